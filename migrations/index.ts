@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as foundation from './2026112201_foundation';
+
+/** Every migration, in order. Names are timestamps so they sort the way they run. */
+export const migrations: Record<string, Migration> = {
+  '2026112201_foundation': foundation,
+};

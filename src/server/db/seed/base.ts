@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../index';
+import { CLIENTE_ROLE_PERMISSIONS, OPERADOR_ROLE_PERMISSIONS, PERMISSION_CATALOGUE } from '../../../shared/permissions';
+import { hashPassword } from '../../modules/auth/passwords';
+
+export const ROLE_ADMIN = 'Administrador';
+export const ROLE_OPERADOR = 'Operador';
+export const ROLE_CLIENTE = 'Cliente';
+
+/** The permission catalogue; new codes are added, existing names refreshed. */
+export async function seedPermissions(db: Db) {
+  await db
+    .insertInto('auth_permission')
+    .values(PERMISSION_CATALOGUE.map(([app_label, codename, name_es, name]) => ({ app_label, codename, name_es, name })))
+    .onConflict((oc) =>
+      oc.columns(['app_label', 'codename']).doUpdateSet({ name: (eb) => eb.ref('excluded.name'), name_es: (eb) => eb.ref('excluded.name_es') }),
+    )
+    .execute();
+}
+
+/** Creates the role when missing; its permissions are only set on creation so staff edits survive restarts. */
+export async function ensureRole(db: Db, name: string, perms: 'all' | string[]) {
+  const existing = await db.selectFrom('auth_group').select('id').where('name', '=', name).executeTakeFirst();
+  if (existing) return existing.id;
+  const { id } = await db.insertInto('auth_group').values({ name }).returning('id').executeTakeFirstOrThrow();
+  let q = db.selectFrom('auth_permission').select('id');
+  if (perms !== 'all') {
+    if (perms.length === 0) return id;
+    q = q.where(sql<string>`app_label || '.' || codename`, 'in', perms);
+  }
+  const rows = await q.execute();
+  if (rows.length) {
+    await db.insertInto('auth_group_permissions').values(rows.map((r) => ({ group_id: id, permission_id: r.id }))).execute();
+  }
+  return id;
+}
+
+export interface AdminInfo {
+  username: string;
+  /** Only when it was generated now. */
+  generatedPassword?: string;
+  created: boolean;
+}
+
+/** The first superuser, created only when no user exists. */
+export async function ensureAdmin(db: Db, admin: { username: string; password?: string; email: string }): Promise<AdminInfo> {
+  const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (any) return { username: admin.username, created: false };
+  const password = admin.password ?? randomBytes(12).toString('base64url');
+  const { id } = await db
+    .insertInto('users')
+    .values({
+      username: admin.username,
+      email: admin.email,
+      first_name: 'Administrador',
+      password_hash: await hashPassword(password),
+      is_superuser: true,
+      is_active: true,
+      email_verified: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const role = await db.selectFrom('auth_group').select('id').where('name', '=', ROLE_ADMIN).executeTakeFirstOrThrow();
+  await db.insertInto('user_groups').values({ user_id: id, group_id: role.id }).execute();
+  return { username: admin.username, created: true, generatedPassword: admin.password ? undefined : password };
+}
+
+export async function seedBase(db: Db, admin: { username: string; password?: string; email: string }) {
+  await seedPermissions(db);
+  await ensureRole(db, ROLE_ADMIN, 'all');
+  await ensureRole(db, ROLE_OPERADOR, OPERADOR_ROLE_PERMISSIONS);
+  await ensureRole(db, ROLE_CLIENTE, CLIENTE_ROLE_PERMISSIONS);
+  return ensureAdmin(db, admin);
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const duration = z.string().regex(/^\d+[smhd]$/, 'use a duration such as 15m, 12h or 7d');
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
+  DATA_DIR: z.string().default('./data'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: duration.default('15m'),
+  REFRESH_TOKEN_TTL: duration.default('7d'),
+  ADMIN_USERNAME: z.string().min(3).default('admin'),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  ADMIN_EMAIL: z.email().default('admin@cambio.local'),
+  SEED_DEMO: bool.optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('Cambio <no-reply@cambio.local>'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+  TZ_BUSINESS: z.string().default('America/Asuncion'),
+});
+
+export type Env = {
+  port: number;
+  databaseUrl?: string;
+  dataDir: string;
+  jwtSecret: string;
+  accessTtl: string;
+  refreshTtl: string;
+  admin: { username: string; password?: string; email: string };
+  seedDemo: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
+  redisUrl?: string;
+  tzBusiness: string;
+};
+
+/** Reads and validates the environment; a wrong value throws with a readable list of problems. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  if (e.DATABASE_URL && !e.JWT_SECRET) {
+    throw new Error('Invalid configuration:\n  JWT_SECRET: required when DATABASE_URL is set');
+  }
+  const jwtSecret = e.JWT_SECRET ?? persistentSecret(dataDir);
+  return {
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    jwtSecret,
+    accessTtl: e.ACCESS_TOKEN_TTL,
+    refreshTtl: e.REFRESH_TOKEN_TTL,
+    admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    redisUrl: e.REDIS_URL,
+    tzBusiness: e.TZ_BUSINESS,
+  };
+}
+
+/** The embedded mode keeps its signing key in DATA_DIR so sessions survive restarts. */
+function persistentSecret(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

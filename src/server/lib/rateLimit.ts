@@ -1,0 +1,59 @@
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import { AppError } from './errors';
+import { M } from '../../shared/messages';
+
+export interface LimitSpec {
+  points: number;
+  durationSec: number;
+}
+
+export interface RateLimitConfig {
+  loginPerAccount: LimitSpec;
+  loginPerIp: LimitSpec;
+  verifyPerAccount: LimitSpec;
+  verifyPerIp: LimitSpec;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
+  loginPerAccount: { points: 10, durationSec: 15 * 60 },
+  loginPerIp: { points: 100, durationSec: 15 * 60 },
+  verifyPerAccount: { points: 10, durationSec: 15 * 60 },
+  verifyPerIp: { points: 50, durationSec: 15 * 60 },
+};
+
+export type Limiter = RateLimiterAbstract;
+export type Limiters = Record<keyof RateLimitConfig, Limiter>;
+
+export function createLimiters(config: RateLimitConfig, redis?: Redis): Limiters {
+  const make = (name: string, spec: LimitSpec): Limiter =>
+    redis
+      ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${name}`, points: spec.points, duration: spec.durationSec })
+      : new RateLimiterMemory({ keyPrefix: name, points: spec.points, duration: spec.durationSec });
+  return {
+    loginPerAccount: make('login-account', config.loginPerAccount),
+    loginPerIp: make('login-ip', config.loginPerIp),
+    verifyPerAccount: make('verify-account', config.verifyPerAccount),
+    verifyPerIp: make('verify-ip', config.verifyPerIp),
+  };
+}
+
+/** Spends one point; past the limit answers 429 with the seconds to wait. */
+export async function consume(limiter: Limiter, key: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (e) {
+    if (e instanceof RateLimiterRes) {
+      throw new AppError('TOO_MANY_REQUESTS', M.tooManyRequests, undefined, { retryAfter: Math.ceil(e.msBeforeNext / 1000) });
+    }
+    throw e;
+  }
+}
+
+/** Fails without spending a point when the key is already over the limit. */
+export async function ensureNotBlocked(limiter: Limiter, key: string): Promise<void> {
+  const res = await limiter.get(key);
+  if (res && res.remainingPoints <= 0) {
+    throw new AppError('TOO_MANY_REQUESTS', M.tooManyRequests, undefined, { retryAfter: Math.ceil(res.msBeforeNext / 1000) });
+  }
+}

@@ -1,0 +1,16 @@
+import type { ZodError } from 'zod';
+import type { FieldErrors } from './errors';
+
+/** Zod issues as DRF-style field messages: `{"campo": ["mensaje"]}`; root issues under non_field_errors. */
+export function zodFieldErrors(err: ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of err.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) (out[key] ??= []).push('Campo no permitido.');
+      continue;
+    }
+    const key = issue.path.length ? issue.path.join('.') : 'non_field_errors';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}

@@ -1,0 +1,188 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import type { Env } from '../../env';
+import type { Services } from '../../services';
+import { AppError, badRequest, isUniqueViolation } from '../../lib/errors';
+import { consume, ensureNotBlocked } from '../../lib/rateLimit';
+import { M } from '../../../shared/messages';
+import type { LoginInput, RegisterInput } from '../../../shared/schemas/auth';
+import { hashPassword, timingDummyHash, verifyPassword } from './passwords';
+import { issueAccess, issueTokens, verifyToken } from './tokens';
+import { CODE_TTL_MS, codeMatches, hashCode, MAX_CODE_ATTEMPTS, newCode, verificationMail } from './verification';
+
+export interface AuthDeps {
+  db: Db;
+  env: Env;
+  services: Services;
+  ip: string;
+}
+
+export const CLIENTE_ROLE = 'Cliente';
+
+export async function login(deps: AuthDeps, input: LoginInput) {
+  const { db, env, services } = deps;
+  const accountKey = input.username.toLowerCase();
+  await consume(services.limiters.loginPerIp, deps.ip);
+  await ensureNotBlocked(services.limiters.loginPerAccount, accountKey);
+
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'is_active', 'email_verified'])
+    .where(sql`lower(username)`, '=', accountKey)
+    .executeTakeFirst();
+  const ok = await verifyPassword(user?.password_hash ?? (await timingDummyHash()), input.password);
+  if (!user || !ok || !user.is_active) {
+    await consume(services.limiters.loginPerAccount, accountKey);
+    throw new AppError('UNAUTHORIZED', M.badCredentials);
+  }
+  if (!user.email_verified) throw new AppError('UNAUTHORIZED', M.notVerified, undefined, { code: 'email_not_verified' });
+
+  await services.limiters.loginPerAccount.delete(accountKey);
+  await db.updateTable('users').set({ last_login: new Date() }).where('id', '=', user.id).execute();
+  return issueTokens(env, user.id);
+}
+
+/** A new access token for a valid, unrevoked refresh token of an active user. */
+export async function refresh(deps: Pick<AuthDeps, 'db' | 'env'>, refreshToken: string) {
+  const claims = verifyToken(deps.env, refreshToken, 'refresh');
+  const invalid = new AppError('UNAUTHORIZED', M.tokenInvalid, undefined, { code: 'token_not_valid' });
+  if (!claims) throw invalid;
+  const revoked = await deps.db.selectFrom('revoked_tokens').select('jti').where('jti', '=', claims.jti).executeTakeFirst();
+  if (revoked) throw invalid;
+  const user = await deps.db.selectFrom('users').select('is_active').where('id', '=', claims.user_id).executeTakeFirst();
+  if (!user?.is_active) throw invalid;
+  return { access: issueAccess(deps.env, claims.user_id) };
+}
+
+/** Revokes the refresh token; an unreadable or already revoked token is simply ignored. */
+export async function logout(deps: Pick<AuthDeps, 'db' | 'env'>, refreshToken: string) {
+  const claims = verifyToken(deps.env, refreshToken, 'refresh');
+  if (claims) {
+    await deps.db
+      .insertInto('revoked_tokens')
+      .values({ jti: claims.jti, expires_at: new Date(claims.exp * 1000) })
+      .onConflict((oc) => oc.column('jti').doNothing())
+      .execute();
+    await deps.db.deleteFrom('revoked_tokens').where('expires_at', '<', new Date()).execute();
+  }
+  return { detail: 'Sesión cerrada.' };
+}
+
+export async function register(deps: AuthDeps, input: RegisterInput) {
+  const { db } = deps;
+  const taken = await db
+    .selectFrom('users')
+    .select([sql<boolean>`lower(username) = ${input.username.toLowerCase()}`.as('same_username')])
+    .where((eb) =>
+      eb.or([eb(sql`lower(username)`, '=', input.username.toLowerCase()), eb(sql`lower(email)`, '=', input.email.toLowerCase())]),
+    )
+    .execute();
+  const fields: Record<string, string[]> = {};
+  if (taken.some((r) => r.same_username)) fields.username = [M.usernameTaken];
+  if (taken.some((r) => !r.same_username)) fields.email = [M.emailTaken];
+  if (taken.length && Object.keys(fields).length === 0) fields.email = [M.emailTaken];
+  if (Object.keys(fields).length) throw badRequest('Datos inválidos.', fields);
+
+  const password_hash = await hashPassword(input.password);
+  let userId: number;
+  try {
+    const row = await db
+      .insertInto('users')
+      .values({
+        username: input.username,
+        email: input.email,
+        first_name: input.first_name,
+        password_hash,
+        is_active: false,
+        email_verified: false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    userId = row.id;
+  } catch (e) {
+    if (isUniqueViolation(e)) throw badRequest('Datos inválidos.', { username: [M.usernameTaken] });
+    throw e;
+  }
+  const sent = await sendNewCode(deps, userId, input.email, input.first_name);
+  return {
+    ok: true,
+    email: input.email,
+    correo_enviado: sent,
+    detail: sent ? M.registerOk : M.registerMailFailed,
+  };
+}
+
+/** Stores a fresh code (replacing any previous one) and mails it; false when the mail could not be sent. */
+async function sendNewCode(deps: AuthDeps, userId: number, email: string, firstName: string): Promise<boolean> {
+  const code = newCode();
+  await deps.db
+    .insertInto('email_verifications')
+    .values({ user_id: userId, code_hash: hashCode(deps.env.jwtSecret, userId, code), expires_at: new Date(Date.now() + CODE_TTL_MS) })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        code_hash: (eb) => eb.ref('excluded.code_hash'),
+        expires_at: (eb) => eb.ref('excluded.expires_at'),
+        attempts: 0,
+        created_at: new Date(),
+      }),
+    )
+    .execute();
+  try {
+    await deps.services.mailer.send({ to: email, ...verificationMail(firstName, code) });
+    return true;
+  } catch (e) {
+    console.error(`[correo] no se pudo enviar el código a ${email}:`, (e as Error).message);
+    return false;
+  }
+}
+
+export async function resendCode(deps: AuthDeps, email: string) {
+  await consume(deps.services.limiters.verifyPerIp, deps.ip);
+  await consume(deps.services.limiters.verifyPerAccount, `resend:${email.toLowerCase()}`);
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name'])
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .where('email_verified', '=', false)
+    .executeTakeFirst();
+  if (user) await sendNewCode(deps, user.id, user.email, user.first_name);
+  return { detail: M.codeResent };
+}
+
+export async function verifyEmail(deps: AuthDeps, input: { email: string; code: string }) {
+  const { db, env, services } = deps;
+  await consume(services.limiters.verifyPerIp, deps.ip);
+  await consume(services.limiters.verifyPerAccount, input.email.toLowerCase());
+  const invalid = badRequest(M.codeInvalid, { code: [M.codeInvalid] });
+
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('users as u')
+      .innerJoin('email_verifications as v', 'v.user_id', 'u.id')
+      .select(['u.id', 'v.code_hash', 'v.expires_at', 'v.attempts'])
+      .where(sql`lower(u.email)`, '=', input.email.toLowerCase())
+      .where('u.email_verified', '=', false)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row || row.attempts >= MAX_CODE_ATTEMPTS || new Date(row.expires_at) < new Date()) throw invalid;
+    if (!codeMatches(env.jwtSecret, row.id, input.code, row.code_hash)) {
+      await trx.updateTable('email_verifications').set({ attempts: row.attempts + 1 }).where('user_id', '=', row.id).execute();
+      return { failed: true as const };
+    }
+    await trx.updateTable('users').set({ email_verified: true, is_active: true }).where('id', '=', row.id).execute();
+    await trx.deleteFrom('email_verifications').where('user_id', '=', row.id).execute();
+    const role = await trx.selectFrom('auth_group').select('id').where('name', '=', CLIENTE_ROLE).executeTakeFirst();
+    if (role) {
+      await trx
+        .insertInto('user_groups')
+        .values({ user_id: row.id, group_id: role.id })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    return { failed: false as const };
+  }).then((r) => {
+    // The failed attempt must be counted, so the error is raised after the transaction committed it.
+    if (r.failed) throw invalid;
+    return { detail: M.verifyOk };
+  });
+}

@@ -1,0 +1,56 @@
+import type { AnyRouter } from '@trpc/server';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { z } from 'zod';
+import type { RestRoute } from './types';
+
+const errorBody = z.object({ detail: z.string() });
+
+/** OpenAPI 3.1 of the REST surface, generated from the route tables and the procedures' zod schemas. */
+export function buildOpenApi(appRouter: AnyRouter, routes: RestRoute[]) {
+  const procedures = appRouter._def.procedures as Record<string, { _def: { inputs: unknown[]; output?: unknown } }>;
+  const paths: ZodOpenApiPathsObject = {};
+  for (const route of routes) {
+    const def = procedures[route.procedure]._def;
+    const input = def.inputs[0] as z.ZodType | undefined;
+    const output = def.output as z.ZodType | undefined;
+    const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+    const oaPath = `/api${route.path.replace(/:(\w+)/g, '{$1}')}`;
+    const op: ZodOpenApiOperationObject = {
+      summary: route.summary,
+      tags: [route.tag],
+      operationId: `${route.method}_${route.path.replace(/[^\w]+/g, '_').replace(/^_|_$/g, '')}`,
+      security: route.public ? [] : [{ bearerAuth: [] }],
+      parameters: pathParams.map((name) => ({ name, in: 'path' as const, required: true, schema: { type: 'string' as const } })),
+      responses: {
+        [String(route.status ?? 200)]: {
+          description: 'Respuesta correcta',
+          ...(output && route.status !== 204 ? { content: { 'application/json': { schema: output } } } : {}),
+        },
+        '400': { description: 'Datos inválidos: `{"campo": ["mensaje"]}` o `{"detail": "…"}`' },
+        ...(route.public ? {} : { '401': { description: 'No autenticado', content: { 'application/json': { schema: errorBody } } } }),
+        ...(route.public ? {} : { '403': { description: 'Sin permiso', content: { 'application/json': { schema: errorBody } } } }),
+      },
+    };
+    const objectInput = input instanceof z.ZodObject ? input.omit(Object.fromEntries(pathParams.map((p) => [p, true])) as never) : undefined;
+    if (input && !route.input) {
+      if (route.method === 'get' || route.method === 'delete') {
+        if (objectInput && Object.keys(objectInput.shape).length) op.requestParams = { query: objectInput };
+      } else {
+        op.requestBody = { content: { 'application/json': { schema: objectInput ?? input } } };
+      }
+    } else if (input && route.method === 'get' && objectInput && Object.keys(objectInput.shape).length) {
+      op.requestParams = { query: objectInput };
+    }
+    paths[oaPath] = { ...paths[oaPath], [route.method]: op };
+  }
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Cambio API',
+      version: '1.0.0',
+      description: 'API REST de la casa de cambios. Autenticación: `Authorization: Bearer <access>` obtenido en POST /api/token/.',
+    },
+    components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    paths,
+  });
+}

@@ -1,0 +1,6 @@
+import type { RestRoute } from './types';
+import { authRoutes } from '../modules/auth/auth.rest';
+import { usuariosRoutes } from '../modules/usuarios/usuarios.rest';
+
+/** Every REST path of the product, by domain. */
+export const restRoutes: RestRoute[] = [...authRoutes, ...usuariosRoutes];

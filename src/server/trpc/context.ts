@@ -1,0 +1,47 @@
+import type { Db } from '../db';
+import type { Env } from '../env';
+import type { Services } from '../services';
+import { loadPermissions } from '../modules/auth/permissions.repository';
+import { verifyToken } from '../modules/auth/tokens';
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  isSuperuser: boolean;
+}
+
+export interface Ctx {
+  db: Db;
+  env: Env;
+  services: Services;
+  user: AuthUser | null;
+  perms: ReadonlySet<string>;
+  /** Set when a bearer token was sent but could not be accepted. */
+  tokenProblem: boolean;
+  ip: string;
+  /** Optional header a client sends to make a create call safe to retry. */
+  idempotencyKey?: string;
+}
+
+export interface RequestInfo {
+  authorization?: string;
+  ip: string;
+  idempotencyKey?: string;
+}
+
+export async function createContext(base: { db: Db; env: Env; services: Services }, req: RequestInfo): Promise<Ctx> {
+  const ctx: Ctx = { ...base, user: null, perms: new Set(), tokenProblem: false, ip: req.ip, idempotencyKey: req.idempotencyKey };
+  const header = req.authorization;
+  if (!header) return ctx;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  const claims = match ? verifyToken(base.env, match[1], 'access') : null;
+  if (!claims) return { ...ctx, tokenProblem: true };
+  const user = await base.db
+    .selectFrom('users')
+    .select(['id', 'username', 'is_superuser', 'is_active'])
+    .where('id', '=', claims.user_id)
+    .executeTakeFirst();
+  if (!user || !user.is_active) return { ...ctx, tokenProblem: true };
+  const authUser = { id: user.id, username: user.username, isSuperuser: user.is_superuser };
+  return { ...ctx, user: authUser, perms: await loadPermissions(base.db, authUser) };
+}

@@ -1,0 +1,102 @@
+import DecimalJs from 'decimal.js';
+
+/**
+ * Dedicated Decimal constructor for all money arithmetic (DESIGN §6): 40 significant digits,
+ * ROUND_HALF_UP. The exponent limits keep toString() in plain notation (never "1e+21").
+ * Being a clone, its settings cannot be changed by other code configuring the global Decimal.
+ */
+export const Decimal = DecimalJs.clone({
+  precision: 40,
+  rounding: DecimalJs.ROUND_HALF_UP,
+  toExpNeg: -9e15,
+  toExpPos: 9e15,
+});
+export type Decimal = InstanceType<typeof Decimal>;
+
+export type DecimalLike = string | Decimal;
+
+const CANONICAL = /^\d+(\.\d+)?$/;
+const CANONICAL_SIGNED = /^-?\d+(\.\d+)?$/;
+const USER_INPUT = /^(\d+)(?:[.,](\d+))?$/;
+
+/** True for a plain decimal string with a point ("7300", "0.5"); no sign unless allowed, no exponent. */
+export function isDecimalString(value: unknown, opts: { allowNegative?: boolean } = {}): value is string {
+  return typeof value === 'string' && (opts.allowNegative ? CANONICAL_SIGNED : CANONICAL).test(value);
+}
+
+/** Builds a Decimal from a plain decimal string (see isDecimalString, sign allowed) or a Decimal. Throws on anything else. */
+export function dec(value: DecimalLike): Decimal {
+  if (typeof value === 'string') {
+    if (!CANONICAL_SIGNED.test(value)) throw new Error(`Valor decimal inválido: "${value}"`);
+    return new Decimal(value);
+  }
+  if (DecimalJs.isDecimal(value)) return new Decimal(value);
+  throw new Error('Valor decimal inválido');
+}
+
+/**
+ * Parses a user-typed non-negative amount: digits with at most one decimal separator, point or
+ * comma ("7300,50" -> "7300.50"). Surrounding spaces are ignored. Anything else (thousands
+ * separators, signs, exponents, empty) yields null.
+ */
+export function parseDecimalInput(input: string): string | null {
+  const m = USER_INPUT.exec(input.trim());
+  if (!m) return null;
+  return m[2] === undefined ? m[1] : `${m[1]}.${m[2]}`;
+}
+
+const ZERO_DECIMAL_CURRENCIES = new Set(['PYG', 'CLP', 'JPY', 'KRW']);
+
+/** ISO 4217 minor units: 0 for PYG, CLP, JPY, KRW; 2 otherwise (USD, EUR, BRL, ARS, UYU, ...). */
+export function minorUnits(codigo: string): number {
+  return ZERO_DECIMAL_CURRENCIES.has(codigo.trim().toUpperCase()) ? 0 : 2;
+}
+
+/** Half-up rounding to exactly `places` decimals, as a string ("-0.00" is normalised to "0.00"). */
+export function toFixedString(value: DecimalLike, places: number): string {
+  const d = dec(value).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
+  return (d.isZero() ? new Decimal(0) : d).toFixed(places);
+}
+
+/** Rounds to the currency's minor unit: roundMinor("134.135", "USD") -> "134.14". */
+export function roundMinor(amount: DecimalLike, codigo: string): string {
+  return toFixedString(amount, minorUnits(codigo));
+}
+
+/** Rounds to 4 decimals, always printing 4: round4("7455.175") -> "7455.1750". */
+export function round4(value: DecimalLike): string {
+  return toFixedString(value, 4);
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(minDecimals: number, maxDecimals: number): Intl.NumberFormat {
+  const key = `${minDecimals}:${maxDecimals}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat('es-PY', {
+      minimumFractionDigits: minDecimals,
+      maximumFractionDigits: maxDecimals,
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+// The value is rounded with decimal.js first and handed to Intl as a string, so Intl only adds
+// separators and never goes through a float.
+function formatDecimal(value: DecimalLike, minDecimals: number, maxDecimals: number): string {
+  const fixed = toFixedString(value, maxDecimals) as Intl.StringNumericLiteral;
+  return formatter(minDecimals, maxDecimals).format(fixed);
+}
+
+/** es-PY amount with exactly `decimals` decimals: formatAmount("1234567.5", 2, "US$") -> "US$ 1.234.567,50". */
+export function formatAmount(value: string, decimals: number, symbol?: string): string {
+  const text = formatDecimal(value, decimals, decimals);
+  return symbol ? `${symbol} ${text}` : text;
+}
+
+/** es-PY rate with up to `maxDecimals` decimals, trailing zeros dropped: "7455.1750" -> "7.455,175". */
+export function formatRate(value: string, maxDecimals = 10, minDecimals = 0): string {
+  return formatDecimal(value, Math.min(minDecimals, maxDecimals), maxDecimals);
+}

@@ -1,0 +1,263 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { Decimal, minorUnits } from './money';
+import {
+  MSG_BASE_REQUIRED,
+  MSG_COMISION_MAYOR_PRECIO,
+  MSG_MONTO_POSITIVO,
+  PricingError,
+  deltaPct,
+  operationDirection,
+  quoteRates,
+  simulate,
+} from './pricing';
+
+const USD = { precioBase: '7300', comisionBaseCompra: '50', comisionBaseVenta: '50' };
+
+describe('quoteRates', () => {
+  it('tasaCompra = P − Cc, tasaVenta = P + Cv', () => {
+    expect(quoteRates(USD)).toEqual({ tasaCompra: '7250', tasaVenta: '7350' });
+    expect(quoteRates({ precioBase: '7300.25', comisionBaseCompra: '0.05', comisionBaseVenta: '10.5' })).toEqual({
+      tasaCompra: '7300.2',
+      tasaVenta: '7310.75',
+    });
+  });
+
+  it('allows Cc = P but not Cc > P', () => {
+    expect(quoteRates({ precioBase: '50', comisionBaseCompra: '50', comisionBaseVenta: '0' }).tasaCompra).toBe('0');
+    expect(() => quoteRates({ precioBase: '50', comisionBaseCompra: '50.01', comisionBaseVenta: '0' })).toThrow(
+      MSG_COMISION_MAYOR_PRECIO,
+    );
+  });
+
+  it('rejects malformed numbers', () => {
+    expect(() => quoteRates({ ...USD, precioBase: '7.300,5' })).toThrow(PricingError);
+    expect(() => quoteRates({ ...USD, comisionBaseVenta: '-1' })).toThrow(PricingError);
+  });
+});
+
+describe('operationDirection', () => {
+  it('origin base → client buys; destination base → client sells', () => {
+    expect(operationDirection(true, false)).toEqual({ operacion_cliente: 'compra', operacion_casa: 'venta' });
+    expect(operationDirection(false, true)).toEqual({ operacion_cliente: 'venta', operacion_casa: 'compra' });
+  });
+
+  it('requires the base currency on exactly one side', () => {
+    expect(() => operationDirection(false, false)).toThrow(MSG_BASE_REQUIRED);
+    expect(() => operationDirection(true, true)).toThrow(MSG_BASE_REQUIRED);
+    expect(() => operationDirection(true, true)).toThrow(PricingError);
+  });
+});
+
+describe('simulate — DESIGN §6 worked examples', () => {
+  it('VIP 10 %, transfer, buys USD with 1 000 000 PYG', () => {
+    expect(
+      simulate({ ...USD, monto: '1000000', direction: 'compra', descuento: '10', comisionMetodo: '1.5', destinoCodigo: 'USD' }),
+    ).toEqual({ tc_final: '7455.1750', monto_destino: '134.14' });
+  });
+
+  it('VIP 10 %, transfer, sells 100 USD', () => {
+    expect(
+      simulate({ ...USD, monto: '100', direction: 'venta', descuento: '10', comisionMetodo: '1.0', destinoCodigo: 'PYG' }),
+    ).toEqual({ tc_final: '7182.4500', monto_destino: '718245' });
+  });
+
+  it('MINORISTA 0 %, cash, buys USD with 1 000 000 PYG', () => {
+    expect(
+      simulate({ ...USD, monto: '1000000', direction: 'compra', descuento: '0', comisionMetodo: '0', destinoCodigo: 'USD' }),
+    ).toEqual({ tc_final: '7350.0000', monto_destino: '136.05' });
+  });
+
+  it('MINORISTA 0 %, cash, sells 100 USD', () => {
+    expect(
+      simulate({ ...USD, monto: '100', direction: 'venta', descuento: '0', comisionMetodo: '0', destinoCodigo: 'PYG' }),
+    ).toEqual({ tc_final: '7250.0000', monto_destino: '725000' });
+  });
+
+  it('accepts the Direction object as well', () => {
+    const direction = operationDirection(true, false);
+    expect(
+      simulate({ ...USD, monto: '1000000', direction, descuento: '10', comisionMetodo: '1.5', destinoCodigo: 'USD' }).tc_final,
+    ).toBe('7455.1750');
+  });
+});
+
+describe('simulate — rounding and rejection', () => {
+  const base = { ...USD, descuento: '0', comisionMetodo: '0' };
+
+  it('rounds tc_final half up at the 4th decimal', () => {
+    // (7300 + 50) · 1.000005 = 7350.03675 → 7350.0368
+    expect(simulate({ ...base, monto: '1000000', direction: 'compra', comisionMetodo: '0.0005', destinoCodigo: 'USD' }).tc_final).toBe(
+      '7350.0368',
+    );
+  });
+
+  it('rounds monto_destino half up at the minor unit', () => {
+    // 0.01 USD · 7250 = 72.5 → 73
+    expect(simulate({ ...base, monto: '0.01', direction: 'venta', destinoCodigo: 'PYG' }).monto_destino).toBe('73');
+    // 7350 · 0.005 = 36.75 PYG → 0.005 USD → 0.01 (half up)
+    expect(simulate({ ...base, monto: '36.75', direction: 'compra', destinoCodigo: 'USD' }).monto_destino).toBe('0.01');
+  });
+
+  it('rounds to 0 decimals for a zero-decimal destination', () => {
+    expect(simulate({ ...base, monto: '1000000', direction: 'compra', destinoCodigo: 'JPY' }).monto_destino).toBe('136');
+  });
+
+  it('rejects zero, negative and malformed amounts in Spanish', () => {
+    for (const monto of ['0', '0.00']) {
+      expect(() => simulate({ ...base, monto, direction: 'compra', destinoCodigo: 'USD' })).toThrow(MSG_MONTO_POSITIVO);
+    }
+    for (const monto of ['-5', '', 'abc', '1e3', '1,5']) {
+      expect(() => simulate({ ...base, monto, direction: 'compra', destinoCodigo: 'USD' }), monto).toThrow(PricingError);
+    }
+  });
+
+  it('rejects a non-positive resulting rate', () => {
+    expect(() =>
+      simulate({ ...base, monto: '100', direction: 'venta', comisionMetodo: '100', destinoCodigo: 'PYG' }),
+    ).toThrow(/tasa/);
+    expect(() =>
+      simulate({ precioBase: '50', comisionBaseCompra: '50', comisionBaseVenta: '0', descuento: '0', comisionMetodo: '0', monto: '1', direction: 'venta', destinoCodigo: 'PYG' }),
+    ).toThrow(PricingError);
+  });
+
+  it('rejects percentages above 100', () => {
+    expect(() => simulate({ ...base, descuento: '100.01', monto: '1', direction: 'venta', destinoCodigo: 'PYG' })).toThrow(PricingError);
+  });
+
+  it('rejects an amount whose destination rounds to zero', () => {
+    expect(() => simulate({ ...base, monto: '1', direction: 'compra', destinoCodigo: 'USD' })).toThrow(PricingError);
+  });
+});
+
+describe('deltaPct', () => {
+  it('is the percentage change with 4 decimals', () => {
+    expect(deltaPct('7300', '7373')).toBe('1.0000');
+    expect(deltaPct('7455.1750', '7455.1750')).toBe('0.0000');
+    expect(deltaPct('3', '2')).toBe('-33.3333');
+    expect(deltaPct('3', '4')).toBe('33.3333');
+    expect(deltaPct('7350', '7350.3675')).toBe('0.0050');
+  });
+
+  it('rejects a zero old rate', () => {
+    expect(() => deltaPct('0', '1')).toThrow(PricingError);
+  });
+});
+
+// --- properties -------------------------------------------------------------------------------
+
+/** Non-negative decimal string with an integer part in [min, max] and up to `frac` decimals. */
+const decStr = (min: number, max: number, frac: number) =>
+  fc
+    .tuple(fc.integer({ min, max }), fc.integer({ min: 0, max: 10 ** frac - 1 }))
+    .map(([i, f]) => (frac === 0 || f === 0 ? String(i) : `${i}.${String(f).padStart(frac, '0')}`));
+
+const quoteArb = fc
+  .record({
+    precioBase: decStr(1, 100_000, 4),
+    comisionBaseCompra: decStr(0, 1_000, 2),
+    comisionBaseVenta: decStr(0, 1_000, 2),
+  })
+  .filter((q) => new Decimal(q.comisionBaseCompra).lt(q.precioBase));
+const pctArb = decStr(0, 99, 2);
+const foreignArb = fc.constantFrom('USD', 'EUR', 'BRL', 'ARS', 'JPY', 'CLP');
+const PLAIN = /^\d+(\.\d+)?$/;
+
+describe('pricing properties', () => {
+  it('buy rate ≥ sell rate when commissions ≥ 0', () => {
+    fc.assert(
+      fc.property(quoteArb, pctArb, pctArb, pctArb, (q, d, cobro, pago) => {
+        const { tasaCompra, tasaVenta } = quoteRates(q);
+        expect(new Decimal(tasaVenta).gte(tasaCompra)).toBe(true);
+        const buy = simulate({ ...q, monto: '1000000000', direction: 'compra', descuento: d, comisionMetodo: cobro, destinoCodigo: 'USD' });
+        let sell;
+        try {
+          sell = simulate({ ...q, monto: '1000', direction: 'venta', descuento: d, comisionMetodo: pago, destinoCodigo: 'PYG' });
+        } catch (e) {
+          expect(e).toBeInstanceOf(PricingError); // sell rate rounded to 0
+          return;
+        }
+        expect(new Decimal(buy.tc_final).gte(sell.tc_final)).toBe(true);
+      }),
+    );
+  });
+
+  it('outputs have the exact number of decimals and never exponent notation', () => {
+    fc.assert(
+      fc.property(
+        quoteArb,
+        pctArb,
+        pctArb,
+        fc.constantFrom<'compra' | 'venta'>('compra', 'venta'),
+        foreignArb,
+        fc.bigInt({ min: 1n, max: 10n ** 25n }),
+        fc.nat({ max: 6 }),
+        (q, d, c, direction, foreign, mantissa, scale) => {
+          const monto = new Decimal(mantissa.toString()).div(new Decimal(10).pow(scale)).toFixed();
+          const destinoCodigo = direction === 'compra' ? foreign : 'PYG';
+          let r;
+          try {
+            r = simulate({ ...q, monto, direction, descuento: d, comisionMetodo: c, destinoCodigo });
+          } catch (e) {
+            expect(e).toBeInstanceOf(PricingError); // too small an amount or rate
+            return;
+          }
+          expect(r.tc_final).toMatch(/^\d+\.\d{4}$/);
+          expect(r.monto_destino).toMatch(PLAIN);
+          expect((r.monto_destino.split('.')[1] ?? '').length).toBe(minorUnits(destinoCodigo));
+          expect(new Decimal(r.monto_destino).gt(0)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('buying then selling back never gives the client more PYG than rounding allows', () => {
+    fc.assert(
+      fc.property(quoteArb, pctArb, pctArb, pctArb, foreignArb, fc.integer({ min: 1, max: 2_000_000_000 }), (q, d, cobro, pago, foreign, m) => {
+        const monto = String(m);
+        let bought, sold;
+        try {
+          bought = simulate({ ...q, monto, direction: 'compra', descuento: d, comisionMetodo: cobro, destinoCodigo: foreign });
+          sold = simulate({ ...q, monto: bought.monto_destino, direction: 'venta', descuento: d, comisionMetodo: pago, destinoCodigo: 'PYG' });
+        } catch (e) {
+          expect(e).toBeInstanceOf(PricingError);
+          return;
+        }
+        const tcB = new Decimal(bought.tc_final);
+        const tcS = new Decimal(sold.tc_final);
+        // Rounding the bought amount up can give back at most half a foreign minor unit at the
+        // sell rate, plus half a guaraní. When the spread covers that, the client never gains.
+        const halfMinor = new Decimal(10).pow(-minorUnits(foreign)).div(2);
+        const allowance = halfMinor.times(tcS).plus('0.5');
+        const spreadValue = new Decimal(monto).times(tcB.minus(tcS)).div(tcB);
+        const received = new Decimal(sold.monto_destino);
+        if (spreadValue.gte(allowance)) expect(received.lte(monto)).toBe(true);
+        else expect(received.lte(new Decimal(monto).plus(allowance))).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('with no spread at all, the round trip can still gain rounding (documented, not a bug in §6)', () => {
+    const q = { precioBase: '7300', comisionBaseCompra: '0', comisionBaseVenta: '0', descuento: '0', comisionMetodo: '0' };
+    const bought = simulate({ ...q, monto: '1000000', direction: 'compra', destinoCodigo: 'USD' });
+    expect(bought.monto_destino).toBe('136.99'); // 136.9863… rounded up
+    expect(simulate({ ...q, monto: bought.monto_destino, direction: 'venta', destinoCodigo: 'PYG' }).monto_destino).toBe('1000027');
+    const vip = { ...USD, descuento: '99.99', comisionMetodo: '0' };
+    const small = simulate({ ...vip, monto: '10000', direction: 'compra', destinoCodigo: 'USD' });
+    expect(small.monto_destino).toBe('1.37');
+    expect(simulate({ ...vip, monto: small.monto_destino, direction: 'venta', destinoCodigo: 'PYG' }).monto_destino).toBe('10001');
+  });
+
+  // With discounts near 100 % the spread vanishes and small round trips can gain a few PYG
+  // (e.g. 99.99 %: 10 000 PYG → 1.37 USD → 10 001 PYG); up to 50 % the spread covers rounding.
+  it('with the §6 USD quote and discounts up to 50 %, round trips never gain from 10 000 PYG', () => {
+    fc.assert(
+      fc.property(decStr(0, 49, 2), pctArb, pctArb, fc.integer({ min: 10_000, max: 2_000_000_000 }), (d, cobro, pago, m) => {
+        const bought = simulate({ ...USD, monto: String(m), direction: 'compra', descuento: d, comisionMetodo: cobro, destinoCodigo: 'USD' });
+        const sold = simulate({ ...USD, monto: bought.monto_destino, direction: 'venta', descuento: d, comisionMetodo: pago, destinoCodigo: 'PYG' });
+        expect(Number(sold.monto_destino)).toBeLessThanOrEqual(m);
+      }),
+    );
+  });
+});

@@ -1,0 +1,52 @@
+import { z } from '../zod';
+import { M } from '../messages';
+
+export const loginInput = z.strictObject({
+  username: z.string({ error: M.loginUsernameRequired }).trim().min(1, M.loginUsernameRequired),
+  password: z.string({ error: M.loginPasswordRequired }).min(1, M.loginPasswordRequired),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
+export const refreshInput = z.strictObject({ refresh: z.string({ error: M.required }).min(1, M.required) });
+export const accessOnly = z.object({ access: z.string() });
+
+const username = z
+  .string({ error: M.required })
+  .trim()
+  .min(1, M.required)
+  .min(3, M.usernameMin)
+  .max(150, 'Máximo 150 caracteres')
+  .regex(/^[\w.@+-]+$/, 'Solo letras, números y los caracteres @ . + - _');
+
+export const registerInput = z.strictObject({
+  username,
+  email: z.string({ error: M.required }).trim().min(1, M.required).pipe(z.email(M.invalidEmailRegister)),
+  first_name: z.string({ error: M.required }).trim().min(1, M.required).max(150),
+  password: z.string({ error: M.required }).min(1, M.required).min(6, M.passwordMin).max(128),
+});
+export type RegisterInput = z.infer<typeof registerInput>;
+
+/** The form adds confirm_password; the API never receives it. */
+export const registerForm = registerInput
+  .extend({ confirm_password: z.string().min(1, M.required) })
+  .refine((v) => v.password === v.confirm_password, { path: ['confirm_password'], message: M.passwordsDontMatch });
+export type RegisterForm = z.infer<typeof registerForm>;
+
+export const registerResult = z.object({
+  ok: z.boolean(),
+  email: z.string(),
+  correo_enviado: z.boolean(),
+  detail: z.string(),
+});
+
+export const verifyInput = z.strictObject({
+  email: z.string({ error: M.required }).trim().pipe(z.email(M.invalidEmailRegister)),
+  code: z.string({ error: M.codeSixDigits }).regex(/^\d{6}$/, M.codeSixDigits),
+});
+
+export const resendInput = z.strictObject({
+  email: z.string({ error: M.required }).trim().pipe(z.email(M.invalidEmailRegister)),
+});
+
+export const permsResult = z.object({ perms: z.array(z.string()) });
