@@ -31,11 +31,12 @@ export async function login(deps: AuthDeps, input: LoginInput) {
     .where(sql`lower(username)`, '=', accountKey)
     .executeTakeFirst();
   const ok = await verifyPassword(user?.password_hash ?? (await timingDummyHash()), input.password);
-  if (!user || !ok || !user.is_active) {
+  if (!user || !ok) {
     await consume(services.limiters.loginPerAccount, accountKey);
     throw new AppError('UNAUTHORIZED', M.badCredentials);
   }
   if (!user.email_verified) throw new AppError('UNAUTHORIZED', M.notVerified, undefined, { code: 'email_not_verified' });
+  if (!user.is_active) throw new AppError('UNAUTHORIZED', M.badCredentials);
 
   await services.limiters.loginPerAccount.delete(accountKey);
   await db.updateTable('users').set({ last_login: new Date() }).where('id', '=', user.id).execute();
@@ -72,15 +73,17 @@ export async function register(deps: AuthDeps, input: RegisterInput) {
   const { db } = deps;
   const taken = await db
     .selectFrom('users')
-    .select([sql<boolean>`lower(username) = ${input.username.toLowerCase()}`.as('same_username')])
+    .select([
+      sql<boolean>`lower(username) = ${input.username.toLowerCase()}`.as('same_username'),
+      sql<boolean>`lower(email) = ${input.email.toLowerCase()}`.as('same_email'),
+    ])
     .where((eb) =>
       eb.or([eb(sql`lower(username)`, '=', input.username.toLowerCase()), eb(sql`lower(email)`, '=', input.email.toLowerCase())]),
     )
     .execute();
   const fields: Record<string, string[]> = {};
   if (taken.some((r) => r.same_username)) fields.username = [M.usernameTaken];
-  if (taken.some((r) => !r.same_username)) fields.email = [M.emailTaken];
-  if (taken.length && Object.keys(fields).length === 0) fields.email = [M.emailTaken];
+  if (taken.some((r) => r.same_email)) fields.email = [M.emailTaken];
   if (Object.keys(fields).length) throw badRequest('Datos inválidos.', fields);
 
   const password_hash = await hashPassword(input.password);

@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import jwt from 'jsonwebtoken';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness';
+import { M } from '../../../shared/messages';
+import { ALL_PERMISSIONS } from '../../../shared/permissions';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const codeFrom = (text: string) => /(\d{6})/.exec(text)![1];
+
+async function registerAndGetCode(username: string) {
+  const email = `${username}@correo.test`;
+  const r = await app.api('POST', '/auth/register/', { body: { username, email, first_name: 'Ana', password: 'secreto1' } });
+  expect(r.status).toBe(201);
+  const mail = app.mails.filter((m) => m.to === email).at(-1)!;
+  return { email, code: codeFrom(mail.text), body: r.body };
+}
+
+describe('POST /api/token/', () => {
+  it('answers access and refresh for the admin, and accepts the path without trailing slash', async () => {
+    const r = await app.api('POST', '/token', { body: { username: 'admin', password: ADMIN_PASSWORD } });
+    expect(r.status).toBe(200);
+    const claims = jwt.decode(r.body.access) as Record<string, unknown>;
+    expect(claims).toMatchObject({ token_type: 'access', user_id: 1 });
+    expect(claims.jti).toBeTruthy();
+    expect(jwt.decode(r.body.refresh)).toMatchObject({ token_type: 'refresh' });
+  });
+
+  it('rejects wrong credentials with 401 and a Spanish message', async () => {
+    const r = await app.api('POST', '/token/', { body: { username: 'admin', password: 'incorrecta' } });
+    expect(r.status).toBe(401);
+    expect(r.body.detail).toBe(M.badCredentials);
+  });
+
+  it('gives the spec messages for missing fields and rejects unknown fields', async () => {
+    const r = await app.api('POST', '/token/', { body: { username: '', password: '', extra: 1 } });
+    expect(r.status).toBe(400);
+    expect(r.body.username).toEqual([M.loginUsernameRequired]);
+    expect(r.body.password).toEqual([M.loginPasswordRequired]);
+    expect(r.body.extra).toEqual(['Campo no permitido.']);
+  });
+
+  it('answers 400 to malformed JSON and 413 to an oversized body', async () => {
+    const bad = await app.api('POST', '/token/', { raw: '{"username": ' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe(M.malformedJson);
+    const big = await app.api('POST', '/token/', { body: { username: 'x'.repeat(200_000), password: 'y' } });
+    expect(big.status).toBe(413);
+  });
+
+  it('refuses an inactive user', async () => {
+    const u = await app.userWith([]);
+    await app.db.updateTable('users').set({ is_active: false }).where('id', '=', u.id).execute();
+    const r = await app.api('POST', '/token/', { body: { username: u.username, password: u.password } });
+    expect(r.status).toBe(401);
+  });
+});
+
+describe('tokens', () => {
+  it('refreshes an access token and stops after logout revokes the refresh token', async () => {
+    const { refresh } = await app.login('admin', ADMIN_PASSWORD);
+    const r1 = await app.api('POST', '/token/refresh/', { body: { refresh } });
+    expect(r1.status).toBe(200);
+    expect((await app.api('GET', '/me/permissions/', { token: r1.body.access })).status).toBe(200);
+    expect((await app.api('POST', '/token/logout/', { body: { refresh } })).status).toBe(200);
+    const r2 = await app.api('POST', '/token/refresh/', { body: { refresh } });
+    expect(r2.status).toBe(401);
+    expect(r2.body.code).toBe('token_not_valid');
+  });
+
+  it('rejects tampered, expired and wrong-type tokens with 401 token_not_valid', async () => {
+    const { access, refresh } = await app.login('admin', ADMIN_PASSWORD);
+    const tampered = access.slice(0, -3) + (access.endsWith('abc') ? 'xyz' : 'abc');
+    const expired = jwt.sign({ token_type: 'access', user_id: 1, jti: 'x' }, app.env.jwtSecret, { expiresIn: -10 });
+    for (const token of [tampered, expired, refresh, 'no-es-un-token']) {
+      const r = await app.api('GET', '/me/permissions/', { token });
+      expect(r.status).toBe(401);
+      expect(r.body.code).toBe('token_not_valid');
+    }
+    const refreshWithAccess = await app.api('POST', '/token/refresh/', { body: { refresh: access } });
+    expect(refreshWithAccess.status).toBe(401);
+  });
+
+  it('stops accepting the tokens of a user deactivated after login', async () => {
+    const u = await app.userWith([]);
+    expect((await app.api('GET', '/me/permissions/', { token: u.token })).status).toBe(200);
+    await app.db.updateTable('users').set({ is_active: false }).where('id', '=', u.id).execute();
+    expect((await app.api('GET', '/me/permissions/', { token: u.token })).status).toBe(401);
+  });
+});
+
+describe('GET /api/me/permissions/', () => {
+  it('answers 401 without a token', async () => {
+    const r = await app.api('GET', '/me/permissions/');
+    expect(r.status).toBe(401);
+    expect(r.body.detail).toBe(M.notAuthenticated);
+  });
+
+  it('lists exactly the permissions of the user roles', async () => {
+    const u = await app.userWith(['clientes.view_cliente', 'tauser.view_tauser']);
+    const r = await app.api('GET', '/me/permissions/', { token: u.token });
+    expect(r.body).toEqual({ perms: ['clientes.view_cliente', 'tauser.view_tauser'] });
+  });
+
+  it('gives a superuser every permission of the catalogue', async () => {
+    const r = await app.api('GET', '/me/permissions/', { token: await app.adminToken() });
+    expect(r.body.perms).toContain('operaciones.can_use_operacion');
+    expect(r.body.perms).toContain('divisas.change_limiteconfig');
+    expect(r.body.perms).toHaveLength(ALL_PERMISSIONS.length);
+  });
+});
+
+describe('registration and e-mail verification', () => {
+  it('registers, mails a code, verifies, grants the Cliente role and lets the user log in', async () => {
+    const { email, code, body } = await registerAndGetCode('ana');
+    expect(body).toMatchObject({ ok: true, email, correo_enviado: true });
+    const before = await app.api('POST', '/token/', { body: { username: 'ana', password: 'secreto1' } });
+    expect(before.status).toBe(401);
+    expect(before.body.detail).toBe(M.notVerified);
+
+    const v = await app.api('POST', '/auth/verify-email/', { body: { email, code } });
+    expect(v.status).toBe(200);
+    expect(v.body.detail).toBe(M.verifyOk);
+    const { access } = await app.login('ana', 'secreto1');
+    const perms = await app.api('GET', '/me/permissions/', { token: access });
+    expect(perms.body.perms).toEqual(['operaciones.can_use_operacion', 'operaciones.can_use_simulacion']);
+  });
+
+  it('validates the form with the spec messages and refuses duplicates', async () => {
+    const r = await app.api('POST', '/auth/register/', { body: { username: 'ab', email: 'no-es-correo', first_name: '', password: '123' } });
+    expect(r.status).toBe(400);
+    expect(r.body.username).toEqual([M.usernameMin]);
+    expect(r.body.email).toEqual([M.invalidEmailRegister]);
+    expect(r.body.first_name).toEqual([M.required]);
+    expect(r.body.password).toEqual([M.passwordMin]);
+    const dup = await app.api('POST', '/auth/register/', { body: { username: 'ADMIN', email: 'admin@cambio.local', first_name: 'X', password: 'secreto1' } });
+    expect(dup.status).toBe(400);
+    expect(dup.body.username).toEqual([M.usernameTaken]);
+    expect(dup.body.email).toEqual([M.emailTaken]);
+  });
+
+  it('kills a code after 5 wrong tries, and a new code replaces the old one', async () => {
+    const { email, code } = await registerAndGetCode('beto');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const r = await app.api('POST', '/auth/verify-email/', { body: { email, code: wrong } });
+      expect(r.status).toBe(400);
+      expect(r.body.code).toEqual([M.codeInvalid]);
+    }
+    expect((await app.api('POST', '/auth/verify-email/', { body: { email, code } })).status).toBe(400);
+
+    const resend = await app.api('POST', '/auth/resend-code/', { body: { email } });
+    expect(resend.status).toBe(200);
+    const newCode = codeFrom(app.mails.filter((m) => m.to === email).at(-1)!.text);
+    if (newCode !== code) expect((await app.api('POST', '/auth/verify-email/', { body: { email, code } })).status).toBe(400);
+    expect((await app.api('POST', '/auth/verify-email/', { body: { email, code: newCode } })).status).toBe(200);
+  });
+
+  it('rejects an expired code', async () => {
+    const { email, code } = await registerAndGetCode('caro');
+    await app.db.updateTable('email_verifications').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    expect((await app.api('POST', '/auth/verify-email/', { body: { email, code } })).status).toBe(400);
+  });
+
+  it('checks the code format', async () => {
+    const r = await app.api('POST', '/auth/verify-email/', { body: { email: 'a@b.com', code: '12a' } });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toEqual([M.codeSixDigits]);
+  });
+});
+
+describe('rate limits and a mail server that is down', () => {
+  it('answers 429 with Retry-After after too many failed logins for an account', async () => {
+    const limited = await startTestApp({ rateLimits: { loginPerAccount: { points: 3, durationSec: 60 } } });
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await limited.api('POST', '/token/', { body: { username: 'admin', password: 'mal' } })).status).toBe(401);
+      }
+      const r = await limited.api('POST', '/token/', { body: { username: 'admin', password: ADMIN_PASSWORD } });
+      expect(r.status).toBe(429);
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('still registers when the mail cannot be sent, and says so', async () => {
+    const broken = await startTestApp();
+    try {
+      const services = broken as unknown as { mails: unknown[] };
+      expect(services.mails).toEqual([]);
+      // Point the mailer at a closed SMTP port: registration answers clearly, the user can ask for a new code.
+      const { createServices } = await import('../../services');
+      const { createApp } = await import('../../app');
+      const env = { ...broken.env, smtpUrl: 'smtp://127.0.0.1:1' };
+      const app2 = createApp({ db: broken.db, env, services: createServices(env) });
+      const server = app2.listen(0);
+      await new Promise((ok) => server.once('listening', ok));
+      const port = (server.address() as { port: number }).port;
+      const res = await fetch(`http://127.0.0.1:${port}/api/auth/register/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'dora', email: 'dora@correo.test', first_name: 'Dora', password: 'secreto1' }),
+      });
+      const body = await res.json();
+      server.close();
+      expect(res.status).toBe(201);
+      expect(body).toMatchObject({ ok: true, correo_enviado: false, detail: M.registerMailFailed });
+      const stored = await broken.db.selectFrom('email_verifications').selectAll().execute();
+      expect(stored).toHaveLength(1);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('REST surface', () => {
+  it('serves health, the OpenAPI document with every route, and 404 in Spanish', async () => {
+    expect((await app.api('GET', '/health/')).body).toEqual({ status: 'ok', database: 'ok' });
+    const doc = await app.api('GET', '/schema/');
+    expect(doc.body.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/token/', '/api/me/permissions/', '/api/usuarios/{id}/']));
+    const docs = await fetch(`${app.url}/api/docs/`);
+    expect(docs.status).toBe(200);
+    const missing = await app.api('GET', '/no-existe/');
+    expect(missing.status).toBe(404);
+    expect(missing.body.detail).toBe(M.notFound);
+  });
+
+  it('lets a user read their own record but not another one without permission', async () => {
+    const u = await app.userWith([]);
+    const own = await app.api('GET', `/usuarios/${u.id}/`, { token: u.token });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ id: u.id, username: u.username, clientes: [] });
+    expect(own.body.password_hash).toBeUndefined();
+    expect((await app.api('GET', '/usuarios/1/', { token: u.token })).status).toBe(403);
+    expect((await app.api('GET', '/usuarios/abc/', { token: u.token })).status).toBe(400);
+  });
+});

@@ -1,0 +1,126 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { sql } from 'kysely';
+import { loadEnv, type Env } from '../env';
+import { createApp } from '../app';
+import { createServices } from '../services';
+import type { Mail } from '../mail/mailer';
+import { seed } from '../db/seed';
+import type { RateLimitConfig } from '../lib/rateLimit';
+import { hashPassword } from '../modules/auth/passwords';
+import { issueTokens } from '../modules/auth/tokens';
+import { appRouter } from '../trpc/router';
+import { createContext } from '../trpc/context';
+import type { Db } from '../db';
+import { createTestDb } from './testDb';
+
+export const ADMIN_PASSWORD = 'admin-secreto';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestApp {
+  url: string;
+  db: Db;
+  env: Env;
+  mails: Mail[];
+  /** Calls a REST path under /api with an optional bearer token. */
+  api<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string; raw?: string; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
+  login(username: string, password: string): Promise<{ access: string; refresh: string }>;
+  adminToken(): Promise<string>;
+  /** A verified, active user holding exactly these permissions through a role of their own. */
+  userWith(perms: string[], extra?: { username?: string }): Promise<{ id: number; username: string; password: string; token: string }>;
+  /** A tRPC caller acting with the given bearer token (or anonymous). */
+  caller(token?: string): Promise<ReturnType<typeof appRouter.createCaller>>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function startTestApp(opts: { rateLimits?: Partial<RateLimitConfig>; seedDemo?: boolean } = {}): Promise<TestApp> {
+  const database = await createTestDb();
+  const env = loadEnv({
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    ADMIN_PASSWORD,
+    DATA_DIR: '/tmp/cambio-test-data',
+    SEED_DEMO: opts.seedDemo ? 'true' : 'false',
+  } as NodeJS.ProcessEnv);
+  await seed(database.db, { admin: env.admin, demo: !!opts.seedDemo });
+  const mails: Mail[] = [];
+  const generous = { points: 10_000, durationSec: 60 };
+  const services = createServices(env, {
+    mailer: { send: async (m) => void mails.push(m) },
+    rateLimits: { loginPerAccount: generous, loginPerIp: generous, verifyPerAccount: generous, verifyPerIp: generous, ...opts.rateLimits },
+  });
+  const app = createApp({ db: database.db, env, services });
+  const server: Server = await new Promise((ok) => {
+    const s = app.listen(0, () => ok(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const api: TestApp['api'] = async (method, path, o = {}) => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    let body: string | undefined = o.raw;
+    if (o.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(o.body);
+    } else if (o.raw !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await fetch(`${url}/api${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body: parsed as any, headers: res.headers };
+  };
+
+  const login = async (username: string, password: string) => {
+    const r = await api('POST', '/token/', { body: { username, password } });
+    if (r.status !== 200) throw new Error(`login ${username} failed: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body as { access: string; refresh: string };
+  };
+
+  return {
+    url,
+    db: database.db,
+    env,
+    mails,
+    api,
+    login,
+    adminToken: async () => (await login('admin', ADMIN_PASSWORD)).access,
+    async userWith(perms, extra = {}) {
+      const username = extra.username ?? `u${process.pid}_${++counter}`;
+      const password = 'clave-segura';
+      const db = database.db;
+      const { id } = await db
+        .insertInto('users')
+        .values({ username, email: `${username}@test.local`, first_name: 'Test', last_name: 'User', password_hash: await hashPassword(password), is_active: true, email_verified: true })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (perms.length) {
+        const role = await db.insertInto('auth_group').values({ name: `rol-${username}` }).returning('id').executeTakeFirstOrThrow();
+        const ids = await db.selectFrom('auth_permission').select('id').where(sql<string>`app_label || '.' || codename`, 'in', perms).execute();
+        if (ids.length !== perms.length) throw new Error(`unknown permission among ${perms.join(', ')}`);
+        await db.insertInto('auth_group_permissions').values(ids.map((p) => ({ group_id: role.id, permission_id: p.id }))).execute();
+        await db.insertInto('user_groups').values({ user_id: id, group_id: role.id }).execute();
+      }
+      return { id, username, password, token: issueTokens(env, id).access };
+    },
+    async caller(token) {
+      const ctx = await createContext({ db: database.db, env, services }, { authorization: token ? `Bearer ${token}` : undefined, ip: '127.0.0.1' });
+      return appRouter.createCaller(ctx);
+    },
+    async close() {
+      await new Promise<void>((ok) => server.close(() => ok()));
+      server.closeAllConnections();
+      await services.close();
+      await database.close();
+    },
+  };
+}
