@@ -1,0 +1,34 @@
+import type { SelectQueryBuilder } from 'kysely';
+import { z } from '../../shared/zod';
+
+export const PAGE_SIZE = 10;
+
+/** `?page=N&search=…&all=true` as the spec's paged lists take them. */
+export const listQuery = z.object({
+  page: z.coerce.number({ error: 'Página no válida' }).int().min(1, 'Página no válida').default(1),
+  search: z.string().trim().max(100).optional(),
+  all: z.enum(['true', 'false']).or(z.boolean()).transform((v) => v === true || v === 'true').optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ count: z.number().int(), next: z.number().int().nullable(), previous: z.number().int().nullable(), results: z.array(item) });
+
+/** A paged answer, or the whole list as an array when `all` is asked. `next`/`previous` are page numbers. */
+export const pagedOrAll = <T extends z.ZodType>(item: T) => z.union([pageOf(item), z.array(item)]);
+
+export interface Page<R> {
+  count: number;
+  next: number | null;
+  previous: number | null;
+  results: R[];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works with any table set
+export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, page: number, countQuery: SelectQueryBuilder<DB, TB, any>): Promise<Page<O>> {
+  const [{ count }] = (await countQuery.clearSelect().select((eb) => eb.fn.countAll<string>().as('count')).execute()) as unknown as { count: string }[];
+  const total = Number(count);
+  const results = await query.limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).execute();
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  return { count: total, next: page < pages ? page + 1 : null, previous: page > 1 ? page - 1 : null, results };
+}
