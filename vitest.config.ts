@@ -6,6 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['src/**/*.test.ts'],
           exclude: ['src/**/*.api.test.ts', 'node_modules'],
           environment: 'node',
@@ -14,6 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          sequence: { groupOrder: 1 },
           include: ['src/**/*.api.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -25,6 +27,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           include: ['e2e/**/*.e2e.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
