@@ -32,6 +32,7 @@ export async function startE2e(opts: { env?: Record<string, string> } = {}) {
   return {
     url: server.url,
     server,
+    env,
     smtp,
     browser,
     async newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
