@@ -16,7 +16,6 @@ import { createTestDb } from './testDb';
 
 export const ADMIN_PASSWORD = 'admin-secreto';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read loosely typed JSON bodies
 export interface ApiResponse<T = any> {
   status: number;
   body: T;
@@ -29,7 +28,6 @@ export interface TestApp {
   env: Env;
   mails: Mail[];
   /** Calls a REST path under /api with an optional bearer token. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read loosely typed JSON bodies
   api<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string; raw?: string; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
   login(username: string, password: string): Promise<{ access: string; refresh: string }>;
   adminToken(): Promise<string>;
@@ -79,7 +77,6 @@ export async function startTestApp(opts: { rateLimits?: Partial<RateLimitConfig>
     } catch {
       /* not JSON: keep the text */
     }
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see ApiResponse
     return { status: res.status, body: parsed as any, headers: res.headers };
   };
 
