@@ -10,6 +10,8 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as CotizacionesRouteImport } from './routes/cotizaciones'
+import { Route as DivisasRouteImport } from './routes/divisas'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ConfiguracionesIndexRouteImport } from './routes/configuraciones/index'
 import { Route as ConfiguracionesDocumentosRouteImport } from './routes/configuraciones/documentos'
@@ -19,6 +21,16 @@ import { Route as RegisterVerificarRouteImport } from './routes/register/verific
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CotizacionesRoute = CotizacionesRouteImport.update({
+  id: '/cotizaciones',
+  path: '/cotizaciones',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DivisasRoute = DivisasRouteImport.update({
+  id: '/divisas',
+  path: '/divisas',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -50,6 +62,8 @@ const RegisterVerificarRoute = RegisterVerificarRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/cotizaciones': typeof CotizacionesRoute
+  '/divisas': typeof DivisasRoute
   '/login': typeof LoginRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
   '/register/verificar': typeof RegisterVerificarRoute
@@ -58,6 +72,8 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/cotizaciones': typeof CotizacionesRoute
+  '/divisas': typeof DivisasRoute
   '/login': typeof LoginRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
   '/register/verificar': typeof RegisterVerificarRoute
@@ -67,6 +83,8 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/cotizaciones': typeof CotizacionesRoute
+  '/divisas': typeof DivisasRoute
   '/login': typeof LoginRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
   '/register/verificar': typeof RegisterVerificarRoute
@@ -77,6 +95,8 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/cotizaciones'
+    | '/divisas'
     | '/login'
     | '/configuraciones/documentos'
     | '/register/verificar'
@@ -85,6 +105,8 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/cotizaciones'
+    | '/divisas'
     | '/login'
     | '/configuraciones/documentos'
     | '/register/verificar'
@@ -93,6 +115,8 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/cotizaciones'
+    | '/divisas'
     | '/login'
     | '/configuraciones/documentos'
     | '/register/verificar'
@@ -102,6 +126,8 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  CotizacionesRoute: typeof CotizacionesRoute
+  DivisasRoute: typeof DivisasRoute
   LoginRoute: typeof LoginRoute
   ConfiguracionesDocumentosRoute: typeof ConfiguracionesDocumentosRoute
   RegisterVerificarRoute: typeof RegisterVerificarRoute
@@ -116,6 +142,20 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cotizaciones': {
+      id: '/cotizaciones'
+      path: '/cotizaciones'
+      fullPath: '/cotizaciones'
+      preLoaderRoute: typeof CotizacionesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/divisas': {
+      id: '/divisas'
+      path: '/divisas'
+      fullPath: '/divisas'
+      preLoaderRoute: typeof DivisasRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -158,6 +198,8 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  CotizacionesRoute: CotizacionesRoute,
+  DivisasRoute: DivisasRoute,
   LoginRoute: LoginRoute,
   ConfiguracionesDocumentosRoute: ConfiguracionesDocumentosRoute,
   RegisterVerificarRoute: RegisterVerificarRoute,
