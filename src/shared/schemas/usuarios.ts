@@ -45,7 +45,11 @@ export type UserCreateInput = z.infer<typeof userCreateInput>;
 /** The edit form: like create, but an empty password keeps the current one. */
 export const userEditForm = z.strictObject({
   ...userFields,
-  password: z.union([z.literal(''), passwordField]).optional(),
+  password: z
+    .string({ error: 'Debe ser texto' })
+    .max(128, 'Máximo 128 caracteres')
+    .refine((v) => v === '' || v.length >= 6, M.passwordMin)
+    .optional(),
   is_active: z.boolean({ error: 'Debe ser verdadero o falso' }).optional(),
 });
 export type UserEditForm = z.infer<typeof userEditForm>;
