@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import jwt from 'jsonwebtoken';
+import type { Page } from 'playwright-core';
+import { ADMIN, login, startE2e, type E2e } from './support/app';
+import { M } from '../src/shared/messages';
+
+let e: E2e;
+beforeAll(async () => {
+  e = await startE2e();
+});
+afterAll(() => e?.close());
+
+const storage = (page: Page) =>
+  page.evaluate(() => ({ token: localStorage.getItem('token'), refresh: localStorage.getItem('refresh'), user: localStorage.getItem('user') }));
+
+describe('session', () => {
+  it('logs the admin in, keeps the session on reload, and logs out to the home page', async () => {
+    const page = await e.newPage();
+    await login(page, e.url, ADMIN.username, ADMIN.password);
+    const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+    await expect(nav.getByRole('button', { name: /Administrador/ }).isVisible()).resolves.toBe(true);
+    expect(await nav.getByRole('link', { name: 'Iniciar sesión' }).count()).toBe(0);
+    const stored = await storage(page);
+    expect(stored.token && stored.refresh && JSON.parse(stored.user!).username).toBe('admin');
+
+    await page.reload();
+    await nav.getByRole('button', { name: /Administrador/ }).waitFor();
+
+    await nav.getByRole('button', { name: /Administrador/ }).click();
+    await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await nav.getByRole('link', { name: 'Iniciar sesión' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await storage(page)).toEqual({ token: null, refresh: null, user: null });
+    await page.context().close();
+  });
+
+  it('shows the server message for wrong credentials and the spec messages for empty fields', async () => {
+    const page = await e.newPage();
+    await page.goto(`${e.url}/login`);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByText(M.loginUsernameRequired).waitFor();
+    await page.getByText(M.loginPasswordRequired).waitFor();
+    await page.getByLabel('Nombre de usuario').fill('admin');
+    await page.getByLabel('Contraseña').fill('equivocada');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByText(M.badCredentials).waitFor();
+    expect(await storage(page)).toEqual({ token: null, refresh: null, user: null });
+    await page.context().close();
+  });
+
+  it('does not restore a session when one of token, refresh or user is missing', async () => {
+    const page = await e.newPage();
+    await login(page, e.url, ADMIN.username, ADMIN.password);
+    await page.evaluate(() => localStorage.removeItem('user'));
+    await page.goto(`${e.url}/configuraciones`);
+    await page.waitForURL(`${e.url}/login`);
+    await page.context().close();
+  });
+
+  it('refreshes an expired access token once and retries, and logs out when the refresh token is refused', async () => {
+    const page = await e.newPage();
+    await login(page, e.url, ADMIN.username, ADMIN.password);
+    const expired = jwt.sign({ token_type: 'access', user_id: 1 }, e.env.jwtSecret, { expiresIn: -60, jwtid: 'expirado' });
+    await page.evaluate((t) => localStorage.setItem('token', t), expired);
+    await page.goto(`${e.url}/configuraciones`);
+    await page.getByRole('heading', { name: 'Configuraciones' }).waitFor();
+    const renewed = (await storage(page)).token!;
+    expect(renewed).not.toBe(expired);
+    expect((jwt.decode(renewed) as { exp: number }).exp * 1000).toBeGreaterThan(Date.now());
+
+    await page.evaluate((t) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('refresh', 'refresco-invalido');
+    }, expired);
+    await page.goto(`${e.url}/configuraciones`);
+    await page.waitForFunction(() => localStorage.getItem('user') === null);
+    await page.waitForURL(`${e.url}/`);
+    await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Iniciar sesión' }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe('guards and gating', () => {
+  it('sends an anonymous visitor of a protected route to /login', async () => {
+    const page = await e.newPage();
+    await page.goto(`${e.url}/configuraciones`);
+    await page.waitForURL(`${e.url}/login`);
+    await page.context().close();
+  });
+
+  it('hides the navbar on the sign-in screens and their sub-paths', async () => {
+    const page = await e.newPage();
+    for (const path of ['/login', '/register', '/register/verificar?email=a@b.com', '/Login']) {
+      await page.goto(`${e.url}${path}`);
+      await page.locator('form, [role="group"], h1').first().waitFor();
+      expect(await page.getByRole('navigation', { name: 'Navegación principal' }).count()).toBe(0);
+    }
+    await page.goto(`${e.url}/`);
+    await page.getByRole('navigation', { name: 'Navegación principal' }).waitFor();
+    await page.context().close();
+  });
+
+  it('collapses the navbar into a toggled panel on small screens', async () => {
+    const page = await e.newPage({ width: 390, height: 800 });
+    await page.goto(`${e.url}/`);
+    expect(await page.getByTestId('mobile-panel').count()).toBe(0);
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const panel = page.getByTestId('mobile-panel');
+    await panel.getByRole('link', { name: 'Registrarse' }).waitFor();
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await panel.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+});
+
+describe('registration', () => {
+  it('registers, reads the code from the mail server, verifies, logs in, and sees only what the Cliente role allows', async () => {
+    const page = await e.newPage();
+    await page.goto(`${e.url}/register`);
+    await page.getByRole('button', { name: 'Registrarse' }).click();
+    expect(await page.getByText(M.required).count()).toBeGreaterThan(0);
+
+    await page.getByLabel('Nombre de usuario').fill('lucia');
+    await page.getByLabel('Correo electrónico').fill('lucia@correo.test');
+    await page.getByLabel('Nombre', { exact: true }).fill('Lucía');
+    await page.getByLabel('Contraseña', { exact: true }).fill('secreto1');
+    await page.getByLabel('Confirmar contraseña').fill('otro-secreto');
+    await page.getByRole('button', { name: 'Registrarse' }).click();
+    await page.getByText(M.passwordsDontMatch).waitFor();
+    await page.getByLabel('Confirmar contraseña').fill('secreto1');
+    await page.getByRole('button', { name: 'Registrarse' }).click();
+
+    await page.waitForURL(/\/register\/verificar/);
+    expect(await page.getByTestId('verify-email').textContent()).toBe('lucia@correo.test');
+    const code = await e.smtp.waitForCode('lucia@correo.test');
+    const verify = page.getByRole('button', { name: 'Verificar' });
+    const boxes = page.getByRole('group', { name: 'Código de verificación' }).locator('input');
+    expect(await verify.isDisabled()).toBe(true);
+    await boxes.nth(0).focus();
+    for (const digit of code.slice(0, 5)) await page.keyboard.type(digit);
+    expect(await verify.isDisabled()).toBe(true);
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    expect(await boxes.nth(3).inputValue()).toBe('');
+    for (const digit of code.slice(3)) await page.keyboard.type(digit);
+    expect(await verify.isEnabled()).toBe(true);
+    await verify.click();
+    await page.waitForURL(`${e.url}/login`);
+    await page.getByText(M.verifyOk).waitFor();
+
+    await login(page, e.url, 'lucia', 'secreto1');
+    await page.goto(`${e.url}/configuraciones`);
+    await page.getByText('No tenés permisos para ver este contenido').waitFor();
+    await page.getByText('Acceso denegado').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('Configuraciones hub', () => {
+  it('shows a card only for the areas whose view permission the user holds', async () => {
+    const adminPage = await e.newPage();
+    await login(adminPage, e.url, ADMIN.username, ADMIN.password);
+    await adminPage.goto(`${e.url}/configuraciones`);
+    const cards = adminPage.getByTestId('hub-cards');
+    await cards.getByText('Tausers').waitFor();
+    expect(await cards.locator('[data-testid^="hub-card-"]').count()).toBe(10);
+    expect(await adminPage.getByTestId('hub-card-/configuraciones/documentos').getAttribute('aria-disabled')).toBe('true');
+    await adminPage.context().close();
+
+    // A staff member who may only view clients.
+    const db = e.server.database.db;
+    const { hashPassword } = await import('../src/server/modules/auth/passwords');
+    const user = await db
+      .insertInto('users')
+      .values({ username: 'vera', email: 'vera@casa.test', first_name: 'Vera', password_hash: await hashPassword('secreto1'), is_active: true, email_verified: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const role = await db.insertInto('auth_group').values({ name: 'Solo clientes' }).returning('id').executeTakeFirstOrThrow();
+    const perm = await db.selectFrom('auth_permission').select('id').where('codename', '=', 'view_cliente').executeTakeFirstOrThrow();
+    await db.insertInto('auth_group_permissions').values({ group_id: role.id, permission_id: perm.id }).execute();
+    await db.insertInto('user_groups').values({ user_id: user.id, group_id: role.id }).execute();
+
+    const page = await e.newPage();
+    await login(page, e.url, 'vera', 'secreto1');
+    await page.goto(`${e.url}/configuraciones`);
+    await page.getByTestId('hub-cards').getByText('Clientes').waitFor();
+    const ids = await page.locator('[data-testid^="hub-card-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')));
+    expect(ids).toEqual(['hub-card-/clientes', 'hub-card-/metodos-financieros-cliente', 'hub-card-/configuraciones/documentos']);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { loadEnv } from '../../src/server/env';
+import { startServer, type RunningServer } from '../../src/server/server';
+import { startSmtpSink } from './smtpSink';
+
+export const ADMIN = { username: 'admin', password: 'admin-e2e-clave' };
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The app as `npm start` runs it on the embedded default (PGlite in a fresh DATA_DIR), with the
+ * built client, a real SMTP sink, and a headless Chromium.
+ */
+export async function startE2e(opts: { env?: Record<string, string> } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cambio-e2e-'));
+  const smtp = await startSmtpSink();
+  const env = loadEnv({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: ADMIN.password,
+    SMTP_URL: smtp.url,
+    SEED_DEMO: 'true',
+    ...opts.env,
+  } as NodeJS.ProcessEnv);
+  const server: RunningServer = await startServer(env, { clientDir: 'dist/client' });
+  const browser: Browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  return {
+    url: server.url,
+    server,
+    env,
+    smtp,
+    browser,
+    async newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
+      const context = await browser.newContext({ viewport, locale: 'es-PY' });
+      return context.newPage();
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type E2e = Awaited<ReturnType<typeof startE2e>>;
+
+export async function login(page: Page, baseUrl: string, username: string, password: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Nombre de usuario').fill(username);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.waitForURL(`${baseUrl}/`);
+}

@@ -1,0 +1,106 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { AppLink, useRouteExists } from './AppLink';
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { useSession } from '../session/store';
+import { usePermissions } from '../session/permissions';
+import { useAuthActions } from '../session/useAuthActions';
+import { P } from '../../shared/permissions';
+
+interface NavLink {
+  to: string;
+  label: string;
+  perm?: string;
+  guestOnly?: boolean;
+}
+
+const LINKS: NavLink[] = [
+  { to: '/', label: 'Inicio' },
+  { to: '/simulacion-operacion', label: 'Simulación de Operaciones', perm: P.useSimulacion },
+  { to: '/operacion-compra-venta', label: 'Operaciones', perm: P.useOperacion },
+  { to: '/login', label: 'Iniciar sesión', guestOnly: true },
+  { to: '/register', label: 'Registrarse', guestOnly: true },
+];
+
+export function Navbar() {
+  const s = useSession();
+  const perms = usePermissions();
+  const { logout } = useAuthActions();
+  const [open, setOpen] = useState(false);
+  const exists = useRouteExists();
+  const visible = LINKS.filter((l) => exists(l.to) && (l.guestOnly ? !s : !l.perm || (perms.ready && perms.has(l.perm))));
+  const hasHistory = exists('/historial-transacciones');
+
+  const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-emerald-50 hover:bg-emerald-800';
+  const links = (onClick?: () => void): ReactNode =>
+    visible.map((l) => (
+      <AppLink key={l.to} to={l.to} onClick={onClick} className={linkClass}>
+        {l.label}
+      </AppLink>
+    ));
+
+  return (
+    <nav className="bg-emerald-700 shadow" aria-label="Navegación principal">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-2">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-white">
+          <span className="flex h-8 w-8 items-center justify-center rounded-md bg-white text-emerald-700">₲</span>
+          Cambio
+        </Link>
+        <div className="hidden flex-1 items-center gap-1 md:flex">{links()}</div>
+        <div className="hidden items-center gap-3 md:flex">
+          {s && <UserMenu name={s.user.first_name || s.user.username} onLogout={logout} hasHistory={hasHistory} />}
+        </div>
+        <button
+          type="button"
+          className="rounded-md p-2 text-white hover:bg-emerald-800 md:hidden"
+          aria-label="Abrir menú"
+          aria-expanded={open}
+          onClick={() => setOpen((v) => !v)}
+        >
+          <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+            {open ? <path d="M6 6l12 12M6 18L18 6" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
+          </svg>
+        </button>
+      </div>
+      {open && (
+        <div className="flex flex-col gap-1 border-t border-emerald-800 px-4 py-3 md:hidden" data-testid="mobile-panel">
+          {links(() => setOpen(false))}
+          {s && (
+            <>
+              {hasHistory && <AppLink to="/historial-transacciones" className={linkClass} onClick={() => setOpen(false)}>Historial</AppLink>}
+              <Link to="/configuraciones" className={linkClass} onClick={() => setOpen(false)}>Configuraciones</Link>
+              <button type="button" className={`${linkClass} text-left`} onClick={() => void logout()}>Cerrar sesión</button>
+            </>
+          )}
+        </div>
+      )}
+    </nav>
+  );
+}
+
+function UserMenu({ name, onLogout, hasHistory }: { name: string; onLogout: () => void; hasHistory: boolean }) {
+  const item = 'block w-full px-4 py-2 text-left text-sm text-slate-700 data-[focus]:bg-slate-100';
+  return (
+    <Menu as="div" className="relative">
+      <MenuButton className="flex items-center gap-2 rounded-md bg-emerald-800 px-3 py-2 text-sm font-medium text-white hover:bg-emerald-900">
+        <span className="flex h-6 w-6 items-center justify-center rounded-full bg-white text-xs font-bold text-emerald-800">
+          {name.slice(0, 1).toUpperCase()}
+        </span>
+        {name}
+      </MenuButton>
+      <MenuItems anchor="bottom end" className="z-40 mt-2 w-48 rounded-md bg-white py-1 shadow-lg ring-1 ring-black/5 focus:outline-none">
+        {hasHistory && (
+          <MenuItem>
+            <AppLink to="/historial-transacciones" className={item}>Historial</AppLink>
+          </MenuItem>
+        )}
+        <MenuItem>
+          <Link to="/configuraciones" className={item}>Configuraciones</Link>
+        </MenuItem>
+        <MenuItem>
+          <button type="button" className={item} onClick={onLogout}>Cerrar sesión</button>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}

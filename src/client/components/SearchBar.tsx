@@ -1,0 +1,33 @@
+import { useState, type FormEvent } from 'react';
+
+/**
+ * Search box. `live` reports every keystroke; otherwise the search runs with the Buscar button or
+ * the Enter key.
+ */
+export function SearchBar({ onSearch, placeholder = 'Buscar…', live = false, initial = '' }: { onSearch: (q: string) => void; placeholder?: string; live?: boolean; initial?: string }) {
+  const [value, setValue] = useState(initial);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(value.trim());
+  };
+  return (
+    <form role="search" onSubmit={submit} className="flex w-full max-w-md gap-2">
+      <input
+        type="search"
+        aria-label={placeholder}
+        placeholder={placeholder}
+        className="input"
+        value={value}
+        onChange={(e) => {
+          setValue(e.target.value);
+          if (live) onSearch(e.target.value.trim());
+        }}
+      />
+      {!live && (
+        <button type="submit" className="btn-secondary">
+          Buscar
+        </button>
+      )}
+    </form>
+  );
+}

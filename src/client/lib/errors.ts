@@ -1,0 +1,35 @@
+import { TRPCClientError } from '@trpc/client';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+
+interface ErrorData {
+  fields?: Record<string, string[]>;
+  extra?: Record<string, unknown>;
+  code?: string;
+}
+
+export function errorData(err: unknown): ErrorData {
+  return err instanceof TRPCClientError ? ((err.data ?? {}) as ErrorData) : {};
+}
+
+/** The server's message, or the given fallback. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof TRPCClientError && err.message) return err.message;
+  return fallback;
+}
+
+/** All field messages joined by line breaks (spec 001 §8 for rates), or null. */
+export function fieldMessages(err: unknown): string | null {
+  const fields = errorData(err).fields;
+  if (!fields) return null;
+  return Object.values(fields).flat().join('\n');
+}
+
+/** Puts the server's field messages on the form; returns true when there were any. */
+export function applyFieldErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>): boolean {
+  const fields = errorData(err).fields;
+  if (!fields) return false;
+  for (const [name, messages] of Object.entries(fields)) {
+    setError(name as Path<T>, { type: 'server', message: messages.join(' ') });
+  }
+  return true;
+}

@@ -1,0 +1,37 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createRouter } from '@tanstack/react-router';
+import { routeTree } from './routeTree.gen';
+import { queryClient, trpc, trpcClient } from './trpc';
+import { PermissionsProvider } from './session/permissions';
+import { setLogoutHandler } from './session/authFetch';
+import { session } from './session/store';
+import './styles.css';
+
+export const router = createRouter({ routeTree, defaultPreload: 'intent' });
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+// An unrecoverable 401 ends the session and goes home (spec 000 §4).
+setLogoutHandler(() => {
+  session.clear();
+  queryClient.clear();
+  void router.navigate({ to: '/' });
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <PermissionsProvider>
+          <RouterProvider router={router} />
+        </PermissionsProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
+  </StrictMode>,
+);

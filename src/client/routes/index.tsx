@@ -1,0 +1,31 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useSession } from '../session/store';
+
+function Home() {
+  const s = useSession();
+  return (
+    <div>
+      <section className="bg-gradient-to-br from-emerald-700 to-emerald-900 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-14">
+          <h1 className="text-3xl font-bold sm:text-4xl">Cambiá tus divisas con la mejor cotización</h1>
+          <p className="mt-3 max-w-2xl text-emerald-50">
+            Comprá y vendé dólares, euros, reales y más contra guaraníes. Simulá tu operación y retirá en nuestras terminales de autoservicio.
+          </p>
+          {!s && (
+            <div className="mt-6 flex gap-3">
+              <Link to="/register" className="btn bg-white text-emerald-800 hover:bg-emerald-50">
+                Crear cuenta
+              </Link>
+              <Link to="/login" className="btn border border-white text-white hover:bg-emerald-800">
+                Iniciar sesión
+              </Link>
+            </div>
+          )}
+          {s && <p className="mt-6 text-lg">Hola, {s.user.first_name || s.user.username}.</p>}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export const Route = createFileRoute('/')({ component: Home });

@@ -1,0 +1,59 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { AuthCard } from '../../features/auth/AuthCard';
+import { CodeInput } from '../../features/auth/CodeInput';
+import { trpc } from '../../trpc';
+import { M } from '../../../shared/messages';
+
+function VerifyPage() {
+  const { email } = Route.useSearch();
+  const navigate = useNavigate();
+  const [digits, setDigits] = useState<string[]>(Array(6).fill(''));
+  const verify = trpc.auth.verifyEmail.useMutation();
+  const resend = trpc.auth.resendCode.useMutation();
+  const complete = digits.every((d) => /^\d$/.test(d));
+
+  const onVerify = async () => {
+    try {
+      await verify.mutateAsync({ email, code: digits.join('') });
+      toast.success(M.verifyOk);
+      await navigate({ to: '/login' });
+    } catch (e) {
+      console.error('Error en la verificación', e);
+      toast.error(M.verifyError);
+    }
+  };
+
+  const onResend = async () => {
+    try {
+      const r = await resend.mutateAsync({ email });
+      setDigits(Array(6).fill(''));
+      toast.success(r.detail);
+    } catch (e) {
+      console.error('Error al reenviar el código', e);
+      toast.error(M.tooManyRequests);
+    }
+  };
+
+  return (
+    <AuthCard title="Verificá tu correo">
+      <p className="mb-6 text-center text-sm text-slate-600">
+        Ingresá el código de 6 dígitos que enviamos a <strong data-testid="verify-email">{email}</strong>
+      </p>
+      <CodeInput value={digits} onChange={setDigits} />
+      <button type="button" className="btn-primary mt-6 w-full" disabled={!complete || verify.isPending} onClick={() => void onVerify()}>
+        {verify.isPending ? 'Verificando…' : 'Verificar'}
+      </button>
+      <button type="button" className="mt-3 w-full text-sm text-emerald-700 hover:underline disabled:opacity-50" disabled={resend.isPending} onClick={() => void onResend()}>
+        Reenviar código
+      </button>
+    </AuthCard>
+  );
+}
+
+export const Route = createFileRoute('/register/verificar')({
+  validateSearch: z.object({ email: z.string().catch('') }),
+  component: VerifyPage,
+});

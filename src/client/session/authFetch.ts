@@ -1,0 +1,58 @@
+import { session } from './store';
+
+type LogoutHandler = () => void;
+let onLogout: LogoutHandler = () => session.clear();
+export function setLogoutHandler(handler: LogoutHandler) {
+  onLogout = handler;
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+/** One refresh at a time; null when the refresh token is refused (then the user is logged out). */
+function refreshAccess(): Promise<string | null> {
+  refreshing ??= (async () => {
+    const refresh = session.refreshToken();
+    if (!refresh) return null;
+    try {
+      const res = await fetch('/api/token/refresh/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh }),
+      });
+      if (!res.ok) return null;
+      const { access } = (await res.json()) as { access: string };
+      session.setAccess(access);
+      return access;
+    } catch (e) {
+      console.error('No se pudo refrescar la sesión', e);
+      return null;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+function withAuth(init: RequestInit | undefined, token: string | null): RequestInit {
+  const headers = new Headers(init?.headers);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return { ...init, headers };
+}
+
+/**
+ * fetch with the bearer token from storage. On a 401 it refreshes once and retries the request;
+ * when the refresh fails the user is logged out (spec 000 §4).
+ */
+export async function authFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const token = session.token();
+  const res = await fetch(input, withAuth(init, token));
+  if (res.status !== 401 || !token) return res;
+  const access = await refreshAccess();
+  if (!access) {
+    onLogout();
+    return res;
+  }
+  const retry = await fetch(input, withAuth(init, access));
+  if (retry.status === 401) onLogout();
+  return retry;
+}

@@ -1,0 +1,71 @@
+import { useSyncExternalStore } from 'react';
+import type { UserRecord } from '../../shared/schemas/usuarios';
+
+/** Browser storage keys of spec 000 §9. */
+export const KEYS = { token: 'token', refresh: 'refresh', user: 'user' } as const;
+
+export interface Session {
+  token: string;
+  refresh: string;
+  user: UserRecord;
+}
+
+let current: Session | null = restore();
+const listeners = new Set<() => void>();
+
+/** The session is restored only when token, refresh and user are all present and readable. */
+function restore(): Session | null {
+  const token = localStorage.getItem(KEYS.token);
+  const refresh = localStorage.getItem(KEYS.refresh);
+  const userJson = localStorage.getItem(KEYS.user);
+  if (!token || !refresh || !userJson) return null;
+  try {
+    const user = JSON.parse(userJson) as UserRecord;
+    return user && typeof user.id === 'number' ? { token, refresh, user } : null;
+  } catch {
+    return null;
+  }
+}
+
+function emit() {
+  for (const l of listeners) l();
+}
+
+export const session = {
+  get: () => current,
+  isLoggedIn: () => current !== null,
+  /** Tokens stored right after login, before the user record arrives. */
+  setTokens(token: string, refresh: string) {
+    localStorage.setItem(KEYS.token, token);
+    localStorage.setItem(KEYS.refresh, refresh);
+  },
+  setAccess(token: string) {
+    localStorage.setItem(KEYS.token, token);
+    if (current) {
+      current = { ...current, token };
+      emit();
+    }
+  },
+  setUser(user: UserRecord) {
+    localStorage.setItem(KEYS.user, JSON.stringify(user));
+    current = restore();
+    emit();
+  },
+  token: () => localStorage.getItem(KEYS.token),
+  refreshToken: () => localStorage.getItem(KEYS.refresh),
+  clear() {
+    localStorage.removeItem(KEYS.token);
+    localStorage.removeItem(KEYS.refresh);
+    localStorage.removeItem(KEYS.user);
+    current = null;
+    emit();
+  },
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(session.subscribe, session.get);
+}

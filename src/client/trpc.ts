@@ -1,0 +1,18 @@
+import { createTRPCReact, type CreateTRPCReact } from '@trpc/react-query';
+import { httpLink } from '@trpc/client';
+import { QueryClient } from '@tanstack/react-query';
+import type { AppRouter } from '../server/trpc/router';
+import { authFetch } from './session/authFetch';
+
+export const trpc: CreateTRPCReact<AppRouter, unknown> = createTRPCReact<AppRouter>();
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 },
+    mutations: { retry: false },
+  },
+});
+
+export const trpcClient = trpc.createClient({
+  links: [httpLink({ url: '/trpc', fetch: authFetch })],
+});
