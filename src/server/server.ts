@@ -5,7 +5,7 @@ import type { Env } from './env';
 import { openDatabase, type DatabaseHandle } from './db';
 import { migrateToLatest } from './db/migrate';
 import { seed } from './db/seed';
-import { DEMO_CUSTOMER } from './db/seed/demo';
+import { DEMO_CUSTOMER, DEMO_OPERATOR } from './db/seed/demo';
 import { createServices, type ServiceOverrides } from './services';
 import { createApp } from './app';
 
@@ -23,7 +23,10 @@ export async function startServer(env: Env, overrides: ServiceOverrides & { clie
   await migrateToLatest(database.db);
   const admin = await seed(database.db, { admin: env.admin, demo: env.seedDemo });
   const credentials = adminCredentials(env, database.kind, admin.generatedPassword);
-  if (env.seedDemo) credentials.push(`Cliente de demostración: ${DEMO_CUSTOMER.username} / ${DEMO_CUSTOMER.password}`);
+  if (env.seedDemo) {
+    credentials.push(`Cliente de demostración: ${DEMO_CUSTOMER.username} / ${DEMO_CUSTOMER.password}`);
+    credentials.push(`Operador de demostración: ${DEMO_OPERATOR.username} / ${DEMO_OPERATOR.password}`);
+  }
 
   const services = createServices(env, overrides);
   const app = createApp({ db: database.db, env, services, clientDir: overrides.clientDir ?? resolve('dist/client') });

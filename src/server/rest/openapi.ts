@@ -31,7 +31,11 @@ export function buildOpenApi(appRouter: AnyRouter, routes: RestRoute[]) {
         ...(route.public ? {} : { '403': { description: 'Sin permiso', content: { 'application/json': { schema: errorBody } } } }),
       },
     };
-    const objectInput = input instanceof z.ZodObject ? input.omit(Object.fromEntries(pathParams.map((p) => [p, true])) as never) : undefined;
+    // Rebuilt from the shape: .omit() refuses objects carrying refinements (cross-field rules).
+    const objectInput =
+      input instanceof z.ZodObject
+        ? z.object(Object.fromEntries(Object.entries(input.shape as Record<string, z.ZodType>).filter(([k]) => !pathParams.includes(k))))
+        : undefined;
     if (input && !route.input) {
       if (route.method === 'get' || route.method === 'delete') {
         if (objectInput && Object.keys(objectInput.shape).length) op.requestParams = { query: objectInput };

@@ -1,8 +1,21 @@
 import type { RestRoute } from './types';
 import { authRoutes } from '../modules/auth/auth.rest';
 import { usuariosRoutes } from '../modules/usuarios/usuarios.rest';
+import { rolesRoutes } from '../modules/roles/roles.rest';
+import { clientesRoutes } from '../modules/clientes/clientes.rest';
+import { categoriasRoutes } from '../modules/categorias/categorias.rest';
+import { auditoriaRoutes } from '../modules/auditoria/auditoria.rest';
 import { divisasRoutes } from '../modules/divisas/divisas.rest';
 import { cotizacionesRoutes } from '../modules/cotizaciones/cotizaciones.rest';
 
 /** Every REST path of the product, by domain. */
-export const restRoutes: RestRoute[] = [...authRoutes, ...usuariosRoutes, ...divisasRoutes, ...cotizacionesRoutes];
+export const restRoutes: RestRoute[] = [
+  ...authRoutes,
+  ...usuariosRoutes,
+  ...rolesRoutes,
+  ...clientesRoutes,
+  ...categoriasRoutes,
+  ...auditoriaRoutes,
+  ...divisasRoutes,
+  ...cotizacionesRoutes,
+];

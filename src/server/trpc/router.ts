@@ -1,12 +1,20 @@
 import { router } from './init';
 import { authRouter } from '../modules/auth/auth.router';
 import { usuariosRouter } from '../modules/usuarios/usuarios.router';
+import { rolesRouter } from '../modules/roles/roles.router';
+import { clientesRouter } from '../modules/clientes/clientes.router';
+import { categoriasRouter } from '../modules/categorias/categorias.router';
+import { auditoriaRouter } from '../modules/auditoria/auditoria.router';
 import { divisasRouter } from '../modules/divisas/divisas.router';
 import { cotizacionesRouter } from '../modules/cotizaciones/cotizaciones.router';
 
 export const appRouter = router({
   auth: authRouter,
   usuarios: usuariosRouter,
+  roles: rolesRouter,
+  clientes: clientesRouter,
+  categorias: categoriasRouter,
+  auditoria: auditoriaRouter,
   divisas: divisasRouter,
   cotizaciones: cotizacionesRouter,
 });

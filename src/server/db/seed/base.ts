@@ -21,7 +21,8 @@ export async function seedPermissions(db: Db) {
 
 /** Creates the role when missing; its permissions are only set on creation so staff edits survive restarts. */
 export async function ensureRole(db: Db, name: string, perms: 'all' | string[]) {
-  const existing = await db.selectFrom('auth_group').select('id').where('name', '=', name).executeTakeFirst();
+  // Role names are unique regardless of case (migration 2026112205_admin).
+  const existing = await db.selectFrom('auth_group').select('id').where(sql`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
   if (existing) return existing.id;
   const { id } = await db.insertInto('auth_group').values({ name }).returning('id').executeTakeFirstOrThrow();
   let q = db.selectFrom('auth_permission').select('id');

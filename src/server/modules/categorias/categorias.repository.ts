@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { containsPattern } from '../../lib/search';
+import type { CategoriaRecord } from '../../../shared/schemas/categorias';
+
+type Q = Kysely<Database>;
+
+export function selectCategorias(db: Q) {
+  return db
+    .selectFrom('categorias_cliente as k')
+    .select(['k.id_categoria as idCategoria', 'k.nombre', 'k.descripcion', 'k.descuento', 'k.is_active as isActive']);
+}
+
+export const findCategoria = (db: Q, id: string): Promise<CategoriaRecord | undefined> =>
+  selectCategorias(db).where('k.id_categoria', '=', id).executeTakeFirst();
+
+export function listCategorias(db: Q, search?: string): Promise<CategoriaRecord[]> {
+  let q = selectCategorias(db);
+  if (search) {
+    const p = containsPattern(search);
+    q = q.where((eb) => eb.or([eb('k.nombre', 'ilike', p), eb('k.descripcion', 'ilike', p)]));
+  }
+  return q.orderBy('k.descuento').orderBy('k.nombre').execute();
+}
+
+export async function nombreTaken(db: Q, nombre: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('categorias_cliente')
+    .select('id_categoria')
+    .where((eb) => eb(eb.fn('lower', ['nombre']), '=', nombre.toLowerCase()))
+    .executeTakeFirst();
+  return !!row;
+}

@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness';
+import { auditRows, clienteBody, createCategoria, createCliente, snapshot, uniq } from '../../test/admin';
+import { M } from '../../../shared/messages';
+import { MA } from '../../../shared/messagesAdmin';
+import { P } from '../../../shared/permissions';
+
+let app: TestApp;
+let admin: string;
+let cat: { idCategoria: string; nombre: string };
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await app.adminToken();
+  cat = await createCategoria(app, admin, { nombre: uniq('CATCLI'), descuento: '10' });
+});
+afterAll(() => app.close());
+
+const NO_UUID = '00000000-0000-4000-8000-000000000000';
+
+describe('POST /api/clientes/', () => {
+  it('creates an individual with cédula (ruc stored null), always active, with the spec field names, and audits', async () => {
+    const u = await app.userWith([P.addCliente]);
+    const r = await app.api('POST', '/clientes/', { token: u.token, body: clienteBody(cat.idCategoria, { cedula: '1234567', ruc: '', isActive: false }) });
+    expect(r.status).toBe(201);
+    expect(r.body).toEqual({
+      idCliente: expect.stringMatching(/^[0-9a-f-]{36}$/), nombre: 'Cliente de prueba', isPersonaFisica: true, cedula: '1234567', ruc: null,
+      idCategoria: cat.idCategoria, categoria: { nombre: cat.nombre, descuento: '10.00' }, correo: 'cliente@prueba.com.py',
+      telefono: '+595981000000', direccion: 'Asunción', isActive: true,
+    });
+    const rows = await auditRows(app, 'cliente', r.body.idCliente);
+    expect(rows).toEqual([expect.objectContaining({ action: 'create', actor_id: u.id })]);
+  });
+
+  it('creates a company with RUC (cédula stored null)', async () => {
+    const r = await app.api('POST', '/clientes/', { token: admin, body: clienteBody(cat.idCategoria, { isPersonaFisica: false, cedula: '999', ruc: '80012345-6' }) });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ isPersonaFisica: false, cedula: null, ruc: '80012345-6' });
+  });
+
+  it('answers 401 and 403 and changes nothing', async () => {
+    const before = await snapshot(app, 'clientes');
+    expect((await app.api('POST', '/clientes/', { body: clienteBody(cat.idCategoria) })).status).toBe(401);
+    const u = await app.userWith([P.viewCliente, P.changeCliente]);
+    expect((await app.api('POST', '/clientes/', { token: u.token, body: clienteBody(cat.idCategoria) })).status).toBe(403);
+    expect(await snapshot(app, 'clientes')).toEqual(before);
+  });
+
+  it('gives the Spanish message of each rule and changes nothing', async () => {
+    const before = await snapshot(app, 'clientes');
+    const audit = await snapshot(app, 'audit_log');
+    const post = async (body: unknown) => {
+      const r = await app.api('POST', '/clientes/', { token: admin, body });
+      expect(r.status).toBe(400);
+      return r.body;
+    };
+    expect(await post({})).toEqual({
+      nombre: [M.required], isPersonaFisica: [M.required], idCategoria: [M.required], correo: [M.required], telefono: [M.required], direccion: [M.required],
+    });
+    expect(await post(clienteBody(cat.idCategoria, { nombre: 'A', correo: 'no-es-correo', telefono: '12-34', direccion: 'x' }))).toEqual({
+      nombre: [MA.clienteNombreMin], correo: [M.invalidEmailUser], telefono: [MA.telefonoFormat], direccion: [MA.direccionMin],
+    });
+    expect(await post(clienteBody(cat.idCategoria, { cedula: '' }))).toEqual({ cedula: [M.required] });
+    expect(await post(clienteBody(cat.idCategoria, { cedula: '12.345' }))).toEqual({ cedula: [MA.documentoFormat] });
+    expect(await post(clienteBody(cat.idCategoria, { isPersonaFisica: false, ruc: '800-12-3' }))).toEqual({ ruc: [MA.documentoFormat] });
+    expect(await post(clienteBody(cat.idCategoria, { isPersonaFisica: false, ruc: null }))).toEqual({ ruc: [M.required] });
+    expect(await post(clienteBody('no-uuid'))).toEqual({ idCategoria: [MA.categoriaInvalid] });
+    expect(await post(clienteBody(NO_UUID))).toEqual({ idCategoria: [MA.categoriaInvalid] });
+    expect(await post({ ...clienteBody(cat.idCategoria), categoria: {} })).toEqual({ categoria: ['Campo no permitido.'] });
+    expect(await snapshot(app, 'clientes')).toEqual(before);
+    expect(await snapshot(app, 'audit_log')).toEqual(audit);
+  });
+
+  it('refuses a duplicate document and an inactive category with field errors, also under a race', async () => {
+    const c = await createCliente(app, admin, cat.idCategoria, { cedula: '5550001' });
+    expect(c.isActive).toBe(true);
+    const dup = await app.api('POST', '/clientes/', { token: admin, body: clienteBody(cat.idCategoria, { cedula: '5550001' }) });
+    expect(dup.status).toBe(400);
+    expect(dup.body).toEqual({ cedula: [MA.cedulaTaken] });
+
+    const inactive = await createCategoria(app, admin, { isActive: false });
+    const r = await app.api('POST', '/clientes/', { token: admin, body: clienteBody(inactive.idCategoria) });
+    expect(r.body).toEqual({ idCategoria: [MA.categoriaInactive] });
+
+    const body = clienteBody(cat.idCategoria, { isPersonaFisica: false, cedula: null, ruc: '80099999-1' });
+    const rs = await Promise.all([1, 2, 3].map(() => app.api('POST', '/clientes/', { token: admin, body })));
+    expect(rs.map((x) => x.status).sort()).toEqual([201, 400, 400]);
+    for (const x of rs.filter((y) => y.status === 400)) expect(x.body).toEqual({ ruc: [MA.rucTaken] });
+  });
+});
+
+describe('GET /api/clientes/', () => {
+  let prefix: string;
+  beforeAll(async () => {
+    prefix = uniq('Pagina');
+    for (let i = 0; i < 12; i++) await createCliente(app, admin, cat.idCategoria, { nombre: `${prefix} ${String(i).padStart(2, '0')}` });
+  });
+
+  it('pages 10 per page with search and answers {count, next, previous, results}', async () => {
+    const u = await app.userWith([P.viewCliente]);
+    const p1 = await app.api('GET', `/clientes/?search=${prefix}`, { token: u.token });
+    expect(p1.status).toBe(200);
+    expect(p1.body).toMatchObject({ count: 12, next: 2, previous: null });
+    expect(p1.body.results).toHaveLength(10);
+    expect(p1.body.results[0].nombre).toBe(`${prefix} 00`);
+    const p2 = await app.api('GET', `/clientes/?search=${prefix}&page=2`, { token: u.token });
+    expect(p2.body).toMatchObject({ count: 12, next: null, previous: 1 });
+    expect(p2.body.results.map((c: any) => c.nombre)).toEqual([`${prefix} 10`, `${prefix} 11`]);
+  });
+
+  it('answers a plain array with all=true, and searches document, e-mail and category name', async () => {
+    const all = await app.api('GET', '/clientes/?all=true', { token: admin });
+    expect(Array.isArray(all.body)).toBe(true);
+    expect(all.body.length).toBeGreaterThanOrEqual(12);
+    const c = await createCliente(app, admin, cat.idCategoria, { cedula: '7770777', correo: 'unico@correo.com.py' });
+    for (const q of ['7770777', 'UNICO@correo']) {
+      const r = await app.api('GET', `/clientes/?search=${encodeURIComponent(q)}`, { token: admin });
+      expect(r.body.results.map((x: any) => x.idCliente)).toEqual([c.idCliente]);
+    }
+    const byCat = await app.api('GET', `/clientes/?search=${cat.nombre.toLowerCase()}&all=true`, { token: admin });
+    expect(byCat.body.every((x: any) => x.categoria.nombre === cat.nombre)).toBe(true);
+    expect(byCat.body.length).toBeGreaterThan(12);
+  });
+
+  it('answers 401, 403, and 400 on a bad page', async () => {
+    expect((await app.api('GET', '/clientes/')).status).toBe(401);
+    const u = await app.userWith([P.addCliente]);
+    expect((await app.api('GET', '/clientes/', { token: u.token })).status).toBe(403);
+    const bad = await app.api('GET', '/clientes/?page=0', { token: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body.page).toEqual(['Página no válida']);
+  });
+});
+
+describe('GET /api/clientes/:id/ and a customer acting for their own clients only', () => {
+  it('lets staff with view permission and the assigned user read it; others get 403', async () => {
+    const c = await createCliente(app, admin, cat.idCategoria);
+    const other = await createCliente(app, admin, cat.idCategoria);
+    const customer = await app.userWith([P.useOperacion]);
+    await app.db.insertInto('user_clientes').values({ user_id: customer.id, cliente_id: c.idCliente }).execute();
+    expect((await app.api('GET', `/clientes/${c.idCliente}/`)).status).toBe(401);
+    expect((await app.api('GET', `/clientes/${c.idCliente}/`, { token: customer.token })).body.idCliente).toBe(c.idCliente);
+    expect((await app.api('GET', `/clientes/${other.idCliente}/`, { token: customer.token })).status).toBe(403);
+    expect((await app.api('GET', `/clientes/${NO_UUID}/`, { token: customer.token })).status).toBe(403);
+    expect((await app.api('GET', `/clientes/${other.idCliente}/`, { token: admin })).status).toBe(200);
+    expect((await app.api('GET', `/clientes/${NO_UUID}/`, { token: admin })).status).toBe(404);
+
+    const h = await app.api('GET', `/clientes/${c.idCliente}/get_historial_transacciones/`, { token: customer.token });
+    expect(h.status).toBe(200);
+    expect(h.body).toEqual([]);
+    expect((await app.api('GET', `/clientes/${other.idCliente}/get_historial_transacciones/`, { token: customer.token })).status).toBe(403);
+    expect((await app.api('GET', `/clientes/${other.idCliente}/get_historial_transacciones/`)).status).toBe(401);
+    expect((await app.api('GET', `/clientes/${other.idCliente}/get_historial_transacciones/`, { token: admin })).body).toEqual([]);
+  });
+});
+
+describe('PUT and PATCH /api/clientes/:id/', () => {
+  it('PUT replaces the client, swapping the document with the type, and audits before/after', async () => {
+    const c = await createCliente(app, admin, cat.idCategoria, { cedula: '3330001' });
+    const u = await app.userWith([P.changeCliente]);
+    const cat2 = await createCategoria(app, admin);
+    const body = clienteBody(cat2.idCategoria, { nombre: 'Empresa SA', isPersonaFisica: false, cedula: '', ruc: '80033300-1' });
+    const r = await app.api('PUT', `/clientes/${c.idCliente}/`, { token: u.token, body });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ idCliente: c.idCliente, nombre: 'Empresa SA', isPersonaFisica: false, cedula: null, ruc: '80033300-1', idCategoria: cat2.idCategoria, isActive: true });
+    const last = (await auditRows(app, 'cliente', c.idCliente)).at(-1)!;
+    expect(last).toMatchObject({ action: 'update', actor_id: u.id });
+    expect(last.before).toMatchObject({ cedula: '3330001', ruc: null });
+    expect(last.after).toMatchObject({ cedula: null, ruc: '80033300-1' });
+  });
+
+  it('PUT validates like create and changes nothing on 400, 401, 403, 404', async () => {
+    const c = await createCliente(app, admin, cat.idCategoria);
+    const taken = await createCliente(app, admin, cat.idCategoria);
+    const takenCedula = (await app.db.selectFrom('clientes').select('cedula').where('id_cliente', '=', taken.idCliente).executeTakeFirstOrThrow()).cedula;
+    const before = await snapshot(app, 'clientes');
+    const put = (body: unknown, token?: string, id = c.idCliente) => app.api('PUT', `/clientes/${id}/`, { token, body });
+    expect((await put(clienteBody(cat.idCategoria, { nombre: 'A', telefono: 'abc' }), admin)).body).toEqual({ nombre: [MA.clienteNombreMin], telefono: [MA.telefonoFormat] });
+    expect((await put(clienteBody(cat.idCategoria, { cedula: takenCedula }), admin)).body).toEqual({ cedula: [MA.cedulaTaken] });
+    expect((await put(clienteBody(cat.idCategoria))).status).toBe(401);
+    const viewer = await app.userWith([P.viewCliente]);
+    expect((await put(clienteBody(cat.idCategoria), viewer.token)).status).toBe(403);
+    const deleter = await app.userWith([P.deleteCliente]);
+    expect((await put(clienteBody(cat.idCategoria), deleter.token)).status).toBe(403);
+    expect((await put(clienteBody(cat.idCategoria), admin, NO_UUID)).status).toBe(404);
+    expect(await snapshot(app, 'clientes')).toEqual(before);
+  });
+
+  it('keeps an inactive category the client already had, but refuses moving to one', async () => {
+    const k = await createCategoria(app, admin);
+    const c = await createCliente(app, admin, k.idCategoria);
+    await app.api('DELETE', `/categorias/${k.idCategoria}/`, { token: admin });
+    const r = await app.api('PATCH', `/clientes/${c.idCliente}/`, { token: admin, body: { nombre: 'Sigue igual' } });
+    expect(r.status).toBe(200);
+    const c2 = await createCliente(app, admin, cat.idCategoria);
+    const moved = await app.api('PATCH', `/clientes/${c2.idCliente}/`, { token: admin, body: { idCategoria: k.idCategoria } });
+    expect(moved.body).toEqual({ idCategoria: [MA.categoriaInactive] });
+  });
+
+  it('DELETE deactivates (needs delete), PATCH isActive true reactivates (needs change), each audited', async () => {
+    const c = await createCliente(app, admin, cat.idCategoria);
+    const changer = await app.userWith([P.changeCliente]);
+    const deleter = await app.userWith([P.deleteCliente]);
+    expect((await app.api('DELETE', `/clientes/${c.idCliente}/`)).status).toBe(401);
+    expect((await app.api('DELETE', `/clientes/${c.idCliente}/`, { token: changer.token })).status).toBe(403);
+    expect((await app.api('PATCH', `/clientes/${c.idCliente}/`, { token: changer.token, body: { isActive: false } })).status).toBe(403);
+    const del = await app.api('DELETE', `/clientes/${c.idCliente}/`, { token: deleter.token });
+    expect(del.status).toBe(204);
+    const row = await app.db.selectFrom('clientes').select('is_active').where('id_cliente', '=', c.idCliente).executeTakeFirstOrThrow();
+    expect(row.is_active).toBe(false);
+    expect((await app.api('PATCH', `/clientes/${c.idCliente}/`, { token: deleter.token, body: { isActive: true } })).status).toBe(403);
+    const on = await app.api('PATCH', `/clientes/${c.idCliente}/`, { token: changer.token, body: { isActive: true } });
+    expect(on.status).toBe(200);
+    expect(on.body.isActive).toBe(true);
+    expect((await auditRows(app, 'cliente', c.idCliente)).map((r) => [r.action, r.actor_id])).toEqual([
+      ['create', 1], ['deactivate', deleter.id], ['activate', changer.id],
+    ]);
+    expect((await app.api('DELETE', `/clientes/${NO_UUID}/`, { token: deleter.token })).status).toBe(404);
+  });
+
+  it('PUT of an inactive client saves it active again (the screens always save active)', async () => {
+    const c = await createCliente(app, admin, cat.idCategoria);
+    await app.api('DELETE', `/clientes/${c.idCliente}/`, { token: admin });
+    const body = clienteBody(cat.idCategoria);
+    delete (body as Record<string, unknown>).isActive;
+    const r = await app.api('PUT', `/clientes/${c.idCliente}/`, { token: admin, body });
+    expect(r.body.isActive).toBe(true);
+  });
+
+  it('PATCH validates the merged document when the type changes', async () => {
+    const c = await createCliente(app, admin, cat.idCategoria);
+    const before = await snapshot(app, 'clientes');
+    const r = await app.api('PATCH', `/clientes/${c.idCliente}/`, { token: admin, body: { isPersonaFisica: false } });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ ruc: [M.required] });
+    expect(await snapshot(app, 'clientes')).toEqual(before);
+    const ok = await app.api('PATCH', `/clientes/${c.idCliente}/`, { token: admin, body: { isPersonaFisica: false, ruc: '80044400-2' } });
+    expect(ok.body).toMatchObject({ cedula: null, ruc: '80044400-2' });
+  });
+
+  it('deactivating a client clears it as the current client of its users', async () => {
+    const c = await createCliente(app, admin, cat.idCategoria);
+    const u = await app.userWith([]);
+    await app.db.insertInto('user_clientes').values({ user_id: u.id, cliente_id: c.idCliente }).execute();
+    await app.db.updateTable('users').set({ cliente_actual_id: c.idCliente }).where('id', '=', u.id).execute();
+    await app.api('DELETE', `/clientes/${c.idCliente}/`, { token: admin });
+    expect((await app.api('GET', `/usuarios/${u.id}/cliente_actual/`, { token: u.token })).body).toEqual({ clienteActual: null });
+    expect((await auditRows(app, 'cliente', c.idCliente)).at(-1)!.after).toMatchObject({ usuarios_sin_cliente_actual: [u.id] });
+  });
+});
+
+describe('GET /api/clientes/:id/get_usuarios_asignados/', () => {
+  it('lists the users assigned to the client for client viewers', async () => {
+    const c = await createCliente(app, admin, cat.idCategoria);
+    const a = await app.userWith([]);
+    const b = await app.userWith([]);
+    await app.db.insertInto('user_clientes').values([{ user_id: a.id, cliente_id: c.idCliente }, { user_id: b.id, cliente_id: c.idCliente }]).execute();
+    const viewer = await app.userWith([P.viewCliente]);
+    const r = await app.api('GET', `/clientes/${c.idCliente}/get_usuarios_asignados/`, { token: viewer.token });
+    expect(r.status).toBe(200);
+    expect(r.body.map((x: any) => x.id).sort()).toEqual([a.id, b.id].sort());
+    expect(r.body[0]).not.toHaveProperty('password_hash');
+    expect((await app.api('GET', `/clientes/${c.idCliente}/get_usuarios_asignados/`)).status).toBe(401);
+    expect((await app.api('GET', `/clientes/${c.idCliente}/get_usuarios_asignados/`, { token: a.token })).status).toBe(403);
+    expect((await app.api('GET', `/clientes/${NO_UUID}/get_usuarios_asignados/`, { token: viewer.token })).status).toBe(404);
+  });
+});

@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { containsPattern } from '../../lib/search';
+import type { ClienteRecord } from '../../../shared/schemas/clientes';
+
+type Q = Kysely<Database>;
+
+/** The client as the API shows it (spec 000 §3), with its category's name and discount. */
+export function selectClientes(db: Q) {
+  return db
+    .selectFrom('clientes as c')
+    .innerJoin('categorias_cliente as k', 'k.id_categoria', 'c.id_categoria')
+    .select([
+      'c.id_cliente', 'c.nombre', 'c.is_persona_fisica', 'c.cedula', 'c.ruc', 'c.id_categoria',
+      'k.nombre as categoria_nombre', 'k.descuento as categoria_descuento',
+      'c.correo', 'c.telefono', 'c.direccion', 'c.is_active',
+    ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectClientes>['executeTakeFirstOrThrow']>>;
+
+export function toCliente(r: Row): ClienteRecord {
+  return {
+    idCliente: r.id_cliente,
+    nombre: r.nombre,
+    isPersonaFisica: r.is_persona_fisica,
+    cedula: r.cedula,
+    ruc: r.ruc,
+    idCategoria: r.id_categoria,
+    categoria: { nombre: r.categoria_nombre, descuento: r.categoria_descuento },
+    correo: r.correo,
+    telefono: r.telefono,
+    direccion: r.direccion,
+    isActive: r.is_active,
+  };
+}
+
+export async function findCliente(db: Q, id: string): Promise<ClienteRecord | undefined> {
+  const row = await selectClientes(db).where('c.id_cliente', '=', id).executeTakeFirst();
+  return row && toCliente(row);
+}
+
+/** Name, cédula, RUC, e-mail or category name containing the text, case-insensitively. */
+export function searchClientes(db: Q, search: string | undefined) {
+  let q = selectClientes(db);
+  if (search) {
+    const p = containsPattern(search);
+    q = q.where((eb) =>
+      eb.or([
+        eb('c.nombre', 'ilike', p), eb('c.cedula', 'ilike', p), eb('c.ruc', 'ilike', p),
+        eb('c.correo', 'ilike', p), eb('k.nombre', 'ilike', p),
+      ]),
+    );
+  }
+  return q;
+}
+
+/** The clients assigned to a user, by name. */
+export async function clientesOfUser(db: Q, userId: number): Promise<ClienteRecord[]> {
+  const rows = await selectClientes(db)
+    .innerJoin('user_clientes as uc', 'uc.cliente_id', 'c.id_cliente')
+    .where('uc.user_id', '=', userId)
+    .orderBy('c.nombre')
+    .orderBy('c.id_cliente')
+    .execute();
+  return rows.map(toCliente);
+}
+
+export async function isAssigned(db: Q, userId: number, clienteId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_clientes')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('cliente_id', '=', clienteId)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** Same cédula or RUC on another client. */
+export async function documentTaken(db: Q, doc: { cedula: string | null; ruc: string | null }, exceptId?: string) {
+  let q = db.selectFrom('clientes').select(['cedula', 'ruc']);
+  q = q.where((eb) => {
+    const ors = [];
+    if (doc.cedula) ors.push(eb('cedula', '=', doc.cedula));
+    if (doc.ruc) ors.push(eb('ruc', '=', doc.ruc));
+    return eb.or(ors);
+  });
+  if (exceptId) q = q.where('id_cliente', '<>', exceptId);
+  const rows = await q.execute();
+  return {
+    cedula: !!doc.cedula && rows.some((r) => r.cedula === doc.cedula),
+    ruc: !!doc.ruc && rows.some((r) => r.ruc === doc.ruc),
+  };
+}
+
+/** Users whose current client is this one lose it (the client was deactivated). Answers their ids. */
+export async function clearCurrentClient(db: Q, clienteId: string): Promise<number[]> {
+  const rows = await db.updateTable('users').set({ cliente_actual_id: null }).where('cliente_actual_id', '=', clienteId).returning('id').execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,48 @@
+import { z } from '../../../shared/zod';
+import { router, authedProcedure, permProcedure } from '../../trpc/init';
+import { actorOf } from '../../lib/actor';
+import { listQuery, pagedOrAll } from '../../lib/pagination';
+import { P } from '../../../shared/permissions';
+import { uuidParam } from '../../../shared/schemas/common';
+import {
+  clienteBody, clienteBodyShape, clientePatchBody, clienteRecord, requireDocument,
+} from '../../../shared/schemas/clientes';
+import { userRecord } from '../../../shared/schemas/usuarios';
+import * as svc from './clientes.service';
+
+const byId = z.object({ id: uuidParam });
+
+export const clientesRouter = router({
+  list: permProcedure({ all: [P.viewCliente] })
+    .input(listQuery)
+    .output(pagedOrAll(clienteRecord))
+    .query(({ ctx, input }) => svc.listClientes(ctx.db, input)),
+  get: authedProcedure
+    .input(byId)
+    .output(clienteRecord)
+    .query(({ ctx, input }) => svc.getCliente(ctx.db, actorOf(ctx), input.id)),
+  create: permProcedure({ all: [P.addCliente] })
+    .input(clienteBody)
+    .output(clienteRecord)
+    .mutation(({ ctx, input }) => svc.createCliente(ctx.db, actorOf(ctx), input)),
+  update: permProcedure({ any: [P.changeCliente, P.deleteCliente] })
+    .input(z.strictObject({ id: uuidParam, ...clienteBodyShape }).superRefine(requireDocument))
+    .output(clienteRecord)
+    .mutation(({ ctx, input: { id, ...body } }) => svc.updateCliente(ctx.db, actorOf(ctx), id, body, 'put')),
+  patch: permProcedure({ any: [P.changeCliente, P.deleteCliente] })
+    .input(clientePatchBody.extend({ id: uuidParam }))
+    .output(clienteRecord)
+    .mutation(({ ctx, input: { id, ...body } }) => svc.updateCliente(ctx.db, actorOf(ctx), id, body, 'patch')),
+  deactivate: permProcedure({ all: [P.deleteCliente] })
+    .input(byId)
+    .output(clienteRecord)
+    .mutation(({ ctx, input }) => svc.deactivateCliente(ctx.db, actorOf(ctx), input.id)),
+  usuariosAsignados: permProcedure({ all: [P.viewCliente] })
+    .input(byId)
+    .output(z.array(userRecord))
+    .query(({ ctx, input }) => svc.usuariosAsignados(ctx.db, input.id)),
+  historial: authedProcedure
+    .input(byId)
+    .output(z.array(z.record(z.string(), z.unknown())))
+    .query(({ ctx, input }) => svc.historialTransacciones(ctx.db, actorOf(ctx), input.id)),
+});

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness';
+import { auditRows, snapshot, uniq } from '../../test/admin';
+import { M } from '../../../shared/messages';
+import { MA } from '../../../shared/messagesAdmin';
+import { ALL_PERMISSIONS, P } from '../../../shared/permissions';
+
+let app: TestApp;
+let admin: string;
+let permId: Map<string, number>;
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await app.adminToken();
+  const rows = await app.db.selectFrom('auth_permission').select(['id', 'app_label', 'codename']).execute();
+  permId = new Map(rows.map((r) => [`${r.app_label}.${r.codename}`, r.id]));
+});
+afterAll(() => app.close());
+
+const ids = (...codes: string[]) => codes.map((c) => permId.get(c)!);
+
+describe('GET /api/permisos/', () => {
+  it('lists the whole catalogue with id, name, codename, app_label, name_es', async () => {
+    const u = await app.userWith([P.viewGroup]);
+    const r = await app.api('GET', '/permisos/', { token: u.token });
+    expect(r.status).toBe(200);
+    expect(r.body).toHaveLength(ALL_PERMISSIONS.length);
+    expect(r.body.find((p: any) => p.codename === 'view_cliente')).toEqual({
+      id: expect.any(Number), name: 'Can view cliente', codename: 'view_cliente', app_label: 'clientes', name_es: 'Ver cliente',
+    });
+  });
+
+  it('answers 401 and 403', async () => {
+    expect((await app.api('GET', '/permisos/')).status).toBe(401);
+    const u = await app.userWith([P.viewUser]);
+    expect((await app.api('GET', '/permisos/', { token: u.token })).status).toBe(403);
+  });
+});
+
+describe('GET /api/roles/', () => {
+  it('lists roles with permission ids and searches by name', async () => {
+    const u = await app.userWith([P.viewGroup]);
+    const r = await app.api('GET', '/roles/', { token: u.token });
+    expect(r.status).toBe(200);
+    const cliente = r.body.find((x: any) => x.name === 'Cliente');
+    expect(cliente).toEqual({ id: expect.any(Number), name: 'Cliente', permissions: ids(P.useOperacion, P.useSimulacion).sort((a, b) => a - b) });
+    const s = await app.api('GET', '/roles/?search=operad', { token: u.token });
+    expect(s.body.map((x: any) => x.name)).toEqual(['Operador']);
+    expect((await app.api('GET', `/roles/${cliente.id}/`, { token: u.token })).body).toEqual(cliente);
+    expect((await app.api('GET', '/roles/999999/', { token: u.token })).status).toBe(404);
+  });
+
+  it('answers 401 and 403', async () => {
+    expect((await app.api('GET', '/roles/')).status).toBe(401);
+    const u = await app.userWith([P.addGroup]);
+    expect((await app.api('GET', '/roles/', { token: u.token })).status).toBe(403);
+  });
+});
+
+describe('POST /api/roles/', () => {
+  it('creates with 201, trims the name, and audits with permission codes', async () => {
+    const name = uniq('Cajero');
+    const r = await app.api('POST', '/roles/', { token: admin, body: { name: `  ${name}  `, permissions: ids(P.viewCliente, P.viewTasa) } });
+    expect(r.status).toBe(201);
+    expect(r.body).toEqual({ id: expect.any(Number), name, permissions: ids(P.viewCliente, P.viewTasa).sort((a, b) => a - b) });
+    const [row] = await auditRows(app, 'rol', r.body.id);
+    expect(row).toMatchObject({ action: 'create', actor_id: 1 });
+    expect((row.after as any).permission_codes.sort()).toEqual([P.viewCliente, P.viewTasa].sort());
+  });
+
+  it('validates name (required, unique regardless of case) and permission ids, changing nothing', async () => {
+    const before = await snapshot(app, 'auth_group');
+    const links = await snapshot(app, 'auth_group_permissions');
+    const post = async (body: unknown) => {
+      const r = await app.api('POST', '/roles/', { token: admin, body });
+      expect(r.status).toBe(400);
+      return r.body;
+    };
+    expect(await post({})).toEqual({ name: [M.required] });
+    expect(await post({ name: '   ', permissions: [] })).toEqual({ name: [M.required] });
+    expect(await post({ name: 'x', permissions: 'todos' })).toEqual({ permissions: ['Debe ser una lista de permisos'] });
+    expect(await post({ name: 'x', permissions: ['a'] })).toEqual({ 'permissions.0': ['Identificador de permiso no válido'] });
+    expect(await post({ name: 'OPERADOR', permissions: [999999] })).toEqual({ name: [MA.roleNameTaken], permissions: [MA.permissionNotFound(999999)] });
+    expect(await snapshot(app, 'auth_group')).toEqual(before);
+    expect(await snapshot(app, 'auth_group_permissions')).toEqual(links);
+  });
+
+  it('answers 401 and 403; a non-superuser cannot grant permissions they lack', async () => {
+    expect((await app.api('POST', '/roles/', { body: { name: 'x', permissions: [] } })).status).toBe(401);
+    const viewer = await app.userWith([P.viewGroup]);
+    expect((await app.api('POST', '/roles/', { token: viewer.token, body: { name: 'x', permissions: [] } })).status).toBe(403);
+    const creator = await app.userWith([P.addGroup, P.viewCliente]);
+    const before = await snapshot(app, 'auth_group');
+    const r = await app.api('POST', '/roles/', { token: creator.token, body: { name: uniq('Escalada'), permissions: ids(P.viewCliente, P.deleteUser) } });
+    expect(r.status).toBe(403);
+    expect(r.body.detail).toBe(MA.permsExceedOwn);
+    expect(await snapshot(app, 'auth_group')).toEqual(before);
+    const ok = await app.api('POST', '/roles/', { token: creator.token, body: { name: uniq('Permitida'), permissions: ids(P.viewCliente) } });
+    expect(ok.status).toBe(201);
+  });
+});
+
+describe('PUT /api/roles/:id/', () => {
+  it('replaces name and permissions and audits before/after', async () => {
+    const created = (await app.api('POST', '/roles/', { token: admin, body: { name: uniq('Rol'), permissions: ids(P.viewCliente) } })).body;
+    const u = await app.userWith([P.changeGroup]);
+    const name = uniq('Renombrado');
+    const r = await app.api('PUT', `/roles/${created.id}/`, { token: admin, body: { name, permissions: ids(P.viewTasa) } });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ id: created.id, name, permissions: ids(P.viewTasa) });
+    const last = (await auditRows(app, 'rol', created.id)).at(-1)!;
+    expect(last).toMatchObject({ action: 'update' });
+    expect((last.before as any).permission_codes).toEqual([P.viewCliente]);
+    expect((last.after as any).permission_codes).toEqual([P.viewTasa]);
+    expect((await app.api('PUT', `/roles/${created.id}/`, { token: u.token, body: { name, permissions: ids(P.viewCliente) } })).status).toBe(403);
+  });
+
+  it('answers 400, 401, 403, 404 and protects the Cliente role name', async () => {
+    const roles = (await app.api('GET', '/roles/', { token: admin })).body;
+    const cliente = roles.find((x: any) => x.name === 'Cliente');
+    const operador = roles.find((x: any) => x.name === 'Operador');
+    const viewer = await app.userWith([P.viewGroup]);
+    const before = await snapshot(app, 'auth_group');
+    expect((await app.api('PUT', `/roles/${cliente.id}/`, { token: admin, body: { name: 'Clientes', permissions: cliente.permissions } })).body).toEqual({ name: [MA.roleProtected] });
+    expect((await app.api('PUT', `/roles/${operador.id}/`, { token: admin, body: { name: 'cliente', permissions: [] } })).body).toEqual({ name: [MA.roleNameTaken] });
+    expect((await app.api('PUT', `/roles/${operador.id}/`, { body: { name: 'x' } })).status).toBe(401);
+    expect((await app.api('PUT', `/roles/${operador.id}/`, { token: viewer.token, body: { name: 'x' } })).status).toBe(403);
+    expect((await app.api('PUT', '/roles/999999/', { token: admin, body: { name: 'x' } })).status).toBe(404);
+    expect((await app.api('PUT', '/roles/abc/', { token: admin, body: { name: 'x' } })).body).toEqual({ id: ['Identificador no válido'] });
+    expect(await snapshot(app, 'auth_group')).toEqual(before);
+  });
+
+  it('a role editor who is not a superuser cannot add permissions they lack to a role', async () => {
+    const editor = await app.userWith([P.changeGroup, P.viewTasa]);
+    const created = (await app.api('POST', '/roles/', { token: admin, body: { name: uniq('Rol'), permissions: [] } })).body;
+    expect((await app.api('PUT', `/roles/${created.id}/`, { token: editor.token, body: { name: created.name, permissions: ids(P.viewTasa) } })).status).toBe(200);
+    const r = await app.api('PUT', `/roles/${created.id}/`, { token: editor.token, body: { name: created.name, permissions: ids(P.viewTasa, P.assignRoles) } });
+    expect(r.status).toBe(403);
+    expect(r.body.detail).toBe(MA.permsExceedOwn);
+  });
+});
+
+describe('DELETE /api/roles/:id/', () => {
+  it('deletes for real; holders lose its permissions at once; the audit keeps who held it', async () => {
+    const role = (await app.api('POST', '/roles/', { token: admin, body: { name: uniq('Temporal'), permissions: ids(P.viewTauser) } })).body;
+    const holder = await app.userWith([]);
+    await app.db.insertInto('user_groups').values({ user_id: holder.id, group_id: role.id }).execute();
+    expect((await app.api('GET', '/me/permissions/', { token: holder.token })).body.perms).toEqual([P.viewTauser]);
+
+    expect((await app.api('DELETE', `/roles/${role.id}/`)).status).toBe(401);
+    const viewer = await app.userWith([P.viewGroup]);
+    expect((await app.api('DELETE', `/roles/${role.id}/`, { token: viewer.token })).status).toBe(403);
+    const deleter = await app.userWith([P.deleteGroup, P.viewTauser]);
+    const r = await app.api('DELETE', `/roles/${role.id}/`, { token: deleter.token });
+    expect(r.status).toBe(204);
+    expect(await app.db.selectFrom('auth_group').select('id').where('id', '=', role.id).executeTakeFirst()).toBeUndefined();
+    expect((await app.api('GET', '/me/permissions/', { token: holder.token })).body.perms).toEqual([]);
+    const last = (await auditRows(app, 'rol', role.id)).at(-1)!;
+    expect(last).toMatchObject({ action: 'delete', actor_id: deleter.id, after: null });
+    expect(last.before).toMatchObject({ name: role.name, permission_codes: [P.viewTauser], usuarios: [holder.id] });
+    expect((await app.api('DELETE', `/roles/${role.id}/`, { token: deleter.token })).status).toBe(404);
+  });
+
+  it('refuses deleting the Cliente role and, for non-superusers, roles beyond their permissions', async () => {
+    const roles = (await app.api('GET', '/roles/', { token: admin })).body;
+    const cliente = roles.find((x: any) => x.name === 'Cliente');
+    const r = await app.api('DELETE', `/roles/${cliente.id}/`, { token: admin });
+    expect(r.status).toBe(400);
+    expect(r.body.detail).toBe(MA.roleProtected);
+    const deleter = await app.userWith([P.deleteGroup]);
+    const admRole = roles.find((x: any) => x.name === 'Administrador');
+    expect((await app.api('DELETE', `/roles/${admRole.id}/`, { token: deleter.token })).status).toBe(403);
+    expect(await app.db.selectFrom('auth_group').select('id').where('id', '=', admRole.id).executeTakeFirst()).toBeDefined();
+  });
+});

@@ -1,0 +1,67 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { containsPattern } from '../../lib/search';
+import type { RoleRecord } from '../../../shared/schemas/roles';
+
+type Q = Kysely<Database>;
+
+/** A role with its permission ids, in id order. */
+export function selectRoles(db: Q) {
+  return db
+    .selectFrom('auth_group as g')
+    .select([
+      'g.id',
+      'g.name',
+      sql<number[]>`coalesce((select array_agg(gp.permission_id order by gp.permission_id) from auth_group_permissions gp where gp.group_id = g.id), '{}')`.as('permissions'),
+    ]);
+}
+
+export const findRole = (db: Q, id: number): Promise<RoleRecord | undefined> => selectRoles(db).where('g.id', '=', id).executeTakeFirst();
+
+export function listRoles(db: Q, search?: string): Promise<RoleRecord[]> {
+  let q = selectRoles(db);
+  if (search) q = q.where('g.name', 'ilike', containsPattern(search));
+  return q.orderBy('g.name').execute();
+}
+
+export function rolesOfUser(db: Q, userId: number): Promise<RoleRecord[]> {
+  return selectRoles(db).innerJoin('user_groups as ug', 'ug.group_id', 'g.id').where('ug.user_id', '=', userId).orderBy('g.name').execute();
+}
+
+export async function roleNameTaken(db: Q, name: string, exceptId?: number): Promise<boolean> {
+  let q = db.selectFrom('auth_group').select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  return !!(await q.executeTakeFirst());
+}
+
+/** `app_label.codename` of the given permission ids. */
+export async function permissionCodes(db: Q, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('auth_permission')
+    .select(['id', sql<string>`app_label || '.' || codename`.as('code')])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.code]));
+}
+
+/** Permission codes held through each of the given roles. */
+export async function codesOfRoles(db: Q, roleIds: number[]): Promise<Set<string>> {
+  if (roleIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('auth_group_permissions as gp')
+    .innerJoin('auth_permission as p', 'p.id', 'gp.permission_id')
+    .select(sql<string>`p.app_label || '.' || p.codename`.as('code'))
+    .where('gp.group_id', 'in', roleIds)
+    .execute();
+  return new Set(rows.map((r) => r.code));
+}
+
+export function listPermisos(db: Q) {
+  return db
+    .selectFrom('auth_permission')
+    .select(['id', 'name', 'codename', 'app_label', 'name_es'])
+    .orderBy('app_label')
+    .orderBy('codename')
+    .execute();
+}

@@ -1,0 +1,35 @@
+import { z } from '../../../shared/zod';
+import { router, permProcedure } from '../../trpc/init';
+import { actorOf } from '../../lib/actor';
+import { P } from '../../../shared/permissions';
+import { idParam } from '../../../shared/schemas/common';
+import { permisoRecord, roleBody, roleRecord, rolesListInput } from '../../../shared/schemas/roles';
+import * as svc from './roles.service';
+
+const byId = z.object({ id: idParam });
+
+export const rolesRouter = router({
+  list: permProcedure({ all: [P.viewGroup] })
+    .input(rolesListInput)
+    .output(z.array(roleRecord))
+    .query(({ ctx, input }) => svc.list(ctx.db, input.search)),
+  get: permProcedure({ all: [P.viewGroup] })
+    .input(byId)
+    .output(roleRecord)
+    .query(({ ctx, input }) => svc.get(ctx.db, input.id)),
+  create: permProcedure({ all: [P.addGroup] })
+    .input(roleBody)
+    .output(roleRecord)
+    .mutation(({ ctx, input }) => svc.create(ctx.db, actorOf(ctx), input)),
+  update: permProcedure({ all: [P.changeGroup] })
+    .input(roleBody.extend({ id: idParam }))
+    .output(roleRecord)
+    .mutation(({ ctx, input: { id, ...body } }) => svc.update(ctx.db, actorOf(ctx), id, body)),
+  delete: permProcedure({ all: [P.deleteGroup] })
+    .input(byId)
+    .output(roleRecord)
+    .mutation(({ ctx, input }) => svc.remove(ctx.db, actorOf(ctx), input.id)),
+  permisos: permProcedure({ all: [P.viewGroup] })
+    .output(z.array(permisoRecord))
+    .query(({ ctx }) => svc.permisos(ctx.db)),
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { M } from '../messages';
+import { MA } from '../messagesAdmin';
+import { categoriaForm, descuentoField } from './categorias';
+import { clienteForm, clientePayloadFromForm } from './clientes';
+import { userCreateInput, userEditForm } from './usuarios';
+import { roleBody } from './roles';
+
+const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+describe('descuento', () => {
+  it.each([
+    ['0', '0.00'], ['100', '100.00'], ['12.5', '12.50'], ['12,5', '12.50'], [' 7 ', '7.00'], [7.25, '7.25'], [0, '0.00'], ['99.99', '99.99'],
+  ])('accepts %j as %s', (input, out) => {
+    expect(descuentoField.parse(input)).toBe(out);
+  });
+
+  it.each([
+    [undefined, MA.descuentoRequired], [null, MA.descuentoRequired], ['', MA.descuentoRequired], ['-0.01', MA.descuentoMin],
+    [-1, MA.descuentoMin], ['100.01', MA.descuentoMax], [1000, MA.descuentoMax], ['1.005', MA.descuentoStep], ['abc', MA.descuentoNumber],
+    ['1e2', MA.descuentoNumber], [Number.NaN, MA.descuentoNumber], [true, MA.descuentoNumber],
+  ])('refuses %j with %s', (input, message) => {
+    const r = descuentoField.safeParse(input);
+    expect(r.success).toBe(false);
+    expect(r.error!.issues[0].message).toBe(message);
+  });
+
+  it('gives the category form its three required messages', () => {
+    expect(messages(categoriaForm.safeParse({ nombre: ' ', descripcion: '', descuento: '' }))).toEqual({
+      nombre: MA.categoriaNombreRequired, descripcion: MA.categoriaDescripcionRequired, descuento: MA.descuentoRequired,
+    });
+  });
+});
+
+describe('client form', () => {
+  const base = { nombre: 'Ana', isPersonaFisica: true, idCategoria: '6f1c1b8e-2f5d-4c83-9a57-1d1f4f1b1a11', correo: 'a@b.com', telefono: '+595981', direccion: 'Av 1', documento: '1234567' };
+
+  it('builds the API payload: cédula for an individual, RUC for a company, always active', () => {
+    expect(clientePayloadFromForm(clienteForm.parse(base))).toMatchObject({ cedula: '1234567', ruc: null, isActive: true });
+    expect(clientePayloadFromForm(clienteForm.parse({ ...base, isPersonaFisica: false, documento: '80012345-6' }))).toMatchObject({ cedula: null, ruc: '80012345-6' });
+  });
+
+  it('applies every rule with its message', () => {
+    expect(messages(clienteForm.safeParse({ ...base, nombre: 'A', correo: 'x', telefono: '09-81', direccion: 'A', documento: '12 34', idCategoria: '' }))).toEqual({
+      nombre: MA.clienteNombreMin, correo: M.invalidEmailUser, telefono: MA.telefonoFormat, direccion: MA.direccionMin, documento: MA.documentoFormat, idCategoria: M.required,
+    });
+    expect(messages(clienteForm.safeParse({}))).toMatchObject({ isPersonaFisica: M.required, documento: M.required });
+  });
+});
+
+describe('user forms', () => {
+  it('create requires a password of 6; edit accepts an empty one', () => {
+    const u = { username: 'juan', first_name: 'Juan', last_name: 'Pérez', email: 'j@p.com' };
+    expect(messages(userCreateInput.safeParse({ ...u, password: '' }))).toEqual({ password: M.required });
+    expect(userCreateInput.parse({ ...u, password: 'secreto' }).is_active).toBe(true);
+    expect(userEditForm.safeParse({ ...u, password: '' }).success).toBe(true);
+    expect(messages(userEditForm.safeParse({ ...u, password: '123' }))).toEqual({ password: M.passwordMin });
+  });
+});
+
+describe('role form', () => {
+  it('trims the name', () => {
+    expect(roleBody.parse({ name: '  ADMIN ', permissions: [1] })).toEqual({ name: 'ADMIN', permissions: [1] });
+  });
+});

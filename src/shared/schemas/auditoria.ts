@@ -1,0 +1,22 @@
+import { z } from '../zod';
+
+export const auditRecord = z.object({
+  id: z.number().int(),
+  actor_id: z.number().int().nullable(),
+  actor_username: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: z.string(),
+});
+export type AuditRecord = z.infer<typeof auditRecord>;
+
+export const auditQuery = z.object({
+  entity: z.string().trim().max(50).optional(),
+  entity_id: z.string().trim().max(64).optional(),
+  actor_id: z.coerce.number({ error: 'Identificador no válido' }).int().positive().optional(),
+  page: z.coerce.number({ error: 'Página no válida' }).int().min(1, 'Página no válida').default(1),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;

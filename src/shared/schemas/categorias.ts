@@ -1,0 +1,76 @@
+import { z } from '../zod';
+import { MA } from '../messagesAdmin';
+import { Decimal, toFixedString } from '../money';
+import { text } from './fields';
+
+export const categoriaRecord = z.object({
+  idCategoria: z.string(),
+  nombre: z.string(),
+  descripcion: z.string(),
+  /** Percent as a decimal string with 2 decimals ("10.00"). */
+  descuento: z.string(),
+  isActive: z.boolean(),
+});
+export type CategoriaRecord = z.infer<typeof categoriaRecord>;
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * The discount in percent: a number or a decimal string ("10", "12.5", "12,50"), 0–100, step 0.01.
+ * Normalised to a string with 2 decimals; never goes through a float on the way to the database.
+ */
+export const descuentoField = z.unknown().transform((v, ctx): string => {
+  const fail = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  if (v === undefined || v === null) return fail(MA.descuentoRequired);
+  let s: string;
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) return fail(MA.descuentoNumber);
+    s = String(v);
+  } else if (typeof v === 'string') {
+    s = v.trim().replace(',', '.');
+    if (s === '') return fail(MA.descuentoRequired);
+  } else return fail(MA.descuentoNumber);
+  if (!NUMBER.test(s)) return fail(MA.descuentoNumber);
+  const d = new Decimal(s);
+  if (d.lt(0)) return fail(MA.descuentoMin);
+  if (d.gt(100)) return fail(MA.descuentoMax);
+  if (d.decimalPlaces() > 2) return fail(MA.descuentoStep);
+  return toFixedString(d, 2);
+});
+
+export const categoriaNombre = text({ required: MA.categoriaNombreRequired, max: 100 });
+export const categoriaDescripcion = text({ required: MA.categoriaDescripcionRequired, max: 255 });
+
+/** The category form (create and edit; the name is locked on edit). */
+export const categoriaForm = z.strictObject({
+  nombre: categoriaNombre,
+  descripcion: categoriaDescripcion,
+  descuento: descuentoField,
+});
+
+/** POST /categorias/ */
+export const categoriaCreateInput = categoriaForm.extend({
+  isActive: z.boolean({ error: 'Debe ser verdadero o falso' }).default(true),
+});
+export type CategoriaCreateInput = z.infer<typeof categoriaCreateInput>;
+
+/**
+ * PATCH /categorias/:id/ body: descripcion, descuento, isActive. `nombre` and `idCategoria` may be
+ * echoed back unchanged; a different name is refused (the name is locked).
+ */
+export const categoriaPatchBody = z.strictObject({
+  idCategoria: z.string().optional(),
+  nombre: z.string().trim().optional(),
+  descripcion: categoriaDescripcion.optional(),
+  descuento: descuentoField.optional(),
+  isActive: z.boolean({ error: 'Debe ser verdadero o falso' }).optional(),
+});
+export type CategoriaPatchBody = z.infer<typeof categoriaPatchBody>;
+
+export const categoriasListInput = z.object({
+  search: z.string().trim().max(100, 'Máximo 100 caracteres').optional(),
+  all: z.union([z.boolean(), z.string()]).optional(),
+});

@@ -1,0 +1,83 @@
+import { z } from '../zod';
+import { M } from '../messages';
+import { MA } from '../messagesAdmin';
+import { emailField, text } from './fields';
+
+export const clienteRecord = z.object({
+  idCliente: z.string(),
+  nombre: z.string(),
+  isPersonaFisica: z.boolean(),
+  cedula: z.string().nullable(),
+  ruc: z.string().nullable(),
+  idCategoria: z.string(),
+  categoria: z.object({ nombre: z.string(), descuento: z.string() }),
+  correo: z.string(),
+  telefono: z.string(),
+  direccion: z.string(),
+  isActive: z.boolean(),
+});
+export type ClienteRecord = z.infer<typeof clienteRecord>;
+
+/** Cédula or RUC: digits with an optional hyphen (the RUC's check digit). */
+export const documentoField = text({ max: 20 }).regex(/^\d+(-\d+)?$/, MA.documentoFormat);
+
+export const clienteFields = {
+  nombre: text({ min: [2, MA.clienteNombreMin], max: 150 }),
+  isPersonaFisica: z.boolean({ error: M.required }),
+  idCategoria: z
+    .string({ error: M.required })
+    .min(1, { error: M.required, abort: true })
+    .pipe(z.uuid({ error: MA.categoriaInvalid })),
+  correo: emailField(M.invalidEmailUser),
+  telefono: text({ max: 30 }).regex(/^\+?\d+$/, MA.telefonoFormat),
+  direccion: text({ min: [2, MA.direccionMin], max: 255 }),
+};
+
+/** The client form of the screens: one `documento` box whose meaning follows the type. */
+export const clienteForm = z.strictObject({ ...clienteFields, documento: documentoField });
+export type ClienteForm = z.infer<typeof clienteForm>;
+
+/** The API payload for a form: cédula for an individual, RUC otherwise, the other empty; always active. */
+export function clientePayloadFromForm(f: ClienteForm) {
+  const { documento, ...rest } = f;
+  return {
+    ...rest,
+    cedula: f.isPersonaFisica ? documento : null,
+    ruc: f.isPersonaFisica ? null : documento,
+    isActive: true,
+  };
+}
+
+const optionalDoc = z.union([z.string(), z.null()], { error: MA.documentoFormat }).optional();
+
+/** Checks the document that belongs to the client type; the other one may be empty or absent and is stored null. */
+export function requireDocument(v: { isPersonaFisica?: unknown; cedula?: string | null; ruc?: string | null }, ctx: z.RefinementCtx) {
+  if (typeof v.isPersonaFisica !== 'boolean') return;
+  const key = v.isPersonaFisica ? 'cedula' : 'ruc';
+  const r = documentoField.safeParse(v[key] ?? '');
+  if (!r.success) ctx.addIssue({ code: 'custom', path: [key], message: r.error.issues[0].message });
+}
+
+/** POST and PUT /clientes/ body (spec 000 §7). */
+export const clienteBodyShape = {
+  ...clienteFields,
+  cedula: optionalDoc,
+  ruc: optionalDoc,
+  isActive: z.boolean({ error: 'Debe ser verdadero o falso' }).optional(),
+};
+export const clienteBody = z.strictObject(clienteBodyShape).superRefine(requireDocument);
+export type ClienteBody = z.infer<typeof clienteBody>;
+
+/** PATCH /clientes/:id/ body: any subset; `{isActive: true}` reactivates. */
+export const clientePatchBody = z.strictObject({
+  nombre: clienteFields.nombre.optional(),
+  isPersonaFisica: clienteFields.isPersonaFisica.optional(),
+  idCategoria: clienteFields.idCategoria.optional(),
+  correo: clienteFields.correo.optional(),
+  telefono: clienteFields.telefono.optional(),
+  direccion: clienteFields.direccion.optional(),
+  cedula: optionalDoc,
+  ruc: optionalDoc,
+  isActive: z.boolean({ error: 'Debe ser verdadero o falso' }).optional(),
+});
+export type ClientePatchBody = z.infer<typeof clientePatchBody>;
