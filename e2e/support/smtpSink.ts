@@ -31,7 +31,8 @@ export async function startSmtpSink() {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         const mail = mails.filter((m) => m.to === to).at(-1);
-        const code = mail && /(\d{6})/.exec(mail.raw.replace(/=\r?\n/g, ''))?.[1];
+        // Only the code in the sentence: headers (Message-ID, MIME boundaries) may hold other 6-digit runs.
+        const code = mail && / es (\d{6})\b/.exec(mail.raw.replace(/=\r?\n/g, ''))?.[1];
         if (code) return code;
         await new Promise((r) => setTimeout(r, 50));
       }
