@@ -5,7 +5,11 @@ import { M } from '../messages';
 export const requiredText = (max = 150) =>
   z.string({ error: M.required }).trim().min(1, M.required).max(max, `Máximo ${max} caracteres`);
 
-export const idParam = z.coerce.number({ error: 'Identificador no válido' }).int().positive('Identificador no válido');
+export const idParam = z.coerce
+  .number({ error: 'Identificador no válido' })
+  .int('Identificador no válido')
+  .positive('Identificador no válido')
+  .max(2_147_483_647, 'Identificador no válido');
 export const uuidParam = z.uuid({ error: 'Identificador no válido' });
 
 export const detailSchema = z.object({ detail: z.string() });

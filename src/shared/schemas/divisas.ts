@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { M } from '../messages';
 import { parseDecimalInput } from '../money';
+import { idParam } from './common';
 
 /** Spanish messages of currencies, denominations and limits (spec 001 §5, §8). */
 export const DIVISA_MSG = {
@@ -41,7 +42,7 @@ export const DIVISA_MSG = {
 } as const;
 
 /** A serial id (int4): coerced from path text, never beyond the column's range. */
-export const serialId = z.coerce.number({ error: 'Identificador no válido' }).int('Identificador no válido').positive('Identificador no válido').max(2147483647, 'Identificador no válido');
+export const serialId = idParam;
 
 /** A whole number typed in a form ("30") or sent as JSON (30). Anything else keeps its type and fails. */
 const wholeNumber = (message: string) =>

@@ -241,3 +241,11 @@ describe('REST surface', () => {
     expect((await app.api('GET', '/usuarios/abc/', { token: u.token })).status).toBe(400);
   });
 });
+
+describe('ids out of range', () => {
+  it('answers 400, not 500, to an id beyond the integer range', async () => {
+    const r = await app.api('GET', '/usuarios/99999999999/', { token: await app.adminToken() });
+    expect(r.status).toBe(400);
+    expect(r.body.id).toEqual(['Identificador no válido']);
+  });
+});
