@@ -10,7 +10,11 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as CategoriasClientesRouteImport } from './routes/categorias-clientes'
+import { Route as ClientesRouteImport } from './routes/clientes'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as RolesRouteImport } from './routes/roles'
+import { Route as UsuariosRouteImport } from './routes/usuarios'
 import { Route as ConfiguracionesIndexRouteImport } from './routes/configuraciones/index'
 import { Route as ConfiguracionesDocumentosRouteImport } from './routes/configuraciones/documentos'
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
@@ -21,9 +25,29 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CategoriasClientesRoute = CategoriasClientesRouteImport.update({
+  id: '/categorias-clientes',
+  path: '/categorias-clientes',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ClientesRoute = ClientesRouteImport.update({
+  id: '/clientes',
+  path: '/clientes',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RolesRoute = RolesRouteImport.update({
+  id: '/roles',
+  path: '/roles',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UsuariosRoute = UsuariosRouteImport.update({
+  id: '/usuarios',
+  path: '/usuarios',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ConfiguracionesIndexRoute = ConfiguracionesIndexRouteImport.update({
@@ -50,7 +74,11 @@ const RegisterVerificarRoute = RegisterVerificarRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/categorias-clientes': typeof CategoriasClientesRoute
+  '/clientes': typeof ClientesRoute
   '/login': typeof LoginRoute
+  '/roles': typeof RolesRoute
+  '/usuarios': typeof UsuariosRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
   '/register/verificar': typeof RegisterVerificarRoute
   '/configuraciones/': typeof ConfiguracionesIndexRoute
@@ -58,7 +86,11 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/categorias-clientes': typeof CategoriasClientesRoute
+  '/clientes': typeof ClientesRoute
   '/login': typeof LoginRoute
+  '/roles': typeof RolesRoute
+  '/usuarios': typeof UsuariosRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
   '/register/verificar': typeof RegisterVerificarRoute
   '/configuraciones': typeof ConfiguracionesIndexRoute
@@ -67,7 +99,11 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/categorias-clientes': typeof CategoriasClientesRoute
+  '/clientes': typeof ClientesRoute
   '/login': typeof LoginRoute
+  '/roles': typeof RolesRoute
+  '/usuarios': typeof UsuariosRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
   '/register/verificar': typeof RegisterVerificarRoute
   '/configuraciones/': typeof ConfiguracionesIndexRoute
@@ -77,7 +113,11 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/categorias-clientes'
+    | '/clientes'
     | '/login'
+    | '/roles'
+    | '/usuarios'
     | '/configuraciones/documentos'
     | '/register/verificar'
     | '/configuraciones/'
@@ -85,7 +125,11 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/categorias-clientes'
+    | '/clientes'
     | '/login'
+    | '/roles'
+    | '/usuarios'
     | '/configuraciones/documentos'
     | '/register/verificar'
     | '/configuraciones'
@@ -93,7 +137,11 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/categorias-clientes'
+    | '/clientes'
     | '/login'
+    | '/roles'
+    | '/usuarios'
     | '/configuraciones/documentos'
     | '/register/verificar'
     | '/configuraciones/'
@@ -102,7 +150,11 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  CategoriasClientesRoute: typeof CategoriasClientesRoute
+  ClientesRoute: typeof ClientesRoute
   LoginRoute: typeof LoginRoute
+  RolesRoute: typeof RolesRoute
+  UsuariosRoute: typeof UsuariosRoute
   ConfiguracionesDocumentosRoute: typeof ConfiguracionesDocumentosRoute
   RegisterVerificarRoute: typeof RegisterVerificarRoute
   ConfiguracionesIndexRoute: typeof ConfiguracionesIndexRoute
@@ -118,11 +170,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/categorias-clientes': {
+      id: '/categorias-clientes'
+      path: '/categorias-clientes'
+      fullPath: '/categorias-clientes'
+      preLoaderRoute: typeof CategoriasClientesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/clientes': {
+      id: '/clientes'
+      path: '/clientes'
+      fullPath: '/clientes'
+      preLoaderRoute: typeof ClientesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/roles': {
+      id: '/roles'
+      path: '/roles'
+      fullPath: '/roles'
+      preLoaderRoute: typeof RolesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/usuarios': {
+      id: '/usuarios'
+      path: '/usuarios'
+      fullPath: '/usuarios'
+      preLoaderRoute: typeof UsuariosRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/configuraciones/': {
@@ -158,7 +238,11 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  CategoriasClientesRoute: CategoriasClientesRoute,
+  ClientesRoute: ClientesRoute,
   LoginRoute: LoginRoute,
+  RolesRoute: RolesRoute,
+  UsuariosRoute: UsuariosRoute,
   ConfiguracionesDocumentosRoute: ConfiguracionesDocumentosRoute,
   RegisterVerificarRoute: RegisterVerificarRoute,
   ConfiguracionesIndexRoute: ConfiguracionesIndexRoute,
