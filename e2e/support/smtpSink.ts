@@ -31,9 +31,8 @@ export async function startSmtpSink() {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         const mail = mails.filter((m) => m.to === to).at(-1);
-        // Only the body: a Message-ID (a UUID) often holds six digits in a row too.
-        const body = mail?.raw.split(/\r?\n\r?\n/).slice(1).join('\n');
-        const code = body && /\b(\d{6})\b/.exec(body.replace(/=\r?\n/g, ''))?.[1];
+        // Only the code in the sentence: headers (Message-ID, MIME boundaries) may hold other 6-digit runs.
+        const code = mail && / es (\d{6})\b/.exec(mail.raw.replace(/=\r?\n/g, ''))?.[1];
         if (code) return code;
         await new Promise((r) => setTimeout(r, 50));
       }

@@ -12,6 +12,8 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CategoriasClientesRouteImport } from './routes/categorias-clientes'
 import { Route as ClientesRouteImport } from './routes/clientes'
+import { Route as CotizacionesRouteImport } from './routes/cotizaciones'
+import { Route as DivisasRouteImport } from './routes/divisas'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RolesRouteImport } from './routes/roles'
 import { Route as UsuariosRouteImport } from './routes/usuarios'
@@ -33,6 +35,16 @@ const CategoriasClientesRoute = CategoriasClientesRouteImport.update({
 const ClientesRoute = ClientesRouteImport.update({
   id: '/clientes',
   path: '/clientes',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CotizacionesRoute = CotizacionesRouteImport.update({
+  id: '/cotizaciones',
+  path: '/cotizaciones',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DivisasRoute = DivisasRouteImport.update({
+  id: '/divisas',
+  path: '/divisas',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -76,6 +88,8 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/categorias-clientes': typeof CategoriasClientesRoute
   '/clientes': typeof ClientesRoute
+  '/cotizaciones': typeof CotizacionesRoute
+  '/divisas': typeof DivisasRoute
   '/login': typeof LoginRoute
   '/roles': typeof RolesRoute
   '/usuarios': typeof UsuariosRoute
@@ -88,6 +102,8 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/categorias-clientes': typeof CategoriasClientesRoute
   '/clientes': typeof ClientesRoute
+  '/cotizaciones': typeof CotizacionesRoute
+  '/divisas': typeof DivisasRoute
   '/login': typeof LoginRoute
   '/roles': typeof RolesRoute
   '/usuarios': typeof UsuariosRoute
@@ -101,6 +117,8 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/categorias-clientes': typeof CategoriasClientesRoute
   '/clientes': typeof ClientesRoute
+  '/cotizaciones': typeof CotizacionesRoute
+  '/divisas': typeof DivisasRoute
   '/login': typeof LoginRoute
   '/roles': typeof RolesRoute
   '/usuarios': typeof UsuariosRoute
@@ -115,6 +133,8 @@ export interface FileRouteTypes {
     | '/'
     | '/categorias-clientes'
     | '/clientes'
+    | '/cotizaciones'
+    | '/divisas'
     | '/login'
     | '/roles'
     | '/usuarios'
@@ -127,6 +147,8 @@ export interface FileRouteTypes {
     | '/'
     | '/categorias-clientes'
     | '/clientes'
+    | '/cotizaciones'
+    | '/divisas'
     | '/login'
     | '/roles'
     | '/usuarios'
@@ -139,6 +161,8 @@ export interface FileRouteTypes {
     | '/'
     | '/categorias-clientes'
     | '/clientes'
+    | '/cotizaciones'
+    | '/divisas'
     | '/login'
     | '/roles'
     | '/usuarios'
@@ -152,6 +176,8 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CategoriasClientesRoute: typeof CategoriasClientesRoute
   ClientesRoute: typeof ClientesRoute
+  CotizacionesRoute: typeof CotizacionesRoute
+  DivisasRoute: typeof DivisasRoute
   LoginRoute: typeof LoginRoute
   RolesRoute: typeof RolesRoute
   UsuariosRoute: typeof UsuariosRoute
@@ -182,6 +208,20 @@ declare module '@tanstack/react-router' {
       path: '/clientes'
       fullPath: '/clientes'
       preLoaderRoute: typeof ClientesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cotizaciones': {
+      id: '/cotizaciones'
+      path: '/cotizaciones'
+      fullPath: '/cotizaciones'
+      preLoaderRoute: typeof CotizacionesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/divisas': {
+      id: '/divisas'
+      path: '/divisas'
+      fullPath: '/divisas'
+      preLoaderRoute: typeof DivisasRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -240,6 +280,8 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CategoriasClientesRoute: CategoriasClientesRoute,
   ClientesRoute: ClientesRoute,
+  CotizacionesRoute: CotizacionesRoute,
+  DivisasRoute: DivisasRoute,
   LoginRoute: LoginRoute,
   RolesRoute: RolesRoute,
   UsuariosRoute: UsuariosRoute,

@@ -1,5 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useSession } from '../session/store';
+import { CotizacionesDelDia } from '../features/cotizaciones/CotizacionesDelDia';
 
 function Home() {
   const s = useSession();
@@ -24,6 +25,9 @@ function Home() {
           {s && <p className="mt-6 text-lg">Hola, {s.user.first_name || s.user.username}.</p>}
         </div>
       </section>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-2">
+        <CotizacionesDelDia />
+      </div>
     </div>
   );
 }

@@ -3,6 +3,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** numeric columns come back as strings and are written as strings. */
 export type Numeric = ColumnType<string, string, string>;
+/** A nullable numeric column (null = no value, e.g. no limit). */
+export type NullableNumeric = ColumnType<string | null, string | null | undefined, string | null>;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -93,6 +95,57 @@ export interface UserClientesTable {
   cliente_id: string;
 }
 
+export interface DivisasTable {
+  id: Generated<number>;
+  nombre: string;
+  /** ISO 4217 code, 3 uppercase letters. */
+  codigo: string;
+  simbolo: string;
+  max_digitos: Generated<number>;
+  precision: Generated<number>;
+  es_base: Generated<boolean>;
+  is_active: Generated<boolean>;
+  /** ISO 3166-1 alpha-2 country code ("US", "EU"), shown as an emoji flag. */
+  flag: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DenominacionesTable {
+  id: Generated<number>;
+  denominacion: number;
+  divisa_id: number;
+  is_active: Generated<boolean>;
+}
+
+export interface LimiteConfigTable {
+  id: Generated<number>;
+  limite_diario: NullableNumeric;
+  limite_mensual: NullableNumeric;
+  updated_at: Timestamp;
+}
+
+export interface TasasTable {
+  id: Generated<number>;
+  divisa_id: number;
+  precio_base: Numeric;
+  comision_base_compra: Numeric;
+  comision_base_venta: Numeric;
+  activo: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TasaHistorialTable {
+  id: Generated<string>;
+  tasa_id: number;
+  precio_base: Numeric;
+  comision_base_compra: Numeric;
+  comision_base_venta: Numeric;
+  changed_by: number | null;
+  changed_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_permission: AuthPermissionTable;
@@ -105,6 +158,11 @@ export interface Database {
   categorias_cliente: CategoriasClienteTable;
   clientes: ClientesTable;
   user_clientes: UserClientesTable;
+  divisas: DivisasTable;
+  denominaciones: DenominacionesTable;
+  limite_config: LimiteConfigTable;
+  tasas: TasasTable;
+  tasa_historial: TasaHistorialTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

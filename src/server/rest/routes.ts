@@ -5,6 +5,8 @@ import { rolesRoutes } from '../modules/roles/roles.rest';
 import { clientesRoutes } from '../modules/clientes/clientes.rest';
 import { categoriasRoutes } from '../modules/categorias/categorias.rest';
 import { auditoriaRoutes } from '../modules/auditoria/auditoria.rest';
+import { divisasRoutes } from '../modules/divisas/divisas.rest';
+import { cotizacionesRoutes } from '../modules/cotizaciones/cotizaciones.rest';
 
 /** Every REST path of the product, by domain. */
 export const restRoutes: RestRoute[] = [
@@ -14,4 +16,6 @@ export const restRoutes: RestRoute[] = [
   ...clientesRoutes,
   ...categoriasRoutes,
   ...auditoriaRoutes,
+  ...divisasRoutes,
+  ...cotizacionesRoutes,
 ];

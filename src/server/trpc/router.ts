@@ -5,6 +5,8 @@ import { rolesRouter } from '../modules/roles/roles.router';
 import { clientesRouter } from '../modules/clientes/clientes.router';
 import { categoriasRouter } from '../modules/categorias/categorias.router';
 import { auditoriaRouter } from '../modules/auditoria/auditoria.router';
+import { divisasRouter } from '../modules/divisas/divisas.router';
+import { cotizacionesRouter } from '../modules/cotizaciones/cotizaciones.router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -13,6 +15,8 @@ export const appRouter = router({
   clientes: clientesRouter,
   categorias: categoriasRouter,
   auditoria: auditoriaRouter,
+  divisas: divisasRouter,
+  cotizaciones: cotizacionesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,334 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { ADMIN, login, startE2e, type E2e } from './support/app';
+import { P } from '../src/shared/permissions';
+import { DIVISA_MSG } from '../src/shared/schemas/divisas';
+import { TASA_MSG } from '../src/shared/schemas/cotizaciones';
+
+let e: E2e;
+beforeAll(async () => {
+  e = await startE2e();
+});
+afterAll(() => e?.close());
+
+let users = 0;
+/** A staff member holding exactly these permissions. */
+async function staff(perms: string[]) {
+  const db = e.server.database.db;
+  const { hashPassword } = await import('../src/server/modules/auth/passwords');
+  const username = `staff${++users}`;
+  const user = await db
+    .insertInto('users')
+    .values({ username, email: `${username}@casa.test`, first_name: `Staff ${users}`, password_hash: await hashPassword('secreto1'), is_active: true, email_verified: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const role = await db.insertInto('auth_group').values({ name: `rol ${username}` }).returning('id').executeTakeFirstOrThrow();
+  for (const perm of perms) {
+    const [app, codename] = perm.split('.');
+    const p = await db.selectFrom('auth_permission').select('id').where('app_label', '=', app).where('codename', '=', codename).executeTakeFirstOrThrow();
+    await db.insertInto('auth_group_permissions').values({ group_id: role.id, permission_id: p.id }).execute();
+  }
+  await db.insertInto('user_groups').values({ user_id: user.id, group_id: role.id }).execute();
+  return username;
+}
+
+async function adminPage() {
+  const page = await e.newPage();
+  await login(page, e.url, ADMIN.username, ADMIN.password);
+  return page;
+}
+
+const row = (scope: Page | Locator, text: string | RegExp) => scope.getByRole('row').filter({ hasText: text });
+
+describe('home: Cotizaciones del día', () => {
+  it('shows flag, code, compra and venta of the active rates in es-PY, to anonymous visitors', async () => {
+    const page = await e.newPage();
+    await page.goto(`${e.url}/`);
+    const table = page.getByRole('table', { name: 'Cotizaciones del día' });
+    await row(table, 'USD').waitFor();
+    expect((await row(table, 'USD').locator('td').first().innerText()).replace(/\s+/g, ' ')).toBe('🇺🇸 USD');
+    const cells = async (code: string) => (await row(table, code).locator('td').allInnerTexts()).slice(1);
+    expect(await cells('USD')).toEqual(['7.250', '7.350']);
+    expect(await cells('CLP')).toEqual(['7,9', '8,5']);
+    expect(await cells('ARS')).toEqual(['8', '9']);
+    await page.context().close();
+  });
+
+  it('shows the loading, empty and error states', async () => {
+    const page = await e.newPage();
+    await page.route('**/trpc/cotizaciones.public**', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ result: { data: [] } }) }));
+    await page.goto(`${e.url}/`);
+    await page.getByRole('table', { name: 'Cotizaciones del día' }).getByText('No hay datos').waitFor();
+    await page.unroute('**/trpc/cotizaciones.public**');
+
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((ok) => (release = ok));
+    await page.route('**/trpc/cotizaciones.public**', async (r) => {
+      await held;
+      await r.abort();
+    });
+    await page.reload();
+    await page.getByRole('table', { name: 'Cotizaciones del día' }).getByText('Cargando').waitFor();
+    release();
+    await page.getByRole('table', { name: 'Cotizaciones del día' }).getByText('Ha ocurrido un error').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('/divisas', () => {
+  it('lists currencies, creates one with validation messages, edits, deactivates and reactivates it', async () => {
+    const page = await adminPage();
+    await page.goto(`${e.url}/divisas`);
+    const guarani = row(page, 'Guaraní');
+    await guarani.waitFor();
+    expect(await guarani.locator('td').allInnerTexts()).toEqual([expect.stringContaining('Guaraní'), 'PYG', '₲', '30', '0', 'Sí', 'Activo', expect.any(String)]);
+    await page.getByText('Página 1 de 1').waitFor();
+    // The base currency has no deactivate action.
+    expect(await guarani.getByRole('button', { name: 'Desactivar', exact: true }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Crear Divisa' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Crear Divisa' }).waitFor();
+    // A base currency exists: the base checkbox is hidden on creation.
+    expect(await dialog.getByLabel('Divisa base').count()).toBe(0);
+    await dialog.getByLabel('Nombre').fill('Yen japonés');
+    await dialog.getByLabel('Código', { exact: true }).fill('jp');
+    await dialog.getByLabel('Símbolo').fill('¥');
+    await dialog.getByLabel('Precisión').fill('2');
+    await dialog.getByRole('button', { name: 'Crear Divisa' }).click();
+    await dialog.getByText(DIVISA_MSG.codigoLargo).waitFor();
+    await dialog.getByText(DIVISA_MSG.precision).waitFor();
+
+    // The server's field message for a taken code, and the spec's toast; the modal stays open.
+    await dialog.getByLabel('Código', { exact: true }).fill('usd');
+    await dialog.getByLabel('Precisión').fill('6');
+    await dialog.getByRole('button', { name: 'Crear Divisa' }).click();
+    await dialog.getByText(DIVISA_MSG.codigoDuplicado).waitFor();
+    await page.getByText(DIVISA_MSG.crearError).waitFor();
+
+    await dialog.getByLabel('Código', { exact: true }).fill('jpy');
+    await dialog.getByLabel(/Bandera/).fill('jp');
+    await dialog.getByRole('button', { name: 'Crear Divisa' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const yen = row(page, 'Yen japonés');
+    await yen.waitFor();
+    expect(await yen.locator('td').nth(1).innerText()).toBe('JPY');
+
+    await yen.getByRole('button', { name: 'Editar' }).click();
+    await dialog.getByRole('heading', { name: 'Editar Divisa' }).waitFor();
+    expect(await dialog.getByLabel('Divisa base').isDisabled()).toBe(true);
+    await dialog.getByLabel('Nombre').fill('Yen del Japón');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const edited = row(page, 'Yen del Japón');
+    await edited.waitFor();
+
+    await edited.getByRole('button', { name: 'Desactivar', exact: true }).click();
+    await edited.getByText('Inactivo', { exact: true }).waitFor();
+    await edited.getByRole('button', { name: 'Activar', exact: true }).click();
+    await edited.getByText('Activo', { exact: true }).waitFor();
+
+    await page.getByRole('searchbox').fill('yen');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByText('Página 1 de 1').waitFor();
+    await expect.poll(() => page.getByRole('table', { name: 'Divisas' }).locator('tbody tr').count()).toBe(1);
+    await page.getByRole('searchbox').fill('no-existe');
+    await page.getByRole('searchbox').press('Enter');
+    await page.getByText('No hay datos').waitFor();
+    await page.context().close();
+  });
+
+  it('pages ten currencies at a time', async () => {
+    const db = e.server.database.db;
+    await db
+      .insertInto('divisas')
+      .values(Array.from({ length: 6 }, (_, i) => ({ nombre: `Moneda ${i}`, codigo: `MZ${String.fromCharCode(65 + i)}`, simbolo: 'M' })))
+      .execute();
+    const page = await adminPage();
+    await page.goto(`${e.url}/divisas`);
+    await page.getByText('Página 1 de 2').waitFor();
+    expect(await page.getByRole('button', { name: 'Anterior' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.getByText('Página 2 de 2').waitFor();
+    expect(await page.getByRole('button', { name: 'Siguiente' }).isDisabled()).toBe(true);
+    await page.context().close();
+  });
+
+  it('manages denominations in a modal', async () => {
+    const page = await adminPage();
+    await page.goto(`${e.url}/divisas`);
+    await page.getByRole('searchbox').fill('usd');
+    await page.getByRole('searchbox').press('Enter');
+    await row(page, 'Dólar estadounidense').getByRole('button', { name: 'Gestionar denominaciones' }).click();
+    const dialog = page.getByRole('dialog');
+    const table = dialog.getByRole('table', { name: 'Denominaciones' });
+    await table.getByText('US$ 100').waitFor();
+    await dialog.getByLabel('Nueva denominación').fill('0');
+    await dialog.getByRole('button', { name: 'Agregar' }).click();
+    await dialog.getByText(DIVISA_MSG.denominacion).waitFor();
+    await dialog.getByLabel('Nueva denominación').fill('2');
+    await dialog.getByRole('button', { name: 'Agregar' }).click();
+    await page.getByText(DIVISA_MSG.denominacionOk).waitFor();
+    const two = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'US$ 2', exact: true }) });
+    await two.waitFor();
+    await dialog.getByLabel('Nueva denominación').fill('100');
+    await dialog.getByRole('button', { name: 'Agregar' }).click();
+    await dialog.getByText(DIVISA_MSG.denominacionDuplicada).waitFor();
+    await page.getByText(DIVISA_MSG.denominacionCrearError).waitFor();
+    await two.getByRole('button', { name: 'Desactivar', exact: true }).click();
+    await two.getByText('Inactivo', { exact: true }).waitFor();
+    await two.getByRole('button', { name: 'Activar', exact: true }).click();
+    await two.getByText('Activo', { exact: true }).waitFor();
+    await page.context().close();
+  });
+
+  it('saves the limits in the Configuración tab', async () => {
+    const page = await adminPage();
+    await page.goto(`${e.url}/divisas`);
+    await page.getByRole('tab', { name: 'Configuración' }).click();
+    await page.getByLabel('Límite diario').fill('abc');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(DIVISA_MSG.limiteNumero).waitFor();
+    await page.getByLabel('Límite diario').fill('50000000');
+    await page.getByLabel('Límite mensual').fill('300000000,5');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(DIVISA_MSG.limitesOk).waitFor();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Configuración' }).click();
+    await expect.poll(() => page.getByLabel('Límite mensual').inputValue()).toBe('300000000.5');
+    expect(await page.getByLabel('Límite diario').inputValue()).toBe('50000000');
+    await page.context().close();
+  });
+
+  it('gates buttons, tabs and the screen by permission', async () => {
+    const viewer = await staff([P.viewDivisa]);
+    const page = await e.newPage();
+    await login(page, e.url, viewer, 'secreto1');
+    await page.goto(`${e.url}/divisas`);
+    await row(page, 'Guaraní').waitFor();
+    expect(await page.getByRole('button', { name: 'Crear Divisa' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Editar' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Desactivar', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Gestionar denominaciones' }).count()).toBe(0);
+    expect(await page.getByRole('tab', { name: 'Configuración' }).count()).toBe(0);
+    await page.context().close();
+
+    const limitsViewer = await staff([P.viewDivisa, P.viewLimites]);
+    const page2 = await e.newPage();
+    await login(page2, e.url, limitsViewer, 'secreto1');
+    await page2.goto(`${e.url}/divisas`);
+    await page2.getByRole('tab', { name: 'Configuración' }).click();
+    expect(await page2.getByLabel('Límite diario').isDisabled()).toBe(true);
+    expect(await page2.getByRole('button', { name: 'Guardar' }).count()).toBe(0);
+    await page2.context().close();
+
+    const outsider = await staff([P.viewTasa]);
+    const page3 = await e.newPage();
+    await login(page3, e.url, outsider, 'secreto1');
+    await page3.goto(`${e.url}/divisas`);
+    await page3.getByText('No tenés permisos para ver este contenido').waitFor();
+    await page3.context().close();
+  });
+});
+
+describe('/cotizaciones', () => {
+  it('shows the rates in es-PY with the base currency symbol', async () => {
+    const page = await adminPage();
+    await page.goto(`${e.url}/cotizaciones`);
+    const usd = row(page, 'Dólar estadounidense');
+    await usd.waitFor();
+    expect((await usd.locator('td').allInnerTexts()).slice(1, 8)).toEqual(['Dólar estadounidense', '₲ 7.300', '₲ 50', '₲ 50', '₲ 7.250', '₲ 7.350', 'Activo']);
+    expect((await row(page, 'Peso chileno').locator('td').allInnerTexts()).slice(5, 7)).toEqual(['₲ 7,9', '₲ 8,5']);
+    await page.context().close();
+  });
+
+  it('creates a rate (commission rule enforced), deactivates and reactivates it, and the home table follows', async () => {
+    const db = e.server.database.db;
+    await db.insertInto('divisas').values({ nombre: 'Franco suizo', codigo: 'CHF', simbolo: 'Fr', flag: 'CH' }).execute();
+    const page = await adminPage();
+    await page.goto(`${e.url}/cotizaciones`);
+    await row(page, 'Dólar estadounidense').waitFor();
+    await page.getByRole('button', { name: 'Crear Cotización' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Divisa').selectOption({ label: 'CHF – Franco suizo' });
+    await dialog.getByLabel('Precio base').fill('8200,5');
+    await dialog.getByLabel('Comisión base Compra').fill('9000');
+    await dialog.getByLabel('Comisión base Venta').fill('70');
+    await dialog.getByRole('button', { name: 'Crear Cotización' }).click();
+    await dialog.getByText(TASA_MSG.comisionMayor).waitFor();
+    expect(await db.selectFrom('tasas').select('id').where('divisa_id', '=', db.selectFrom('divisas').select('id').where('codigo', '=', 'CHF')).execute()).toEqual([]);
+
+    await dialog.getByLabel('Comisión base Compra').fill('80,25');
+    await dialog.getByTestId('tasa-preview').getByText('Compra: ₲ 8.120,25 · Venta: ₲ 8.270,5').waitFor();
+    await dialog.getByRole('button', { name: 'Crear Cotización' }).click();
+    await page.getByText(TASA_MSG.creada).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const chf = row(page, 'Franco suizo');
+    expect((await chf.locator('td').allInnerTexts()).slice(2, 7)).toEqual(['₲ 8.200,5', '₲ 80,25', '₲ 70', '₲ 8.120,25', '₲ 8.270,5']);
+
+    const home = await e.newPage();
+    await home.goto(`${e.url}/`);
+    const publicTable = home.getByRole('table', { name: 'Cotizaciones del día' });
+    await publicTable.getByText('CHF').waitFor();
+
+    await chf.getByRole('button', { name: 'Desactivar', exact: true }).click();
+    await page.getByText(TASA_MSG.desactivada).waitFor();
+    await chf.getByText('Inactivo', { exact: true }).waitFor();
+    await home.reload();
+    await publicTable.getByText('USD').waitFor();
+    expect(await publicTable.getByText('CHF').count()).toBe(0);
+
+    await chf.getByRole('button', { name: 'Activar', exact: true }).click();
+    await page.getByText(TASA_MSG.activada).waitFor();
+    await home.reload();
+    await publicTable.getByText('CHF').waitFor();
+    await home.context().close();
+    await page.context().close();
+  });
+
+  it('edits a rate with the currency locked and no Activo checkbox, and shows the server messages', async () => {
+    const page = await adminPage();
+    await page.goto(`${e.url}/cotizaciones`);
+    const eur = row(page, 'Euro');
+    await eur.getByRole('button', { name: 'Editar' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Editar Cotización' }).waitFor();
+    expect(await dialog.getByTestId('tasa-divisa-fija').innerText()).toBe('EUR – Euro');
+    expect(await dialog.getByRole('combobox').count()).toBe(0);
+    expect(await dialog.getByLabel('Activo').count()).toBe(0);
+    expect(await dialog.getByLabel('Precio base').inputValue()).toBe('8000');
+    await dialog.getByLabel('Precio base').fill('8100');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(TASA_MSG.actualizada).waitFor();
+    await eur.getByText('₲ 8.100').waitFor();
+
+    // A currency deactivated meanwhile: the server's field message is shown as the toast.
+    const db = e.server.database.db;
+    await db.insertInto('divisas').values({ nombre: 'Libra esterlina', codigo: 'GBP', simbolo: '£', flag: 'GB' }).execute();
+    await page.reload();
+    await page.getByRole('button', { name: 'Crear Cotización' }).click();
+    await dialog.getByLabel('Divisa').selectOption({ label: 'GBP – Libra esterlina' });
+    await dialog.getByLabel('Precio base').fill('9500');
+    await dialog.getByLabel('Comisión base Compra').fill('80');
+    await dialog.getByLabel('Comisión base Venta').fill('80');
+    await db.updateTable('divisas').set({ is_active: false }).where('codigo', '=', 'GBP').execute();
+    await dialog.getByRole('button', { name: 'Crear Cotización' }).click();
+    // The dialog hides the rest of the page from the accessibility tree, toasts included: find it by CSS.
+    await page.locator('[role="status"]', { hasText: TASA_MSG.divisaInactiva }).waitFor();
+    await dialog.getByText(TASA_MSG.divisaInactiva).waitFor();
+    expect(await dialog.getByRole('heading', { name: 'Crear Cotización' }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('shows only what the permissions allow', async () => {
+    const viewer = await staff([P.viewTasa]);
+    const page = await e.newPage();
+    await login(page, e.url, viewer, 'secreto1');
+    await page.goto(`${e.url}/cotizaciones`);
+    await row(page, 'Dólar estadounidense').waitFor();
+    expect(await page.getByRole('button', { name: 'Crear Cotización' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Editar' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Desactivar', exact: true }).count()).toBe(0);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { DataTable } from '../../components/DataTable';
+import { trpc } from '../../trpc';
+import { flagEmoji } from '../../../shared/schemas/divisas';
+import { TASA_MSG, type TasaPublica } from '../../../shared/schemas/cotizaciones';
+import { formatTasaPublica } from './format';
+
+/** 'Cotizaciones del día' on the public home page: flag and code, what the house buys and sells at. */
+export function CotizacionesDelDia() {
+  const q = trpc.cotizaciones.public.useQuery(undefined, { refetchInterval: 60_000 });
+  useEffect(() => {
+    if (q.isError) toast.error(TASA_MSG.cargarError2);
+  }, [q.isError]);
+  return (
+    <section aria-labelledby="cotizaciones-del-dia" className="w-full">
+      <h2 id="cotizaciones-del-dia" className="mb-3 text-xl font-semibold text-slate-900">
+        Cotizaciones del día
+      </h2>
+      <DataTable<TasaPublica>
+        label="Cotizaciones del día"
+        rows={q.data}
+        loading={q.isLoading}
+        error={q.isError}
+        rowKey={(r) => r.codigo}
+        columns={[
+          {
+            header: 'Divisa',
+            cell: (r) => (
+              <span className="flex items-center gap-2 font-medium">
+                <span className="text-xl" aria-hidden>
+                  {flagEmoji(r.flag)}
+                </span>
+                {r.codigo}
+              </span>
+            ),
+          },
+          { header: 'Compra', cell: (r) => formatTasaPublica(r.compra), className: 'text-right tabular-nums' },
+          { header: 'Venta', cell: (r) => formatTasaPublica(r.venta), className: 'text-right tabular-nums' },
+        ]}
+      />
+      <p className="mt-2 text-xs text-slate-500">En guaraníes por unidad. Compra: lo que paga la casa; venta: lo que cobra.</p>
+    </section>
+  );
+}

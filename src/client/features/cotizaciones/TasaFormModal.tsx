@@ -1,0 +1,134 @@
+import { useEffect } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import toast from 'react-hot-toast';
+import { Modal } from '../../components/Modal';
+import { FormField } from '../../components/FormField';
+import { trpc } from '../../trpc';
+import { applyFieldErrors } from '../../lib/errors';
+import { toastServerError } from '../../lib/toastError';
+import { quoteRates } from '../../../shared/pricing';
+import { dec } from '../../../shared/money';
+import { rateFigure, TASA_MSG, tasaFigureErrors, tasaForm, type TasaRecord } from '../../../shared/schemas/cotizaciones';
+import { formatTasa, type BaseCurrency } from './format';
+
+interface Values {
+  divisa: string;
+  precioBase: string;
+  comisionBaseCompra: string;
+  comisionBaseVenta: string;
+}
+interface Parsed {
+  divisa: number;
+  precioBase: string;
+  comisionBaseCompra: string;
+  comisionBaseVenta: string;
+}
+
+/** "8000.0000" → "8000" for editing. */
+const plain = (v: string) => dec(v).toString();
+
+/** Compra and venta as they will be, once the three figures are valid. */
+function preview(v: Values) {
+  const figures = [v.precioBase, v.comisionBaseCompra, v.comisionBaseVenta].map((x) => rateFigure.safeParse(x));
+  if (!figures.every((f) => f.success)) return null;
+  const [precioBase, comisionBaseCompra, comisionBaseVenta] = figures.map((f) => f.data as string);
+  const f = { precioBase, comisionBaseCompra, comisionBaseVenta };
+  if (Object.keys(tasaFigureErrors(f)).length) return null;
+  return quoteRates(f);
+}
+
+/**
+ * Create: the currency is chosen among active currencies without a rate. Edit: the currency is locked
+ * and there is no Activo checkbox (spec 001 §4). A commission above the base price blocks saving.
+ */
+export function TasaFormModal({ open, tasa, base, onClose }: { open: boolean; tasa: TasaRecord | null; base: BaseCurrency | undefined; onClose: () => void }) {
+  const editing = tasa !== null;
+  const sinTasa = trpc.divisas.sinTasa.useQuery(undefined, { enabled: open && !editing });
+  const create = trpc.cotizaciones.create.useMutation();
+  const update = trpc.cotizaciones.update.useMutation();
+  const utils = trpc.useUtils();
+  const { register, handleSubmit, reset, setError, watch, formState } = useForm<Values, unknown, Parsed>({
+    resolver: zodResolver(tasaForm) as unknown as Resolver<Values, unknown, Parsed>,
+    defaultValues: { divisa: '', precioBase: '', comisionBaseCompra: '', comisionBaseVenta: '' },
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    reset(
+      tasa
+        ? { divisa: String(tasa.divisa), precioBase: plain(tasa.precioBase), comisionBaseCompra: plain(tasa.comisionBaseCompra), comisionBaseVenta: plain(tasa.comisionBaseVenta) }
+        : { divisa: '', precioBase: '', comisionBaseCompra: '', comisionBaseVenta: '' },
+    );
+  }, [open, tasa, reset]);
+
+  const onSubmit = handleSubmit(async (v) => {
+    try {
+      if (tasa) {
+        await update.mutateAsync({ id: tasa.id, precioBase: v.precioBase, comisionBaseCompra: v.comisionBaseCompra, comisionBaseVenta: v.comisionBaseVenta });
+        toast.success(TASA_MSG.actualizada);
+      } else {
+        await create.mutateAsync({ divisa: v.divisa, precioBase: v.precioBase, comisionBaseCompra: v.comisionBaseCompra, comisionBaseVenta: v.comisionBaseVenta });
+        toast.success(TASA_MSG.creada);
+      }
+      await Promise.all([utils.cotizaciones.invalidate(), utils.divisas.sinTasa.invalidate(), utils.divisas.conTasa.invalidate()]);
+      onClose();
+    } catch (e) {
+      console.error('Error al guardar la cotización', e);
+      applyFieldErrors(e, setError);
+      toastServerError(e, editing ? 'Ha ocurrido un error al actualizar la Cotización' : TASA_MSG.crearError);
+    }
+  });
+
+  const { errors, isSubmitting } = formState;
+  const quote = preview(watch());
+  const figure = (name: keyof Omit<Values, 'divisa'>, label: string) => (
+    <FormField label={label} htmlFor={`tasa-${name}`} error={errors[name]?.message}>
+      <input id={`tasa-${name}`} inputMode="decimal" autoComplete="off" className="input" aria-invalid={!!errors[name]} {...register(name)} />
+    </FormField>
+  );
+
+  return (
+    <Modal open={open} onClose={onClose} title={editing ? 'Editar Cotización' : 'Crear Cotización'}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {tasa ? (
+          <div>
+            <span className="label">Divisa</span>
+            <p className="rounded-md border border-slate-200 bg-slate-100 px-3 py-2 text-sm" data-testid="tasa-divisa-fija">
+              {tasa.divisa_detalle.codigo} – {tasa.divisa_detalle.nombre}
+            </p>
+          </div>
+        ) : (
+          <FormField label="Divisa" htmlFor="tasa-divisa" error={errors.divisa?.message}>
+            <select id="tasa-divisa" className="input" {...register('divisa')}>
+              <option value="">{sinTasa.isLoading ? 'Cargando' : 'Seleccione una divisa'}</option>
+              {sinTasa.data?.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.codigo} – {d.nombre}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        )}
+        {figure('precioBase', 'Precio base')}
+        <div className="grid grid-cols-2 gap-4">
+          {figure('comisionBaseCompra', 'Comisión base Compra')}
+          {figure('comisionBaseVenta', 'Comisión base Venta')}
+        </div>
+        {quote && (
+          <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="tasa-preview">
+            Compra: {formatTasa(quote.tasaCompra, base)} · Venta: {formatTasa(quote.tasaVenta, base)}
+          </p>
+        )}
+        <div className="flex justify-end gap-2 pt-2">
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancelar
+          </button>
+          <button type="submit" className="btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Guardando...' : editing ? 'Guardar' : 'Crear Cotización'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Modal } from '../../components/Modal';
+import { DataTable } from '../../components/DataTable';
+import { StatusBadge } from '../../components/StatusBadge';
+import { RowAction } from '../../components/IconButton';
+import { FormField } from '../../components/FormField';
+import { Can } from '../../components/Guard';
+import { trpc } from '../../trpc';
+import { errorData, errorMessage } from '../../lib/errors';
+import { usePermissions } from '../../session/permissions';
+import { P } from '../../../shared/permissions';
+import { DIVISA_MSG, denominacionCreateInput, type DenominacionRecord, type DivisaRecord } from '../../../shared/schemas/divisas';
+
+const integer = new Intl.NumberFormat('es-PY', { maximumFractionDigits: 0 });
+
+/** 'Gestionar denominaciones': the currency's notes with their state; create (add), deactivate (delete), activate (change). */
+export function DenominacionesModal({ divisa, onClose }: { divisa: DivisaRecord | null; onClose: () => void }) {
+  const perms = usePermissions();
+  const utils = trpc.useUtils();
+  const list = trpc.divisas.denominacionesDe.useQuery({ id: divisa?.id ?? 0 }, { enabled: !!divisa });
+  const create = trpc.divisas.denominaciones.create.useMutation();
+  const toggle = trpc.divisas.denominaciones.toggleActive.useMutation();
+  const [value, setValue] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+
+  useEffect(() => {
+    if (list.isError) toast.error(DIVISA_MSG.denominacionesError);
+  }, [list.isError]);
+  useEffect(() => {
+    setValue('');
+    setFieldError(undefined);
+  }, [divisa]);
+
+  const refresh = () => utils.divisas.denominacionesDe.invalidate({ id: divisa?.id });
+
+  const onCreate = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!divisa) return;
+    const parsed = denominacionCreateInput.safeParse({ denominacion: value, divisa: divisa.id });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0].message);
+      return;
+    }
+    setFieldError(undefined);
+    try {
+      await create.mutateAsync(parsed.data);
+      toast.success(DIVISA_MSG.denominacionOk);
+      setValue('');
+      await refresh();
+    } catch (err) {
+      console.error('Error creando la denominación', err);
+      setFieldError(errorData(err).fields?.denominacion?.[0] ?? errorData(err).fields?.divisa?.[0]);
+      toast.error(DIVISA_MSG.denominacionCrearError);
+    }
+  };
+
+  const onToggle = async (d: DenominacionRecord) => {
+    try {
+      await toggle.mutateAsync({ id: d.id });
+      await refresh();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Ha ocurrido un error al cambiar el estado de la denominación.'));
+    }
+  };
+
+  return (
+    <Modal open={!!divisa} onClose={onClose} title={`Denominaciones de ${divisa?.nombre ?? ''}`} size="lg">
+      <Can all={[P.addDenominacion]}>
+        <form onSubmit={onCreate} noValidate className="mb-4 flex items-end gap-2">
+          <div className="flex-1">
+            <FormField label="Nueva denominación" htmlFor="denominacion" error={fieldError}>
+              <input id="denominacion" type="number" min={1} step={1} className="input" value={value} onChange={(e) => setValue(e.target.value)} />
+            </FormField>
+          </div>
+          <button type="submit" className="btn-primary mb-px" disabled={create.isPending}>
+            Agregar
+          </button>
+        </form>
+      </Can>
+      <DataTable<DenominacionRecord>
+        label="Denominaciones"
+        rows={list.data}
+        loading={list.isLoading}
+        error={list.isError}
+        rowKey={(d) => d.id}
+        columns={[
+          { header: 'Denominación', cell: (d) => `${divisa?.simbolo ?? ''} ${integer.format(d.denominacion)}` },
+          { header: 'Estado', cell: (d) => <StatusBadge active={d.is_active} /> },
+          {
+            header: 'Acciones',
+            cell: (d) =>
+              d.is_active
+                ? perms.has(P.deleteDenominacion) && <RowAction label="Desactivar" tone="danger" onClick={() => void onToggle(d)} />
+                : perms.has(P.changeDenominacion) && <RowAction label="Activar" tone="success" onClick={() => void onToggle(d)} />,
+          },
+        ]}
+      />
+    </Modal>
+  );
+}

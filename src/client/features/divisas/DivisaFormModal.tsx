@@ -1,0 +1,113 @@
+import { useEffect, useMemo } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import toast from 'react-hot-toast';
+import { Modal } from '../../components/Modal';
+import { FormField } from '../../components/FormField';
+import { trpc } from '../../trpc';
+import { applyFieldErrors } from '../../lib/errors';
+import { DIVISA_MSG, divisaCreateInput, divisaUpdateInput, flagEmoji, type DivisaRecord } from '../../../shared/schemas/divisas';
+
+interface Values {
+  nombre: string;
+  codigo: string;
+  simbolo: string;
+  max_digitos: string;
+  precision: string;
+  flag: string;
+  es_base: boolean;
+}
+
+/** On edit the base flag is fixed; only the base currency may keep a precision of 2 or less (PYG: 0). */
+const editSchema = (esBase: boolean) =>
+  divisaUpdateInput.omit({ id: true, is_active: true }).superRefine((v, ctx) => {
+    if (!esBase && v.precision <= 2) ctx.addIssue({ code: 'custom', path: ['precision'], message: DIVISA_MSG.precision });
+  });
+
+const emptyValues: Values = { nombre: '', codigo: '', simbolo: '', max_digitos: '30', precision: '6', flag: '', es_base: false };
+
+/** 'Crear Divisa' / 'Editar Divisa'. Closes and reloads the list on success; stays open on failure. */
+export function DivisaFormModal({ open, onClose, divisa, baseExists }: { open: boolean; onClose: () => void; divisa: DivisaRecord | null; baseExists: boolean }) {
+  const editing = divisa !== null;
+  const schema = useMemo(() => (divisa ? editSchema(divisa.es_base) : divisaCreateInput), [divisa]);
+  const { register, handleSubmit, formState, reset, setError, watch } = useForm<Values>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<Values>,
+    defaultValues: emptyValues,
+  });
+  const utils = trpc.useUtils();
+  const create = trpc.divisas.create.useMutation();
+  const update = trpc.divisas.update.useMutation();
+
+  useEffect(() => {
+    if (!open) return;
+    reset(
+      divisa
+        ? { nombre: divisa.nombre, codigo: divisa.codigo, simbolo: divisa.simbolo, max_digitos: String(divisa.max_digitos), precision: String(divisa.precision), flag: divisa.flag ?? '', es_base: divisa.es_base }
+        : emptyValues,
+    );
+  }, [open, divisa, reset]);
+
+  const onSubmit = handleSubmit(async (parsed) => {
+    // The resolver hands over the parsed values (numbers, uppercase code, null flag).
+    const values = parsed as unknown as Record<string, unknown>;
+    try {
+      if (divisa) await update.mutateAsync({ ...(values as Parameters<typeof update.mutateAsync>[0]), id: divisa.id });
+      else await create.mutateAsync(values as Parameters<typeof create.mutateAsync>[0]);
+      await utils.divisas.invalidate();
+      onClose();
+    } catch (e) {
+      console.error('Error al guardar la divisa', e);
+      applyFieldErrors(e, setError);
+      toast.error(editing ? DIVISA_MSG.actualizarError : DIVISA_MSG.crearError);
+    }
+  });
+
+  const { errors, isSubmitting } = formState;
+  const flag = flagEmoji(watch('flag'));
+  const text = (name: keyof Values, label: string, props: Record<string, unknown> = {}) => (
+    <FormField label={label} htmlFor={`divisa-${name}`} error={errors[name]?.message}>
+      <input id={`divisa-${name}`} className="input" aria-invalid={!!errors[name]} {...props} {...register(name)} />
+    </FormField>
+  );
+
+  return (
+    <Modal open={open} onClose={onClose} title={editing ? 'Editar Divisa' : 'Crear Divisa'}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {text('nombre', 'Nombre', { maxLength: 30 })}
+        <div className="grid grid-cols-2 gap-4">
+          {text('codigo', 'Código', { maxLength: 3, className: 'input uppercase' })}
+          {text('simbolo', 'Símbolo', { maxLength: 3 })}
+          {text('max_digitos', 'Máx. dígitos', { type: 'number', min: 3, step: 1 })}
+          {text('precision', 'Precisión', { type: 'number', min: 0, step: 1 })}
+        </div>
+        <FormField label="Bandera (código de país, p. ej. US)" htmlFor="divisa-flag" error={errors.flag?.message}>
+          <div className="flex items-center gap-2">
+            <input id="divisa-flag" className="input uppercase" maxLength={2} {...register('flag')} />
+            <span className="w-8 text-2xl" aria-hidden>
+              {flag}
+            </span>
+          </div>
+        </FormField>
+        {editing ? (
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" checked={divisa.es_base} disabled readOnly /> Divisa base
+          </label>
+        ) : (
+          !baseExists && (
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" {...register('es_base')} /> Divisa base
+            </label>
+          )
+        )}
+        <div className="flex justify-end gap-2 pt-2">
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancelar
+          </button>
+          <button type="submit" className="btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Guardando...' : editing ? 'Guardar' : 'Crear Divisa'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

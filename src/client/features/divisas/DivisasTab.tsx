@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { DataTable } from '../../components/DataTable';
+import { Pagination } from '../../components/Pagination';
+import { SearchBar } from '../../components/SearchBar';
+import { StatusBadge } from '../../components/StatusBadge';
+import { RowAction } from '../../components/IconButton';
+import { Can } from '../../components/Guard';
+import { trpc } from '../../trpc';
+import { usePermissions } from '../../session/permissions';
+import { P } from '../../../shared/permissions';
+import { DIVISA_MSG, flagEmoji, type DivisaRecord } from '../../../shared/schemas/divisas';
+import { DivisaFormModal } from './DivisaFormModal';
+import { DenominacionesModal } from './DenominacionesModal';
+
+const DENOMINACION_PERMS = [P.viewDenominacion, P.addDenominacion, P.changeDenominacion, P.deleteDenominacion];
+
+/** 'Divisas' tab: search, 'Crear Divisa', the paged table and the row actions of spec 001 §2. */
+export function DivisasTab() {
+  const perms = usePermissions();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<DivisaRecord | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [denominaciones, setDenominaciones] = useState<DivisaRecord | null>(null);
+  const utils = trpc.useUtils();
+
+  const q = trpc.divisas.list.useQuery({ page, search: search || undefined });
+  const base = trpc.divisas.list.useQuery({ page: 1, es_base: true });
+  const deactivate = trpc.divisas.deactivate.useMutation();
+  const patch = trpc.divisas.patch.useMutation();
+
+  const data = q.data && !Array.isArray(q.data) ? q.data : undefined;
+  const baseExists = !!base.data && !Array.isArray(base.data) && base.data.count > 0;
+
+  const setActive = async (d: DivisaRecord, active: boolean) => {
+    try {
+      if (active) await patch.mutateAsync({ id: d.id, is_active: true });
+      else await deactivate.mutateAsync({ id: d.id });
+      await utils.divisas.invalidate();
+    } catch (e) {
+      console.error('Error al cambiar el estado de la divisa', e);
+      toast.error(DIVISA_MSG.actualizarError2);
+    }
+  };
+
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <SearchBar
+          placeholder="Buscar divisas…"
+          onSearch={(s) => {
+            setSearch(s);
+            setPage(1);
+          }}
+        />
+        <Can all={[P.addDivisa]}>
+          <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
+            Crear Divisa
+          </button>
+        </Can>
+      </div>
+      <DataTable<DivisaRecord>
+        label="Divisas"
+        rows={data?.results}
+        loading={q.isLoading}
+        error={q.isError}
+        rowKey={(d) => d.id}
+        columns={[
+          {
+            header: 'Nombre',
+            cell: (d) => (
+              <span className="flex items-center gap-2">
+                <span aria-hidden>{flagEmoji(d.flag)}</span>
+                {d.nombre}
+              </span>
+            ),
+          },
+          { header: 'Código', cell: (d) => <span className="font-mono">{d.codigo}</span> },
+          { header: 'Símbolo', cell: (d) => d.simbolo },
+          { header: 'Máx. dígitos', cell: (d) => d.max_digitos },
+          { header: 'Precisión', cell: (d) => d.precision },
+          { header: 'Base', cell: (d) => (d.es_base ? 'Sí' : 'No') },
+          { header: 'Estado', cell: (d) => <StatusBadge active={d.is_active} /> },
+          {
+            header: 'Acciones',
+            cell: (d) => (
+              <div className="flex flex-wrap gap-1">
+                {perms.has(P.changeDivisa) && <RowAction label="Editar" onClick={() => setEditing(d)} />}
+                {d.is_active
+                  ? perms.has(P.deleteDivisa) && !d.es_base && <RowAction label="Desactivar" tone="danger" onClick={() => void setActive(d, false)} />
+                  : perms.has(P.changeDivisa) && <RowAction label="Activar" tone="success" onClick={() => void setActive(d, true)} />}
+                {perms.allows({ any: DENOMINACION_PERMS }) && <RowAction label="Gestionar denominaciones" onClick={() => setDenominaciones(d)} />}
+              </div>
+            ),
+          },
+        ]}
+      />
+      <Pagination page={page} count={data?.count ?? 0} onChange={setPage} />
+      <DivisaFormModal open={creating || editing !== null} divisa={editing} baseExists={baseExists} onClose={() => (setCreating(false), setEditing(null))} />
+      <DenominacionesModal divisa={denominaciones} onClose={() => setDenominaciones(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import toast from 'react-hot-toast';
+import { FormField } from '../../components/FormField';
+import { trpc } from '../../trpc';
+import { applyFieldErrors } from '../../lib/errors';
+import { usePermissions } from '../../session/permissions';
+import { P } from '../../../shared/permissions';
+import { DIVISA_MSG, limitesInput, type LimitesInput } from '../../../shared/schemas/divisas';
+
+interface Values {
+  limite_diario: string;
+  limite_mensual: string;
+}
+
+/** 'Configuración' tab: daily and monthly limits in PYG. Loaded only with VIEW; editable only with CHANGE. */
+export function LimitesForm() {
+  const perms = usePermissions();
+  const canView = perms.has(P.viewLimites);
+  const canChange = perms.has(P.changeLimites);
+  const q = trpc.divisas.limites.get.useQuery(undefined, { enabled: canView });
+  const save = trpc.divisas.limites.update.useMutation();
+  const utils = trpc.useUtils();
+  const { register, handleSubmit, reset, setError, formState } = useForm<Values>({
+    resolver: zodResolver(limitesInput) as unknown as Resolver<Values>,
+    defaultValues: { limite_diario: '', limite_mensual: '' },
+  });
+
+  useEffect(() => {
+    if (q.data) reset({ limite_diario: q.data.limite_diario ?? '', limite_mensual: q.data.limite_mensual ?? '' });
+  }, [q.data, reset]);
+  useEffect(() => {
+    if (q.isError) toast.error(DIVISA_MSG.limitesError);
+  }, [q.isError]);
+
+  const onSubmit = handleSubmit(async (parsed) => {
+    try {
+      await save.mutateAsync(parsed as unknown as LimitesInput);
+      toast.success(DIVISA_MSG.limitesOk);
+      await utils.divisas.limites.get.invalidate();
+    } catch (e) {
+      console.error('Error al editar límites', e);
+      toast.error(applyFieldErrors(e, setError) ? DIVISA_MSG.limitesActualizarError : DIVISA_MSG.limitesEditarError);
+    }
+  }, () => toast.error(DIVISA_MSG.limitesActualizarError));
+
+  const { errors, isSubmitting } = formState;
+  return (
+    <form onSubmit={onSubmit} noValidate className="card max-w-lg space-y-4" aria-label="Límites">
+      <h2 className="text-lg font-semibold">Límites de operación (₲)</h2>
+      <p className="text-sm text-slate-600">Monto máximo por cliente en guaraníes. Vacío: sin límite.</p>
+      {canView && q.isLoading && <p className="text-sm text-slate-500">Cargando</p>}
+      <FormField label="Límite diario" htmlFor="limite_diario" error={errors.limite_diario?.message}>
+        <input id="limite_diario" inputMode="decimal" maxLength={30} className="input" disabled={!canChange} {...register('limite_diario')} />
+      </FormField>
+      <FormField label="Límite mensual" htmlFor="limite_mensual" error={errors.limite_mensual?.message}>
+        <input id="limite_mensual" inputMode="decimal" maxLength={30} className="input" disabled={!canChange} {...register('limite_mensual')} />
+      </FormField>
+      {canChange && (
+        <div className="flex justify-end">
+          <button type="submit" className="btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Guardando...' : 'Guardar'}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Db } from '../../db';
+import { likeContains } from '../divisas/divisas.repository';
+
+export function selectTasas(db: Db) {
+  return db
+    .selectFrom('tasas as t')
+    .innerJoin('divisas as d', 'd.id', 't.divisa_id')
+    .select([
+      't.id', 't.divisa_id', 't.precio_base', 't.comision_base_compra', 't.comision_base_venta', 't.activo', 't.updated_at',
+      'd.codigo', 'd.nombre', 'd.simbolo', 'd.flag', 'd.is_active as divisa_activa',
+    ]);
+}
+export type TasaRow = Awaited<ReturnType<ReturnType<typeof selectTasas>['executeTakeFirstOrThrow']>>;
+
+export function listTasaRows(db: Db, f: { search?: string; activo?: boolean }) {
+  let q = selectTasas(db);
+  if (f.search) {
+    const pattern = likeContains(f.search);
+    q = q.where((eb) => eb.or([eb('d.codigo', 'ilike', pattern), eb('d.nombre', 'ilike', pattern)]));
+  }
+  if (f.activo !== undefined) q = q.where('t.activo', '=', f.activo);
+  return q.orderBy('d.codigo').execute();
+}
+
+export const findTasaRow = (db: Db, id: number) => selectTasas(db).where('t.id', '=', id).executeTakeFirst();
+
+/** Active rates of active currencies, in the order the currencies were created (USD first in the demo). */
+export const publicTasaRows = (db: Db) =>
+  selectTasas(db).where('t.activo', '=', true).where('d.is_active', '=', true).where('d.es_base', '=', false).orderBy('d.id').execute();
+
+export const lockTasa = (db: Db, id: number) =>
+  db
+    .selectFrom('tasas')
+    .select(['id', 'divisa_id', 'precio_base', 'comision_base_compra', 'comision_base_venta', 'activo'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+
+export const historialRows = (db: Db, tasaId: number) =>
+  db
+    .selectFrom('tasa_historial as h')
+    .leftJoin('users as u', 'u.id', 'h.changed_by')
+    .select(['h.id', 'h.tasa_id', 'h.precio_base', 'h.comision_base_compra', 'h.comision_base_venta', 'h.changed_by', 'u.username', 'h.changed_at'])
+    .where('h.tasa_id', '=', tasaId)
+    .orderBy('h.changed_at', 'desc')
+    .orderBy('h.id', 'desc')
+    .execute();

@@ -1,0 +1,88 @@
+import { z } from '../../../shared/zod';
+import { router, baseProcedure, permProcedure } from '../../trpc/init';
+import { listQuery, pagedOrAll } from '../../lib/pagination';
+import { P } from '../../../shared/permissions';
+import {
+  denominacionCreateInput, denominacionPatchInput, denominacionRecord, denominacionUpdateInput, divisaCreateInput,
+  divisaListFilters, divisaPatchInput, divisaRecord, divisaUpdateInput, limitesInput, limitesRecord, serialId,
+} from '../../../shared/schemas/divisas';
+import * as divisas from './divisas.service';
+import * as denominaciones from './denominaciones.service';
+import * as limites from './limites.service';
+
+const byId = z.object({ id: serialId });
+const DENOMINACION_PERMS = [P.viewDenominacion, P.addDenominacion, P.changeDenominacion, P.deleteDenominacion];
+
+const denominacionesRouter = router({
+  create: permProcedure({ all: [P.addDenominacion] })
+    .input(denominacionCreateInput)
+    .output(denominacionRecord)
+    .mutation(({ ctx, input }) => denominaciones.createDenominacion(ctx, input)),
+  update: permProcedure({ any: [P.changeDenominacion, P.deleteDenominacion] })
+    .input(denominacionUpdateInput)
+    .output(denominacionRecord)
+    .mutation(({ ctx, input }) => denominaciones.updateDenominacion(ctx, input)),
+  patch: permProcedure({ any: [P.changeDenominacion, P.deleteDenominacion] })
+    .input(denominacionPatchInput)
+    .output(denominacionRecord)
+    .mutation(({ ctx, input }) => denominaciones.updateDenominacion(ctx, input)),
+  deactivate: permProcedure({ all: [P.deleteDenominacion] })
+    .input(byId)
+    .output(denominacionRecord)
+    .mutation(({ ctx, input }) => denominaciones.deactivateDenominacion(ctx, input.id)),
+  toggleActive: permProcedure({ any: [P.changeDenominacion, P.deleteDenominacion] })
+    .input(byId)
+    .output(denominacionRecord)
+    .mutation(({ ctx, input }) => denominaciones.toggleDenominacion(ctx, input.id)),
+});
+
+const limitesRouter = router({
+  get: permProcedure({ all: [P.viewLimites] }).output(limitesRecord).query(({ ctx }) => limites.readLimites(ctx)),
+  update: permProcedure({ all: [P.changeLimites] })
+    .input(limitesInput)
+    .output(limitesRecord)
+    .mutation(({ ctx, input }) => limites.updateLimites(ctx, input)),
+});
+
+export const divisasRouter = router({
+  list: permProcedure({ all: [P.viewDivisa] })
+    .input(listQuery.extend(divisaListFilters))
+    .output(pagedOrAll(divisaRecord))
+    .query(({ ctx, input }) => divisas.listDivisas(ctx, input)),
+  get: permProcedure({ all: [P.viewDivisa] })
+    .input(byId)
+    .output(divisaRecord)
+    .query(({ ctx, input }) => divisas.getDivisa(ctx, input.id)),
+  /** Active foreign currencies without a rate: the choices of the create-rate form. */
+  sinTasa: permProcedure({ any: [P.viewDivisa, P.viewTasa, P.addTasa] })
+    .output(z.array(divisaRecord))
+    .query(({ ctx }) => divisas.sinTasa(ctx)),
+  /** Public: the base currency and the active currencies with an active rate (what simulators offer). */
+  conTasa: baseProcedure.output(z.array(divisaRecord)).query(({ ctx }) => divisas.conTasa(ctx)),
+  create: permProcedure({ all: [P.addDivisa] })
+    .input(divisaCreateInput)
+    .output(divisaRecord)
+    .mutation(({ ctx, input }) => divisas.createDivisa(ctx, input)),
+  update: permProcedure({ any: [P.changeDivisa, P.deleteDivisa] })
+    .input(divisaUpdateInput)
+    .output(divisaRecord)
+    .mutation(({ ctx, input }) => divisas.updateDivisa(ctx, input)),
+  patch: permProcedure({ any: [P.changeDivisa, P.deleteDivisa] })
+    .input(divisaPatchInput)
+    .output(divisaRecord)
+    .mutation(({ ctx, input }) => divisas.updateDivisa(ctx, input)),
+  deactivate: permProcedure({ all: [P.deleteDivisa] })
+    .input(byId)
+    .output(divisaRecord)
+    .mutation(({ ctx, input }) => divisas.deactivateDivisa(ctx, input.id)),
+  toggleActive: permProcedure({ any: [P.changeDivisa, P.deleteDivisa] })
+    .input(byId)
+    .output(divisaRecord)
+    .mutation(({ ctx, input }) => divisas.toggleDivisa(ctx, input.id)),
+  denominacionesDe: permProcedure({ any: DENOMINACION_PERMS })
+    .input(byId)
+    .output(z.array(denominacionRecord))
+    .query(({ ctx, input }) => divisas.getDenominacionesDeDivisa(ctx, input.id)),
+  denominaciones: denominacionesRouter,
+  limites: limitesRouter,
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { divisaCreateInput, flagEmoji, limitesInput, DIVISA_MSG } from './divisas';
+import { rateFigure, tasaForm, TASA_MSG } from './cotizaciones';
+
+describe('divisaCreateInput', () => {
+  it('uppercases the code and the flag and applies the defaults 30 and 6', () => {
+    expect(divisaCreateInput.parse({ nombre: 'Yen', codigo: 'jpy', simbolo: '¥', flag: 'jp' })).toEqual({
+      nombre: 'Yen', codigo: 'JPY', simbolo: '¥', max_digitos: 30, precision: 6, es_base: false, is_active: true, flag: 'JP',
+    });
+  });
+
+  it('gives the spec messages', () => {
+    const r = divisaCreateInput.safeParse({ nombre: 'Y', codigo: 'JP', simbolo: '', max_digitos: 2, precision: '1' });
+    expect(r.success).toBe(false);
+    const messages = Object.fromEntries(r.error!.issues.map((i) => [i.path.join('.'), i.message]));
+    expect(messages).toEqual({
+      nombre: DIVISA_MSG.nombreLargo,
+      codigo: DIVISA_MSG.codigoLargo,
+      simbolo: DIVISA_MSG.simboloRequerido,
+      max_digitos: DIVISA_MSG.maxDigitos,
+      precision: DIVISA_MSG.precision,
+    });
+  });
+});
+
+describe('limitesInput', () => {
+  it('turns empty into null, a comma into a point and refuses signs, exponents and long text', () => {
+    expect(limitesInput.parse({ limite_diario: '', limite_mensual: ' 1500000,5 ' })).toEqual({ limite_diario: null, limite_mensual: '1500000.5' });
+    for (const bad of ['-1', '1e9', '1.000.000', 'abc', '9'.repeat(31)]) {
+      expect(limitesInput.safeParse({ limite_diario: bad, limite_mensual: null }).success, bad).toBe(false);
+    }
+  });
+});
+
+describe('rateFigure and tasaForm', () => {
+  it('canonicalises to 4 decimals and keeps the limits of numeric(20,4)', () => {
+    expect(rateFigure.parse('7300')).toBe('7300.0000');
+    expect(rateFigure.parse('0,5')).toBe('0.5000');
+    expect(rateFigure.parse('007.25')).toBe('7.2500');
+    expect(rateFigure.safeParse('1.00001').error?.issues[0].message).toBe(TASA_MSG.decimales);
+    expect(rateFigure.safeParse('1'.repeat(17)).error?.issues[0].message).toBe(TASA_MSG.enteros);
+  });
+
+  it('blocks a commission above the base price on the form', () => {
+    const r = tasaForm.safeParse({ divisa: 1, precioBase: '10', comisionBaseCompra: '10', comisionBaseVenta: '10,0001' });
+    expect(r.error?.issues.map((i) => [i.path[0], i.message])).toEqual([['comisionBaseVenta', TASA_MSG.comisionMayor]]);
+  });
+});
+
+describe('flagEmoji', () => {
+  it('turns a country code into its flag', () => {
+    expect(flagEmoji('US')).toBe('🇺🇸');
+    expect(flagEmoji('eu')).toBe('🇪🇺');
+    expect(flagEmoji(null)).toBe('');
+    expect(flagEmoji('USA')).toBe('');
+  });
+});

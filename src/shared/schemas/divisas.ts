@@ -1,0 +1,208 @@
+import { z } from '../zod';
+import { M } from '../messages';
+import { parseDecimalInput } from '../money';
+
+/** Spanish messages of currencies, denominations and limits (spec 001 §5, §8). */
+export const DIVISA_MSG = {
+  nombreRequerido: 'El nombre es obligatorio.',
+  nombreLargo: 'El nombre debe tener entre 3 y 30 caracteres.',
+  codigoRequerido: 'El código es obligatorio.',
+  codigoLargo: 'El código debe tener exactamente 3 caracteres.',
+  codigoLetras: 'El código solo puede contener letras.',
+  codigoDuplicado: 'Ya existe una divisa con este código.',
+  simboloRequerido: 'El símbolo es obligatorio.',
+  simboloLargo: 'El símbolo debe tener entre 1 y 3 caracteres.',
+  maxDigitos: 'El máximo de dígitos debe ser un número mayor a 2.',
+  maxDigitosTope: 'El máximo de dígitos no puede ser mayor a 30.',
+  precision: 'La precisión debe ser un número mayor a 2.',
+  precisionTope: 'La precisión no puede ser mayor a 20.',
+  flag: 'La bandera debe ser un código de país de 2 letras (ISO 3166-1), por ejemplo US.',
+  baseExiste: 'Ya existe una divisa base.',
+  baseNoCambia: 'No se puede cambiar si una divisa es la divisa base.',
+  baseNoDesactivar: 'No se puede desactivar la divisa base.',
+  divisaNoExiste: 'La divisa no existe.',
+  divisaRequerida: 'Debe seleccionar una divisa.',
+  denominacion: 'La denominación debe ser un número entero mayor a cero.',
+  denominacionTope: 'La denominación es demasiado grande.',
+  denominacionDuplicada: 'Ya existe esta denominación para la divisa.',
+  limiteNumero: 'Ingrese un número válido.',
+  limiteLargo: 'Asegúrese de que este campo no tenga más de 30 caracteres.',
+  // Toasts of the screens (spec 001 §8).
+  limitesError: 'Error al obtener límites',
+  limitesActualizarError: 'Error actualizando los límites',
+  limitesEditarError: 'Error al editar límites',
+  limitesOk: 'Límites actualizados con éxito.',
+  crearError: 'Ha ocurrido un error al crear la divisa.',
+  actualizarError: 'Ha ocurrido un error al actualizar la divisa.',
+  actualizarError2: 'Error al actualizar la divisa.',
+  denominacionesError: 'Ha ocurrido un error obteniendo las denominaciones.',
+  denominacionCrearError: 'Ha ocurrido un error creando la denominación.',
+  denominacionOk: 'Denominacion creada con éxito!',
+} as const;
+
+/** A serial id (int4): coerced from path text, never beyond the column's range. */
+export const serialId = z.coerce.number({ error: 'Identificador no válido' }).int('Identificador no válido').positive('Identificador no válido').max(2147483647, 'Identificador no válido');
+
+/** A whole number typed in a form ("30") or sent as JSON (30). Anything else keeps its type and fails. */
+const wholeNumber = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v.trim()) : v),
+    z.number({ error: message }).int(message),
+  );
+
+/** Query flags: ?es_base=true / false (also real booleans through tRPC). */
+export const boolFlag = z
+  .enum(['true', 'false'], { error: 'Use true o false' })
+  .or(z.boolean())
+  .transform((v) => v === true || v === 'true');
+
+const nombre = z.string({ error: DIVISA_MSG.nombreRequerido }).trim().min(1, { message: DIVISA_MSG.nombreRequerido, abort: true }).min(3, DIVISA_MSG.nombreLargo).max(30, DIVISA_MSG.nombreLargo);
+const codigo = z
+  .string({ error: DIVISA_MSG.codigoRequerido })
+  .trim()
+  .min(1, { message: DIVISA_MSG.codigoRequerido, abort: true })
+  .length(3, DIVISA_MSG.codigoLargo)
+  .regex(/^[A-Za-z]*$/, DIVISA_MSG.codigoLetras)
+  .transform((v) => v.toUpperCase());
+const simbolo = z.string({ error: DIVISA_MSG.simboloRequerido }).trim().min(1, { message: DIVISA_MSG.simboloRequerido, abort: true }).max(3, DIVISA_MSG.simboloLargo);
+const maxDigitos = wholeNumber(DIVISA_MSG.maxDigitos).pipe(z.number().gt(2, DIVISA_MSG.maxDigitos).max(30, DIVISA_MSG.maxDigitosTope));
+/** Spec rule for currencies created or edited through the API (the seeded base currency keeps 0). */
+const precision = wholeNumber(DIVISA_MSG.precision).pipe(z.number().gt(2, DIVISA_MSG.precision).max(20, DIVISA_MSG.precisionTope));
+/** On update: 0–20 here; the service asks for more than 2 unless the currency is the base one. */
+const precisionUpdate = wholeNumber(DIVISA_MSG.precision).pipe(z.number().min(0, DIVISA_MSG.precision).max(20, DIVISA_MSG.precisionTope));
+/** ISO 3166-1 alpha-2 code ("us" → "US"); empty or null means no flag. */
+const flag = z
+  .string({ error: DIVISA_MSG.flag })
+  .trim()
+  .regex(/^([A-Za-z]{2})?$/, DIVISA_MSG.flag)
+  .transform((v) => (v === '' ? null : v.toUpperCase()))
+  .nullable();
+
+export const divisaCreateInput = z.strictObject({
+  nombre,
+  codigo,
+  simbolo,
+  max_digitos: maxDigitos.default(30),
+  precision: precision.default(6),
+  es_base: z.boolean({ error: 'Use true o false' }).default(false),
+  is_active: z.boolean({ error: 'Use true o false' }).default(true),
+  flag: flag.optional(),
+});
+export type DivisaCreateInput = z.infer<typeof divisaCreateInput>;
+export type DivisaCreateForm = z.input<typeof divisaCreateInput>;
+
+const divisaFields = {
+  nombre,
+  codigo,
+  simbolo,
+  max_digitos: maxDigitos,
+  precision: precisionUpdate,
+  /** Must repeat the stored value: the base flag never changes after creation. */
+  es_base: z.boolean({ error: 'Use true o false' }).optional(),
+  /** true needs the change permission, false the delete permission. */
+  is_active: z.boolean({ error: 'Use true o false' }).optional(),
+  flag: flag.optional(),
+};
+
+/** PUT /divisas/:id/: every editable field. */
+export const divisaUpdateInput = z.strictObject({ id: serialId, ...divisaFields });
+/** PATCH /divisas/:id/: any subset, e.g. {"is_active": true} to reactivate. */
+export const divisaPatchInput = divisaUpdateInput.partial().required({ id: true });
+export type DivisaPatchInput = z.infer<typeof divisaPatchInput>;
+
+export const divisaRecord = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  codigo: z.string(),
+  simbolo: z.string(),
+  max_digitos: z.number().int(),
+  precision: z.number().int(),
+  es_base: z.boolean(),
+  is_active: z.boolean(),
+  flag: z.string().nullable(),
+});
+export type DivisaRecord = z.infer<typeof divisaRecord>;
+
+export const divisaListFilters = {
+  es_base: boolFlag.optional(),
+  is_active: boolFlag.optional(),
+};
+
+// ---- Denominations ----
+
+const denominacionValue = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v.trim()) : v),
+  z
+    .number({ error: DIVISA_MSG.denominacion })
+    .int(DIVISA_MSG.denominacion)
+    .gt(0, DIVISA_MSG.denominacion)
+    .max(2147483647, DIVISA_MSG.denominacionTope),
+);
+const divisaRef = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v.trim()) : v),
+  z.number({ error: DIVISA_MSG.divisaRequerida }).int(DIVISA_MSG.divisaRequerida).positive(DIVISA_MSG.divisaRequerida).max(2147483647, DIVISA_MSG.divisaNoExiste),
+);
+
+export const denominacionCreateInput = z.strictObject({
+  denominacion: denominacionValue,
+  divisa: divisaRef,
+  is_active: z.boolean({ error: 'Use true o false' }).default(true),
+});
+export type DenominacionCreateInput = z.infer<typeof denominacionCreateInput>;
+export type DenominacionCreateForm = z.input<typeof denominacionCreateInput>;
+
+export const denominacionUpdateInput = z.strictObject({
+  id: serialId,
+  denominacion: denominacionValue,
+  divisa: divisaRef.optional(),
+  is_active: z.boolean({ error: 'Use true o false' }).optional(),
+});
+export const denominacionPatchInput = z.strictObject({
+  id: serialId,
+  denominacion: denominacionValue.optional(),
+  divisa: divisaRef.optional(),
+  is_active: z.boolean({ error: 'Use true o false' }).optional(),
+});
+export type DenominacionPatchInput = z.infer<typeof denominacionPatchInput>;
+
+export const denominacionRecord = z.object({
+  id: z.number().int(),
+  denominacion: z.number().int(),
+  divisa: z.number().int(),
+  is_active: z.boolean(),
+});
+export type DenominacionRecord = z.infer<typeof denominacionRecord>;
+
+// ---- Limits ----
+
+/** A limit in PYG: a non-negative decimal (comma accepted) of at most 30 characters; empty or null = no limit. */
+const limiteValue = z
+  .string({ error: (iss) => (iss.input === undefined ? M.required : DIVISA_MSG.limiteNumero) })
+  .nullable()
+  .transform((v, ctx) => {
+    const text = v?.trim() ?? '';
+    if (text === '') return null;
+    if (text.length > 30) {
+      ctx.addIssue({ code: 'custom', message: DIVISA_MSG.limiteLargo });
+      return z.NEVER;
+    }
+    const parsed = parseDecimalInput(text);
+    if (parsed === null) {
+      ctx.addIssue({ code: 'custom', message: DIVISA_MSG.limiteNumero });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+export const limitesInput = z.strictObject({ limite_diario: limiteValue, limite_mensual: limiteValue });
+export type LimitesInput = z.infer<typeof limitesInput>;
+export type LimitesForm = z.input<typeof limitesInput>;
+
+export const limitesRecord = z.object({ limite_diario: z.string().nullable(), limite_mensual: z.string().nullable() });
+export type LimitesRecord = z.infer<typeof limitesRecord>;
+
+/** "US" → "🇺🇸" (regional indicator symbols); anything else → "". */
+export function flagEmoji(code: string | null | undefined): string {
+  if (!code || !/^[A-Za-z]{2}$/.test(code)) return '';
+  return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+}
