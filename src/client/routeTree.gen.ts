@@ -10,9 +10,13 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as CategoriasClientesRouteImport } from './routes/categorias-clientes'
+import { Route as ClientesRouteImport } from './routes/clientes'
 import { Route as CotizacionesRouteImport } from './routes/cotizaciones'
 import { Route as DivisasRouteImport } from './routes/divisas'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as RolesRouteImport } from './routes/roles'
+import { Route as UsuariosRouteImport } from './routes/usuarios'
 import { Route as ConfiguracionesIndexRouteImport } from './routes/configuraciones/index'
 import { Route as ConfiguracionesDocumentosRouteImport } from './routes/configuraciones/documentos'
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
@@ -21,6 +25,16 @@ import { Route as RegisterVerificarRouteImport } from './routes/register/verific
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CategoriasClientesRoute = CategoriasClientesRouteImport.update({
+  id: '/categorias-clientes',
+  path: '/categorias-clientes',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ClientesRoute = ClientesRouteImport.update({
+  id: '/clientes',
+  path: '/clientes',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CotizacionesRoute = CotizacionesRouteImport.update({
@@ -36,6 +50,16 @@ const DivisasRoute = DivisasRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RolesRoute = RolesRouteImport.update({
+  id: '/roles',
+  path: '/roles',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UsuariosRoute = UsuariosRouteImport.update({
+  id: '/usuarios',
+  path: '/usuarios',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ConfiguracionesIndexRoute = ConfiguracionesIndexRouteImport.update({
@@ -62,9 +86,13 @@ const RegisterVerificarRoute = RegisterVerificarRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/categorias-clientes': typeof CategoriasClientesRoute
+  '/clientes': typeof ClientesRoute
   '/cotizaciones': typeof CotizacionesRoute
   '/divisas': typeof DivisasRoute
   '/login': typeof LoginRoute
+  '/roles': typeof RolesRoute
+  '/usuarios': typeof UsuariosRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
   '/register/verificar': typeof RegisterVerificarRoute
   '/configuraciones/': typeof ConfiguracionesIndexRoute
@@ -72,9 +100,13 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/categorias-clientes': typeof CategoriasClientesRoute
+  '/clientes': typeof ClientesRoute
   '/cotizaciones': typeof CotizacionesRoute
   '/divisas': typeof DivisasRoute
   '/login': typeof LoginRoute
+  '/roles': typeof RolesRoute
+  '/usuarios': typeof UsuariosRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
   '/register/verificar': typeof RegisterVerificarRoute
   '/configuraciones': typeof ConfiguracionesIndexRoute
@@ -83,9 +115,13 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/categorias-clientes': typeof CategoriasClientesRoute
+  '/clientes': typeof ClientesRoute
   '/cotizaciones': typeof CotizacionesRoute
   '/divisas': typeof DivisasRoute
   '/login': typeof LoginRoute
+  '/roles': typeof RolesRoute
+  '/usuarios': typeof UsuariosRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
   '/register/verificar': typeof RegisterVerificarRoute
   '/configuraciones/': typeof ConfiguracionesIndexRoute
@@ -95,9 +131,13 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/categorias-clientes'
+    | '/clientes'
     | '/cotizaciones'
     | '/divisas'
     | '/login'
+    | '/roles'
+    | '/usuarios'
     | '/configuraciones/documentos'
     | '/register/verificar'
     | '/configuraciones/'
@@ -105,9 +145,13 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/categorias-clientes'
+    | '/clientes'
     | '/cotizaciones'
     | '/divisas'
     | '/login'
+    | '/roles'
+    | '/usuarios'
     | '/configuraciones/documentos'
     | '/register/verificar'
     | '/configuraciones'
@@ -115,9 +159,13 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/categorias-clientes'
+    | '/clientes'
     | '/cotizaciones'
     | '/divisas'
     | '/login'
+    | '/roles'
+    | '/usuarios'
     | '/configuraciones/documentos'
     | '/register/verificar'
     | '/configuraciones/'
@@ -126,9 +174,13 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  CategoriasClientesRoute: typeof CategoriasClientesRoute
+  ClientesRoute: typeof ClientesRoute
   CotizacionesRoute: typeof CotizacionesRoute
   DivisasRoute: typeof DivisasRoute
   LoginRoute: typeof LoginRoute
+  RolesRoute: typeof RolesRoute
+  UsuariosRoute: typeof UsuariosRoute
   ConfiguracionesDocumentosRoute: typeof ConfiguracionesDocumentosRoute
   RegisterVerificarRoute: typeof RegisterVerificarRoute
   ConfiguracionesIndexRoute: typeof ConfiguracionesIndexRoute
@@ -142,6 +194,20 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/categorias-clientes': {
+      id: '/categorias-clientes'
+      path: '/categorias-clientes'
+      fullPath: '/categorias-clientes'
+      preLoaderRoute: typeof CategoriasClientesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/clientes': {
+      id: '/clientes'
+      path: '/clientes'
+      fullPath: '/clientes'
+      preLoaderRoute: typeof ClientesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/cotizaciones': {
@@ -163,6 +229,20 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/roles': {
+      id: '/roles'
+      path: '/roles'
+      fullPath: '/roles'
+      preLoaderRoute: typeof RolesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/usuarios': {
+      id: '/usuarios'
+      path: '/usuarios'
+      fullPath: '/usuarios'
+      preLoaderRoute: typeof UsuariosRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/configuraciones/': {
@@ -198,9 +278,13 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  CategoriasClientesRoute: CategoriasClientesRoute,
+  ClientesRoute: ClientesRoute,
   CotizacionesRoute: CotizacionesRoute,
   DivisasRoute: DivisasRoute,
   LoginRoute: LoginRoute,
+  RolesRoute: RolesRoute,
+  UsuariosRoute: UsuariosRoute,
   ConfiguracionesDocumentosRoute: ConfiguracionesDocumentosRoute,
   RegisterVerificarRoute: RegisterVerificarRoute,
   ConfiguracionesIndexRoute: ConfiguracionesIndexRoute,

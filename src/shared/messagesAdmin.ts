@@ -36,6 +36,8 @@ export const MA = {
   descuentoStep: 'Como máximo 2 decimales',
   categoriaNombreTaken: 'Ya existe una categoría con este nombre.',
   categoriaNombreLocked: 'El nombre no se puede modificar.',
+  /** Not in the spec's catalogue (it lists only the create success); shown after an edit. */
+  categoriaUpdated: 'Categoría actualizada con éxito!',
 
   // Roles
   roleNameTaken: 'Ya existe un rol con este nombre.',

@@ -6,6 +6,7 @@ import { useSession } from '../session/store';
 import { usePermissions } from '../session/permissions';
 import { useAuthActions } from '../session/useAuthActions';
 import { P } from '../../shared/permissions';
+import { ClienteSelector } from '../features/clienteSelector/ClienteSelector';
 
 interface NavLink {
   to: string;
@@ -48,6 +49,7 @@ export function Navbar() {
         </Link>
         <div className="hidden flex-1 items-center gap-1 md:flex">{links()}</div>
         <div className="hidden items-center gap-3 md:flex">
+          {s && <ClienteSelector />}
           {s && <UserMenu name={s.user.first_name || s.user.username} onLogout={logout} hasHistory={hasHistory} />}
         </div>
         <button
@@ -67,6 +69,7 @@ export function Navbar() {
           {links(() => setOpen(false))}
           {s && (
             <>
+              <ClienteSelector className="py-1" />
               {hasHistory && <AppLink to="/historial-transacciones" className={linkClass} onClick={() => setOpen(false)}>Historial</AppLink>}
               <Link to="/configuraciones" className={linkClass} onClick={() => setOpen(false)}>Configuraciones</Link>
               <button type="button" className={`${linkClass} text-left`} onClick={() => void logout()}>Cerrar sesión</button>

@@ -125,6 +125,8 @@ describe('GET /api/clientes/', () => {
     expect((await app.api('GET', '/clientes/')).status).toBe(401);
     const u = await app.userWith([P.addCliente]);
     expect((await app.api('GET', '/clientes/', { token: u.token })).status).toBe(403);
+    const assigner = await app.userWith([P.assignClients]);
+    expect((await app.api('GET', '/clientes/?all=true', { token: assigner.token })).status).toBe(200);
     const bad = await app.api('GET', '/clientes/?page=0', { token: admin });
     expect(bad.status).toBe(400);
     expect(bad.body.page).toEqual(['Página no válida']);

@@ -13,7 +13,8 @@ import * as svc from './clientes.service';
 const byId = z.object({ id: uuidParam });
 
 export const clientesRouter = router({
-  list: permProcedure({ all: [P.viewCliente] })
+  /** Client viewers, and whoever assigns clients to users (they choose among them). */
+  list: permProcedure({ any: [P.viewCliente, P.assignClients] })
     .input(listQuery)
     .output(pagedOrAll(clienteRecord))
     .query(({ ctx, input }) => svc.listClientes(ctx.db, input)),

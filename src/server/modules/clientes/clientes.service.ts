@@ -12,7 +12,7 @@ import { P } from '../../../shared/permissions';
 import { documentoField, type ClienteBody, type ClientePatchBody, type ClienteRecord } from '../../../shared/schemas/clientes';
 import { selectUsers } from '../usuarios/usuarios.repository';
 import {
-  clearCurrentClient, documentTaken, findCliente, isAssigned, searchClientes, toCliente,
+  categoriasMatching, clearCurrentClient, countClientesQuery, documentTaken, findCliente, isAssigned, searchClientes, toCliente,
 } from './clientes.repository';
 
 export const ENTITY = 'cliente';
@@ -25,9 +25,10 @@ const UNIQUE = {
 const notFound = () => new AppError('NOT_FOUND', M.notFound);
 
 export async function listClientes(db: Db, q: ListQuery) {
-  const query = searchClientes(db, q.search).orderBy('c.nombre').orderBy('c.id_cliente');
+  const cats = q.search ? await categoriasMatching(db, q.search) : [];
+  const query = searchClientes(db, q.search, cats).orderBy('c.nombre').orderBy('c.id_cliente');
   if (q.all) return (await query.execute()).map(toCliente);
-  const page = await paginate(query, q.page, searchClientes(db, q.search));
+  const page = await paginate(query, q.page, countClientesQuery(db, q.search, cats));
   return { ...page, results: page.results.map(toCliente) };
 }
 

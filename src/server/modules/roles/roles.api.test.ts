@@ -49,10 +49,13 @@ describe('GET /api/roles/', () => {
     expect((await app.api('GET', '/roles/999999/', { token: u.token })).status).toBe(404);
   });
 
-  it('answers 401 and 403', async () => {
+  it('answers 401 and 403; role assigners may list roles too', async () => {
     expect((await app.api('GET', '/roles/')).status).toBe(401);
     const u = await app.userWith([P.addGroup]);
     expect((await app.api('GET', '/roles/', { token: u.token })).status).toBe(403);
+    const assigner = await app.userWith([P.assignRoles]);
+    expect((await app.api('GET', '/roles/', { token: assigner.token })).status).toBe(200);
+    expect((await app.api('GET', '/permisos/', { token: assigner.token })).status).toBe(403);
   });
 });
 

@@ -9,7 +9,8 @@ import * as svc from './roles.service';
 const byId = z.object({ id: idParam });
 
 export const rolesRouter = router({
-  list: permProcedure({ all: [P.viewGroup] })
+  /** Role viewers, and whoever assigns roles to users (they choose among them). */
+  list: permProcedure({ any: [P.viewGroup, P.assignRoles] })
     .input(rolesListInput)
     .output(z.array(roleRecord))
     .query(({ ctx, input }) => svc.list(ctx.db, input.search)),

@@ -1,0 +1,425 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { Page } from 'playwright-core';
+import { ADMIN, login, startE2e, type E2e } from './support/app';
+import { M } from '../src/shared/messages';
+import { MA } from '../src/shared/messagesAdmin';
+import { P } from '../src/shared/permissions';
+import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
+
+let e: E2e;
+beforeAll(async () => {
+  e = await startE2e();
+});
+afterAll(() => e?.close());
+
+const db = () => e.server.database.db;
+let seq = 0;
+
+/** A verified staff user holding exactly these permissions. */
+async function makeUser(perms: string[], opts: { clientes?: string[]; actual?: string } = {}) {
+  const { hashPassword } = await import('../src/server/modules/auth/passwords');
+  const username = `e2e${++seq}`;
+  const password = 'secreto1';
+  const { id } = await db()
+    .insertInto('users')
+    .values({ username, email: `${username}@casa.test`, first_name: `Nombre${seq}`, password_hash: await hashPassword(password), is_active: true, email_verified: true, cliente_actual_id: opts.actual ?? null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (perms.length) {
+    const role = await db().insertInto('auth_group').values({ name: `rol-${username}` }).returning('id').executeTakeFirstOrThrow();
+    const ids = await db().selectFrom('auth_permission').select('id').where(sql<string>`app_label || '.' || codename`, 'in', perms).execute();
+    await db().insertInto('auth_group_permissions').values(ids.map((p) => ({ group_id: role.id, permission_id: p.id }))).execute();
+    await db().insertInto('user_groups').values({ user_id: id, group_id: role.id }).execute();
+  }
+  if (opts.clientes?.length) await db().insertInto('user_clientes').values(opts.clientes.map((c) => ({ user_id: id, cliente_id: c }))).execute();
+  return { id, username, password };
+}
+
+const clienteId = async (nombre: string) =>
+  (await db().selectFrom('clientes').select('id_cliente').where('nombre', '=', nombre).executeTakeFirstOrThrow()).id_cliente;
+
+async function asAdmin(path: string) {
+  const page = await e.newPage();
+  await login(page, e.url, ADMIN.username, ADMIN.password);
+  await page.goto(`${e.url}${path}`);
+  return page;
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+
+describe('/usuarios', () => {
+  it('creates a user (with the spec messages first), shows details read-only, edits, deactivates and activates', async () => {
+    const page = await asAdmin('/usuarios');
+    await page.getByRole('table', { name: 'Usuarios' }).getByText(DEMO_CUSTOMER.username, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Crear Usuario' }).click();
+    const d = dialog(page);
+    expect(await d.getByRole('switch', { name: 'Activo' }).isChecked()).toBe(true);
+    await d.getByRole('button', { name: 'Crear' }).click();
+    expect(await d.getByText(M.required).count()).toBe(5);
+    await d.getByLabel('Nombre de usuario').fill('ju');
+    await d.getByLabel('Nombre', { exact: true }).fill('J');
+    await d.getByLabel('Apellido').fill('P');
+    await d.getByLabel('Correo electrónico').fill('no-es-correo');
+    await d.getByLabel('Contraseña').fill('123');
+    await d.getByRole('button', { name: 'Crear' }).click();
+    for (const m of [M.usernameMin, MA.firstNameMin, MA.lastNameMin, M.invalidEmailUser, M.passwordMin]) await d.getByText(m).waitFor();
+
+    await d.getByLabel('Nombre de usuario').fill('juanp');
+    await d.getByLabel('Nombre', { exact: true }).fill('Juan');
+    await d.getByLabel('Apellido').fill('Pérez');
+    await d.getByLabel('Correo electrónico').fill('juanp@casa.test');
+    await d.getByLabel('Contraseña').fill('secreto1');
+    await d.getByRole('button', { name: 'Crear' }).click();
+    await page.getByText(MA.toast.userCreated).waitFor();
+    await d.waitFor({ state: 'detached' });
+    const row = page.getByRole('row', { name: /juanp/ });
+    await row.getByText('Activo').waitFor();
+
+    // A duplicate keeps the modal open with the server's field message and an error toast.
+    await page.getByRole('button', { name: 'Crear Usuario' }).click();
+    await d.getByLabel('Nombre de usuario').fill('JUANP');
+    await d.getByLabel('Nombre', { exact: true }).fill('Otro');
+    await d.getByLabel('Apellido').fill('Usuario');
+    await d.getByLabel('Correo electrónico').fill('otro@casa.test');
+    await d.getByLabel('Contraseña').fill('secreto1');
+    await d.getByRole('button', { name: 'Crear' }).click();
+    await page.getByText(MA.toast.userCreateError).waitFor();
+    await d.getByText(M.usernameTaken).waitFor();
+    await d.getByRole('button', { name: 'Cerrar' }).click();
+
+    // Details: read-only, Editar unlocks, Guardar saves and locks again.
+    await page.getByRole('button', { name: 'Ver juanp' }).click();
+    const first = d.getByLabel('Nombre', { exact: true });
+    expect(await first.isDisabled()).toBe(true);
+    await d.getByRole('button', { name: 'Editar' }).click();
+    expect(await first.isEnabled()).toBe(true);
+    await first.fill('Juan Carlos');
+    await d.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(MA.toast.userUpdated).waitFor();
+    await d.getByRole('button', { name: 'Editar' }).waitFor();
+    expect(await first.isDisabled()).toBe(true);
+    await d.getByRole('button', { name: 'Cerrar' }).click();
+    await row.getByText('Juan Carlos Pérez').waitFor();
+
+    await page.getByRole('button', { name: 'Desactivar juanp' }).click();
+    await page.getByText(MA.toast.userDeleted).waitFor();
+    await row.getByText('Inactivo').waitFor();
+    await page.getByRole('button', { name: 'Activar juanp' }).click();
+    await page.getByText(MA.toast.userActivated).waitFor();
+    await row.getByText('Activo').waitFor();
+    // Nobody deactivates themselves: no toggle on the own row.
+    expect(await page.getByRole('button', { name: 'Desactivar admin' }).count()).toBe(0);
+
+    // The live search filters on username, names and e-mail.
+    await page.getByLabel('Buscar usuarios').fill('CARLOS');
+    await page.getByRole('table', { name: 'Usuarios' }).getByText('juanp', { exact: true }).waitFor();
+    expect(await page.getByRole('table', { name: 'Usuarios' }).getByText(DEMO_CUSTOMER.username, { exact: true }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('assigns clients and roles from their modals; Guardar only after a change', async () => {
+    const target = await makeUser([]);
+    const page = await asAdmin('/usuarios');
+    await page.getByRole('button', { name: `Clientes de ${target.username}` }).click();
+    const d = dialog(page);
+    await d.getByText('Sin clientes asignados').waitFor();
+    await d.getByRole('button', { name: 'Editar' }).click();
+    const guardar = d.getByRole('button', { name: 'Guardar' });
+    expect(await guardar.isDisabled()).toBe(true);
+    await d.getByLabel('Buscar clientes').fill('80012345');
+    await d.getByText('Importadora Guaraní S.A.').waitFor();
+    expect(await d.getByText('María González').count()).toBe(0);
+    await d.getByRole('checkbox').first().check();
+    expect(await guardar.isEnabled()).toBe(true);
+    await guardar.click();
+    await page.getByText(MA.toast.clientesUpdated).waitFor();
+    await d.getByRole('list', { name: 'Clientes asignados' }).getByText('Importadora Guaraní S.A.').waitFor();
+    await d.getByRole('button', { name: 'Cerrar' }).click();
+    await page.getByRole('row', { name: new RegExp(target.username) }).getByRole('cell', { name: '1', exact: true }).waitFor();
+
+    await page.getByRole('button', { name: `Roles de ${target.username}` }).click();
+    await d.getByText('Sin roles asignados').waitFor();
+    await d.getByRole('button', { name: 'Editar' }).click();
+    expect(await d.getByRole('button', { name: 'Guardar' }).isDisabled()).toBe(true);
+    await d.getByLabel('Buscar roles').fill('operad');
+    await d.getByRole('button', { name: 'Agregar Operador' }).click();
+    await d.getByRole('region', { name: 'Asignados' }).getByText('Operador').waitFor();
+    await d.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(MA.toast.rolesUpdated).waitFor();
+    await d.getByRole('list', { name: 'Roles asignados' }).getByText('Operador').waitFor();
+    const perms = await e.server.database.db
+      .selectFrom('user_groups as ug')
+      .innerJoin('auth_group as g', 'g.id', 'ug.group_id')
+      .select('g.name')
+      .where('ug.user_id', '=', target.id)
+      .execute();
+    expect(perms.map((p) => p.name)).toEqual(['Operador']);
+    await page.context().close();
+  });
+});
+
+describe('/roles', () => {
+  it('creates a role from a searched permission list, summarises it, edits it, and deletes it after a confirmation naming it', async () => {
+    const page = await asAdmin('/roles');
+    const table = page.getByRole('table', { name: 'Roles' });
+    const admRow = table.getByRole('row', { name: /Administrador/ });
+    await admRow.waitFor();
+    expect(await admRow.textContent()).toContain('…');
+
+    await page.getByRole('button', { name: 'Crear Rol' }).click();
+    const d = dialog(page);
+    expect(await d.getByLabel('Nombre del rol').getAttribute('placeholder')).toBe('Ej: ADMIN');
+    await d.getByRole('button', { name: 'Guardar' }).click();
+    await d.getByText(M.required).waitFor();
+    await d.getByLabel('Nombre del rol').fill('  CAJERO  ');
+    await d.getByLabel('Buscar permisos').fill('view_tauser');
+    await d.getByRole('checkbox').first().check();
+    await d.getByLabel('Buscar permisos').fill('cotización');
+    expect(await d.getByRole('checkbox').count()).toBe(4);
+    await d.getByRole('checkbox', { name: /Ver cotización/ }).check();
+    await d.getByText('2 seleccionado(s)').waitFor();
+    await d.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(MA.toast.roleCreated).waitFor();
+    const row = table.getByRole('row', { name: /CAJERO/ });
+    await row.getByText('Ver Tauser, Ver cotización').or(row.getByText('Ver cotización, Ver Tauser')).waitFor();
+    expect(await row.textContent()).not.toContain('…');
+
+    await page.getByRole('button', { name: 'Editar CAJERO' }).click();
+    await d.getByLabel('Nombre del rol').fill('CAJERO PRINCIPAL');
+    await d.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(MA.toast.roleUpdated).waitFor();
+    await table.getByText('CAJERO PRINCIPAL').waitFor();
+
+    await page.getByRole('button', { name: 'Eliminar CAJERO PRINCIPAL' }).click();
+    await d.getByText('CAJERO PRINCIPAL').waitFor();
+    await d.getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByText(MA.toast.roleDeleted).waitFor();
+    await table.getByText('CAJERO PRINCIPAL').waitFor({ state: 'detached' });
+
+    // The Cliente role cannot be deleted: the error toast appears and the role stays.
+    await page.getByRole('button', { name: 'Eliminar Cliente' }).click();
+    await d.getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByText(MA.toast.roleDeleteError).waitFor();
+    await page.context().close();
+  });
+});
+
+describe('/clientes', () => {
+  it('pages by 10, searches with Enter, creates (with validation), edits, deactivates, activates and shows operators', async () => {
+    const page = await asAdmin('/clientes');
+    await page.getByText('Página 1 de 2').waitFor();
+    expect(await page.getByRole('table', { name: 'Clientes' }).getByRole('row').count()).toBe(11);
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.getByText('Página 2 de 2').waitFor();
+    await page.getByRole('button', { name: 'Anterior' }).click();
+    await page.getByText('Página 1 de 2').waitFor();
+
+    await page.getByRole('button', { name: 'Crear Cliente' }).click();
+    const d = dialog(page);
+    await d.getByRole('button', { name: 'Guardar' }).click();
+    expect(await d.getByText(M.required).count()).toBeGreaterThanOrEqual(5);
+    await d.getByLabel('Nombre').fill('F');
+    await d.getByLabel('Tipo').selectOption({ label: 'Persona jurídica' });
+    await d.getByLabel('RUC').fill('800-1-1');
+    await d.getByLabel('Correo').fill('x');
+    await d.getByLabel('Teléfono').fill('09-81');
+    await d.getByLabel('Dirección').fill('A');
+    await d.getByRole('button', { name: 'Guardar' }).click();
+    for (const m of [MA.clienteNombreMin, MA.documentoFormat, M.invalidEmailUser, MA.telefonoFormat, MA.direccionMin]) await d.getByText(m).waitFor();
+
+    await d.getByLabel('Nombre').fill('Ferretería Central S.A.');
+    await d.getByLabel('RUC').fill('80011111-2');
+    await d.getByLabel('Categoría').selectOption({ label: 'MAYORISTA (5.00 %)' });
+    await d.getByLabel('Correo').fill('compras@ferreteria.com.py');
+    await d.getByLabel('Teléfono').fill('+59521123456');
+    await d.getByLabel('Dirección').fill('Av. Artigas 100, Asunción');
+    await d.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(MA.toast.clienteCreated).waitFor();
+    await d.waitFor({ state: 'detached' });
+
+    const search = page.getByRole('searchbox', { name: /Buscar por nombre/ });
+    await search.fill('ferretería');
+    await search.press('Enter');
+    await page.getByText('Página 1 de 1').waitFor();
+    const row = page.getByRole('row', { name: /Ferretería Central/ });
+    await row.getByText('Persona jurídica').waitFor();
+    await row.getByText('80011111-2').waitFor();
+
+    await page.getByRole('button', { name: 'Editar Ferretería Central S.A.' }).click();
+    await d.getByLabel('Nombre').fill('Ferretería Central Sociedad Anónima');
+    await d.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(MA.toast.clienteUpdated).waitFor();
+    await page.getByRole('row', { name: /Sociedad Anónima/ }).waitFor();
+
+    await page.getByRole('button', { name: 'Desactivar Ferretería Central Sociedad Anónima' }).click();
+    await page.getByText(MA.toast.clienteDeactivated).waitFor();
+    await page.getByRole('row', { name: /Sociedad Anónima/ }).getByText('Inactivo').waitFor();
+    await page.getByRole('button', { name: 'Activar Ferretería Central Sociedad Anónima' }).click();
+    await page.getByText(MA.toast.clienteActivated).waitFor();
+    await page.getByRole('row', { name: /Sociedad Anónima/ }).getByText('Activo').waitFor();
+
+    await page.getByRole('button', { name: 'Ver Ferretería Central Sociedad Anónima' }).click();
+    expect(await d.getByLabel('Nombre').isDisabled()).toBe(true);
+    await d.getByRole('button', { name: 'Cerrar' }).first().click();
+
+    await search.fill('Importadora');
+    await search.press('Enter');
+    await page.getByRole('button', { name: 'Operadores de Importadora Guaraní S.A.' }).click();
+    await d.getByRole('list', { name: 'Operadores asignados' }).getByText(DEMO_CUSTOMER.username, { exact: true }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe('/categorias-clientes', () => {
+  it('creates a category (with the spec messages), edits it with the name locked, and toggles it', async () => {
+    const page = await asAdmin('/categorias-clientes');
+    await page.getByRole('table', { name: 'Categorías' }).getByText('CORPORATIVO').waitFor();
+    await page.getByRole('button', { name: 'Crear Categoría' }).click();
+    const d = dialog(page);
+    await d.getByRole('button', { name: 'Guardar' }).click();
+    for (const m of [MA.categoriaNombreRequired, MA.categoriaDescripcionRequired, MA.descuentoRequired]) await d.getByText(m).waitFor();
+    await d.getByLabel('Nombre').fill('ORO');
+    await d.getByLabel('Descripción').fill('Clientes oro');
+    await d.getByLabel('Descuento (%)').fill('101');
+    await d.getByRole('button', { name: 'Guardar' }).click();
+    await d.getByText(MA.descuentoMax).waitFor();
+    await d.getByLabel('Descuento (%)').fill('-1');
+    await d.getByRole('button', { name: 'Guardar' }).click();
+    await d.getByText(MA.descuentoMin).waitFor();
+    await d.getByLabel('Descuento (%)').fill('12.5');
+    await d.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(MA.toast.categoriaCreated).waitFor();
+    const row = page.getByRole('row', { name: /ORO/ });
+    await row.getByText('12.50').waitFor();
+
+    await page.getByRole('button', { name: 'Editar ORO' }).click();
+    expect(await d.getByLabel('Nombre').isDisabled()).toBe(true);
+    await d.getByLabel('Descuento (%)').fill('7');
+    await d.getByRole('button', { name: 'Guardar' }).click();
+    await row.getByText('7.00').waitFor();
+
+    await page.getByRole('button', { name: 'Desactivar ORO' }).click();
+    await row.getByText('Inactivo').waitFor();
+    await page.getByRole('button', { name: 'Activar ORO' }).click();
+    await row.getByText('Activo').waitFor();
+
+    await page.getByLabel('Buscar categorías').fill('empresas');
+    await page.getByRole('table', { name: 'Categorías' }).getByText('CORPORATIVO').waitFor();
+    expect(await page.getByRole('table', { name: 'Categorías' }).getByRole('row').count()).toBe(2);
+    await page.context().close();
+  });
+});
+
+describe('the current-client selector', () => {
+  const selector = (page: Page) => page.getByRole('navigation', { name: 'Navegación principal' }).getByTestId('cliente-selector');
+
+  it('shows the loading, empty and none-chosen states', async () => {
+    const page = await e.newPage();
+    await login(page, e.url, ADMIN.username, ADMIN.password);
+    await selector(page).getByText(MA.selectorEmpty).waitFor();
+
+    const maria = await clienteId('María González');
+    const u = await makeUser([], { clientes: [maria] });
+    const p2 = await e.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((ok) => (release = ok));
+    await p2.route('**/trpc/usuarios.clientesAsignados**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await login(p2, e.url, u.username, u.password);
+    await selector(p2).getByText(MA.selectorLoading).waitFor();
+    release();
+    await selector(p2).getByText(MA.selectorPlaceholder).waitFor();
+    const box = await selector(p2).boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(150);
+    await page.context().close();
+    await p2.context().close();
+  });
+
+  it('changes the client at once, saves it and fires clienteActualChanged; a refused change rolls back with the server message', async () => {
+    const page = await e.newPage();
+    await login(page, e.url, DEMO_CUSTOMER.username, DEMO_CUSTOMER.password);
+    await page.evaluate(() => {
+      const w = window as unknown as { __eventos: unknown[] };
+      w.__eventos = [];
+      window.addEventListener('clienteActualChanged', (ev) => w.__eventos.push((ev as CustomEvent).detail));
+    });
+    await selector(page).getByText('María González').waitFor();
+    await selector(page).click();
+    await page.getByRole('option', { name: /Importadora Guaraní/ }).click();
+    await selector(page).getByText('Importadora Guaraní S.A.').waitFor();
+    await page.waitForFunction(() => (window as unknown as { __eventos: unknown[] }).__eventos.length === 1);
+    const [evento] = await page.evaluate(() => (window as unknown as { __eventos: { cliente: { nombre: string }; userId: number }[] }).__eventos);
+    const customer = await db().selectFrom('users').select(['id', 'cliente_actual_id']).where('username', '=', DEMO_CUSTOMER.username).executeTakeFirstOrThrow();
+    expect(evento.userId).toBe(customer.id);
+    expect(evento.cliente.nombre).toBe('Importadora Guaraní S.A.');
+    expect(customer.cliente_actual_id).toBe(await clienteId('Importadora Guaraní S.A.'));
+
+    // The server refuses the next change (the client was deactivated meanwhile): the previous
+    // client comes back and the toast shows the server's detail.
+    await db().updateTable('clientes').set({ is_active: false }).where('nombre', '=', 'María González').execute();
+    let release!: () => void;
+    const held = new Promise<void>((ok) => (release = ok));
+    await page.route('**/trpc/usuarios.setClienteActual**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await selector(page).click();
+    await page.getByRole('option', { name: /María González/ }).click();
+    await selector(page).getByText('María González').waitFor();
+    release();
+    await page.getByText(MA.clienteInactive).waitFor();
+    await selector(page).getByText('Importadora Guaraní S.A.').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __eventos: unknown[] }).__eventos.length)).toBe(1);
+    await db().updateTable('clientes').set({ is_active: true }).where('nombre', '=', 'María González').execute();
+    await page.context().close();
+  });
+});
+
+describe('gating by permission', () => {
+  it('shows view-only staff no create, edit or toggle buttons, and others the 403 screen', async () => {
+    const viewer = await makeUser([P.viewUser, P.viewCliente, P.viewGroup, P.viewCategoria]);
+    const page = await e.newPage();
+    await login(page, e.url, viewer.username, viewer.password);
+    await page.goto(`${e.url}/usuarios`);
+    await page.getByRole('table', { name: 'Usuarios' }).getByText(DEMO_CUSTOMER.username, { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Crear Usuario' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Desactivar / }).count()).toBe(0);
+    await page.getByRole('button', { name: `Ver ${DEMO_CUSTOMER.username}` }).click();
+    await dialog(page).getByLabel('Nombre de usuario').waitFor();
+    expect(await dialog(page).getByRole('button', { name: 'Editar' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${e.url}/clientes`);
+    await page.getByText('Página 1 de 2').waitFor();
+    expect(await page.getByRole('button', { name: 'Crear Cliente' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^(Editar|Desactivar) / }).count()).toBe(0);
+
+    await page.goto(`${e.url}/roles`);
+    await page.getByRole('table', { name: 'Roles' }).getByText('Operador').waitFor();
+    expect(await page.getByRole('button', { name: /^(Crear Rol|Editar .*|Eliminar .*)$/ }).count()).toBe(0);
+
+    await page.goto(`${e.url}/categorias-clientes`);
+    await page.getByRole('table', { name: 'Categorías' }).getByText('VIP').waitFor();
+    expect(await page.getByRole('button', { name: /^(Crear Categoría|Editar .*|Desactivar .*)$/ }).count()).toBe(0);
+
+    await page.goto(`${e.url}/configuraciones`);
+    for (const to of ['/usuarios', '/clientes', '/roles', '/categorias-clientes']) {
+      await page.getByTestId(`hub-card-${to}`).waitFor();
+    }
+    await page.getByTestId('hub-card-/roles').click();
+    await page.waitForURL(`${e.url}/roles`);
+    await page.context().close();
+
+    const nobody = await makeUser([P.viewTauser]);
+    const p2 = await e.newPage();
+    await login(p2, e.url, nobody.username, nobody.password);
+    for (const path of ['/usuarios', '/roles', '/clientes', '/categorias-clientes']) {
+      await p2.goto(`${e.url}${path}`);
+      await p2.getByText('No tenés permisos para ver este contenido').waitFor();
+    }
+    await p2.context().close();
+  });
+});

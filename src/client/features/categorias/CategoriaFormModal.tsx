@@ -1,0 +1,88 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import toast from 'react-hot-toast';
+import type { z } from 'zod';
+import { Modal } from '../../components/Modal';
+import { FormField } from '../../components/FormField';
+import { trpc } from '../../trpc';
+import { applyFieldErrors } from '../../lib/errors';
+import { MA } from '../../../shared/messagesAdmin';
+import { categoriaForm, type CategoriaRecord } from '../../../shared/schemas/categorias';
+
+export type CategoriaModalState = { mode: 'create' } | { mode: 'view' | 'edit'; categoria: CategoriaRecord } | null;
+
+type FormIn = z.input<typeof categoriaForm>;
+type FormOut = z.output<typeof categoriaForm>;
+
+/** Category form: name (locked on edit), description, discount 0–100 with step 0.01. */
+export function CategoriaFormModal({ state, onClose }: { state: CategoriaModalState; onClose: () => void }) {
+  const title = !state ? '' : state.mode === 'create' ? 'Crear categoría' : state.mode === 'edit' ? 'Editar categoría' : 'Detalles de la categoría';
+  return (
+    <Modal open={!!state} onClose={onClose} title={title}>
+      {state && <CategoriaForm key={state.mode === 'create' ? 'new' : `${state.mode}-${state.categoria.idCategoria}`} state={state} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function CategoriaForm({ state, onDone }: { state: NonNullable<CategoriaModalState>; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const create = trpc.categorias.create.useMutation();
+  const update = trpc.categorias.update.useMutation();
+  const readOnly = state.mode === 'view';
+  const { register, handleSubmit, formState, setError } = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(categoriaForm),
+    defaultValues:
+      state.mode === 'create'
+        ? { nombre: '', descripcion: '', descuento: '' }
+        : { nombre: state.categoria.nombre, descripcion: state.categoria.descripcion, descuento: state.categoria.descuento },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (state.mode === 'edit' && !state.categoria.idCategoria) {
+      toast.error(MA.toast.categoriaInvalidId);
+      return;
+    }
+    try {
+      if (state.mode === 'create') {
+        await create.mutateAsync(values);
+        toast.success(MA.toast.categoriaCreated);
+      } else if (state.mode === 'edit') {
+        await update.mutateAsync({ id: state.categoria.idCategoria, descripcion: values.descripcion, descuento: values.descuento });
+        toast.success(MA.categoriaUpdated);
+      }
+      await Promise.all([utils.categorias.invalidate(), utils.clientes.invalidate()]);
+      onDone();
+    } catch (e) {
+      console.error(MA.toast.categoriaSaveError, e);
+      applyFieldErrors(e, setError);
+      toast.error(state.mode === 'create' ? MA.toast.categoriaCreateError : MA.toast.categoriaUpdateError);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <fieldset disabled={readOnly} className="space-y-4">
+        <FormField label="Nombre" htmlFor="cat-nombre" error={errors.nombre?.message}>
+          <input id="cat-nombre" className="input" disabled={state.mode !== 'create'} {...register('nombre')} />
+        </FormField>
+        <FormField label="Descripción" htmlFor="cat-descripcion" error={errors.descripcion?.message}>
+          <input id="cat-descripcion" className="input" {...register('descripcion')} />
+        </FormField>
+        <FormField label="Descuento (%)" htmlFor="cat-descuento" error={errors.descuento?.message}>
+          <input id="cat-descuento" type="number" inputMode="decimal" step="0.01" min="0" max="100" className="input" {...register('descuento')} />
+        </FormField>
+      </fieldset>
+      <div className="flex justify-end gap-2 pt-2">
+        <button type="button" className="btn-secondary" onClick={onDone}>
+          {readOnly ? 'Cerrar' : 'Cancelar'}
+        </button>
+        {!readOnly && (
+          <button type="submit" className="btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Guardando…' : 'Guardar'}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
+import toast from 'react-hot-toast';
+import { trpc } from '../../trpc';
+import { useSession } from '../../session/store';
+import { MA } from '../../../shared/messagesAdmin';
+import type { ClienteRecord } from '../../../shared/schemas/clientes';
+import { emitClienteActualChanged } from './events';
+import { selectorErrorMessage } from './errorMessage';
+
+type Actual = { idCliente: string; nombre: string } | null;
+
+/**
+ * The current-client selector of the navbar (spec 000 §2, §4): 'Cargando clientes…' while loading,
+ * 'No hay clientes asignados' when the list is empty (or failed to load), 'Seleccionar cliente…' when
+ * none is chosen, else the current client's name. A choice is shown at once and saved; if saving
+ * fails the previous client comes back and an error toast says why; on success the
+ * `clienteActualChanged` window event carries the client and the user id.
+ */
+export function ClienteSelector({ className = '' }: { className?: string }) {
+  const s = useSession();
+  if (!s) return null;
+  return <Selector key={s.user.id} userId={s.user.id} className={className} />;
+}
+
+function Selector({ userId, className }: { userId: number; className: string }) {
+  const utils = trpc.useUtils();
+  const clientes = trpc.usuarios.clientesAsignados.useQuery({ id: userId }, { staleTime: 30_000 });
+  const actual = trpc.usuarios.clienteActual.useQuery({ id: userId }, { staleTime: 30_000 });
+  const save = trpc.usuarios.setClienteActual.useMutation();
+  /** The optimistic choice while it is being saved; undefined when the server's answer rules. */
+  const [pending, setPending] = useState<Actual | undefined>(undefined);
+
+  const failed = clientes.isError;
+  const list: ClienteRecord[] = failed ? [] : (clientes.data ?? []).filter((c) => c.isActive);
+  const selected: Actual = failed ? null : pending !== undefined ? pending : (actual.data?.clienteActual ?? null);
+  const loading = clientes.isLoading || (actual.isLoading && !failed);
+
+  const label = loading ? MA.selectorLoading : list.length === 0 ? MA.selectorEmpty : selected ? selected.nombre : MA.selectorPlaceholder;
+
+  const choose = async (idCliente: string) => {
+    const cliente = list.find((c) => c.idCliente === idCliente);
+    if (!cliente || idCliente === selected?.idCliente) return;
+    setPending({ idCliente, nombre: cliente.nombre });
+    try {
+      const answer = await save.mutateAsync({ id: userId, cliente_id: idCliente });
+      utils.usuarios.clienteActual.setData({ id: userId }, answer);
+      setPending(undefined);
+      emitClienteActualChanged({ cliente, userId });
+    } catch (e) {
+      console.error('No se pudo cambiar el cliente actual', e);
+      setPending(undefined); // the previous client, as the server still has it
+      toast.error(selectorErrorMessage(e));
+    }
+  };
+
+  return (
+    <Listbox value={selected?.idCliente ?? null} onChange={(id: string | null) => id && void choose(id)} disabled={loading || list.length === 0}>
+      <div className={`relative ${className}`}>
+        <ListboxButton
+          aria-label="Cliente actual"
+          data-testid="cliente-selector"
+          className="flex w-full min-w-[150px] items-center justify-between gap-2 rounded-md bg-emerald-800 px-3 py-2 text-left text-sm font-medium text-white hover:bg-emerald-900 data-[disabled]:cursor-default data-[disabled]:opacity-80"
+        >
+          <span className="truncate">{label}</span>
+          <svg width="16" height="16" viewBox="0 0 20 20" fill="currentColor" aria-hidden>
+            <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.5" fill="none" />
+          </svg>
+        </ListboxButton>
+        <ListboxOptions
+          anchor="bottom end"
+          className="z-40 mt-1 max-h-72 min-w-[var(--button-width)] overflow-y-auto rounded-md bg-white py-1 text-sm shadow-lg ring-1 ring-black/5 focus:outline-none"
+        >
+          {list.map((c) => (
+            <ListboxOption
+              key={c.idCliente}
+              value={c.idCliente}
+              className="cursor-pointer px-3 py-2 text-slate-700 data-[focus]:bg-emerald-50 data-[selected]:font-semibold"
+            >
+              {c.nombre}
+              <span className="ml-2 text-xs text-slate-500">{c.categoria.nombre}</span>
+            </ListboxOption>
+          ))}
+        </ListboxOptions>
+      </div>
+    </Listbox>
+  );
+}

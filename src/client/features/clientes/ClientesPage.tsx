@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { DataTable, type Column } from '../../components/DataTable';
+import { PageHeader } from '../../components/PageHeader';
+import { Pagination } from '../../components/Pagination';
+import { SearchBar } from '../../components/SearchBar';
+import { StatusBadge } from '../../components/StatusBadge';
+import { RowAction } from '../../components/IconButton';
+import { Can } from '../../components/Guard';
+import { trpc } from '../../trpc';
+import { usePermissions } from '../../session/permissions';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
+import { MA } from '../../../shared/messagesAdmin';
+import { P } from '../../../shared/permissions';
+import type { ClienteRecord } from '../../../shared/schemas/clientes';
+import { ClienteFormModal, type ClienteModalState } from './ClienteFormModal';
+import { OperadoresModal } from './OperadoresModal';
+
+/** /clientes (spec 000 §2): search with a button or Enter, 10 per page, create/edit/view, operators, (de)activate. */
+export function ClientesPage() {
+  const perms = usePermissions();
+  const utils = trpc.useUtils();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const list = trpc.clientes.list.useQuery({ page, search: search || undefined }, { placeholderData: (prev) => prev });
+  useLoadErrorToast(list.isError, MA.toast.clientesLoadError);
+  const [modal, setModal] = useState<ClienteModalState>(null);
+  const [operadores, setOperadores] = useState<ClienteRecord | null>(null);
+  const deactivate = trpc.clientes.deactivate.useMutation();
+  const patch = trpc.clientes.patch.useMutation();
+  const data = list.data && !Array.isArray(list.data) ? list.data : undefined;
+
+  const toggle = async (c: ClienteRecord) => {
+    try {
+      if (c.isActive) {
+        await deactivate.mutateAsync({ id: c.idCliente });
+        toast.success(MA.toast.clienteDeactivated);
+      } else {
+        await patch.mutateAsync({ id: c.idCliente, isActive: true });
+        toast.success(MA.toast.clienteActivated);
+      }
+      await utils.clientes.invalidate();
+    } catch (e) {
+      console.error('Error al cambiar el estado del cliente', e);
+      toast.error(c.isActive ? MA.toast.clienteDeactivateError : MA.toast.clienteActivateError);
+    }
+  };
+
+  const columns: Column<ClienteRecord>[] = [
+    { header: 'Nombre', cell: (c) => <span className="font-medium">{c.nombre}</span> },
+    { header: 'Categoría', cell: (c) => c.categoria.nombre },
+    { header: 'Estado', cell: (c) => <StatusBadge active={c.isActive} /> },
+    { header: 'Tipo', cell: (c) => (c.isPersonaFisica ? 'Persona física' : 'Persona jurídica') },
+    { header: 'Documento', cell: (c) => c.cedula ?? c.ruc },
+    {
+      header: 'Acciones',
+      cell: (c) => (
+        <div className="flex flex-wrap gap-1">
+          <RowAction label={`Ver ${c.nombre}`} onClick={() => setModal({ mode: 'view', cliente: c })}>
+            Ver
+          </RowAction>
+          {perms.has(P.changeCliente) && (
+            <RowAction label={`Editar ${c.nombre}`} onClick={() => setModal({ mode: 'edit', cliente: c })}>
+              Editar
+            </RowAction>
+          )}
+          <RowAction label={`Operadores de ${c.nombre}`} onClick={() => setOperadores(c)}>
+            Operadores
+          </RowAction>
+          {c.isActive
+            ? perms.has(P.deleteCliente) && (
+                <RowAction label={`Desactivar ${c.nombre}`} tone="danger" onClick={() => void toggle(c)}>
+                  Desactivar
+                </RowAction>
+              )
+            : perms.has(P.changeCliente) && (
+                <RowAction label={`Activar ${c.nombre}`} tone="success" onClick={() => void toggle(c)}>
+                  Activar
+                </RowAction>
+              )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <PageHeader
+        title="Clientes"
+        subtitle="Personas y empresas que operan con la casa"
+        actions={
+          <Can all={[P.addCliente]}>
+            <button type="button" className="btn-primary" onClick={() => setModal({ mode: 'create' })}>
+              Crear Cliente
+            </button>
+          </Can>
+        }
+      />
+      <div className="mb-4">
+        <SearchBar
+          placeholder="Buscar por nombre, documento, correo o categoría"
+          onSearch={(q) => {
+            setSearch(q);
+            setPage(1);
+          }}
+        />
+      </div>
+      <DataTable label="Clientes" columns={columns} rows={data?.results} rowKey={(c) => c.idCliente} loading={list.isLoading} error={list.isError} />
+      {data && <Pagination page={page} count={data.count} onChange={setPage} />}
+      <ClienteFormModal state={modal} onClose={() => setModal(null)} />
+      <OperadoresModal cliente={operadores} onClose={() => setOperadores(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import toast from 'react-hot-toast';
+import type { z } from 'zod';
+import { Modal } from '../../components/Modal';
+import { FormField } from '../../components/FormField';
+import { trpc } from '../../trpc';
+import { applyFieldErrors } from '../../lib/errors';
+import { matches } from '../../lib/text';
+import { MA } from '../../../shared/messagesAdmin';
+import { roleForm, type PermisoRecord, type RoleBody, type RoleRecord } from '../../../shared/schemas/roles';
+
+export type RoleModalState = { mode: 'create' } | { mode: 'view' | 'edit'; role: RoleRecord } | null;
+
+type FormIn = z.input<typeof roleForm>;
+
+/** Role form: name (trimmed on save, placeholder Ej: ADMIN) and a searchable permission checklist. */
+export function RoleFormModal({ state, permisos, onClose }: { state: RoleModalState; permisos: PermisoRecord[]; onClose: () => void }) {
+  const title = !state ? '' : state.mode === 'create' ? 'Crear rol' : state.mode === 'edit' ? 'Editar rol' : 'Detalles del rol';
+  return (
+    <Modal open={!!state} onClose={onClose} title={title} size="lg">
+      {state && <RoleForm key={state.mode === 'create' ? 'new' : `${state.mode}-${state.role.id}`} state={state} permisos={permisos} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function RoleForm({ state, permisos, onDone }: { state: NonNullable<RoleModalState>; permisos: PermisoRecord[]; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const create = trpc.roles.create.useMutation();
+  const update = trpc.roles.update.useMutation();
+  const readOnly = state.mode === 'view';
+  const [search, setSearch] = useState('');
+  const { register, handleSubmit, formState, setError, control } = useForm<FormIn, unknown, RoleBody>({
+    resolver: zodResolver(roleForm),
+    defaultValues: state.mode === 'create' ? { name: '', permissions: [] } : { name: state.role.name, permissions: state.role.permissions },
+  });
+  const { errors, isSubmitting } = formState;
+  const visible = permisos.filter((p) => matches(search, p.name, p.codename, p.app_label, p.name_es));
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (state.mode === 'create') {
+        await create.mutateAsync(values);
+        toast.success(MA.toast.roleCreated);
+      } else if (state.mode === 'edit') {
+        await update.mutateAsync({ id: state.role.id, ...values });
+        toast.success(MA.toast.roleUpdated);
+      }
+      await utils.roles.invalidate();
+      onDone();
+    } catch (e) {
+      console.error('Error al guardar el rol', e);
+      applyFieldErrors(e, setError);
+      toast.error(state.mode === 'create' ? MA.toast.roleCreateError : MA.toast.roleUpdateError);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormField label="Nombre del rol" htmlFor="rol-name" error={errors.name?.message}>
+        <input id="rol-name" className="input" placeholder="Ej: ADMIN" disabled={readOnly} {...register('name')} />
+      </FormField>
+      <Controller
+        control={control}
+        name="permissions"
+        render={({ field }) => {
+          const selected = new Set(field.value ?? []);
+          const flip = (id: number) => {
+            if (selected.has(id)) selected.delete(id);
+            else selected.add(id);
+            field.onChange([...selected]);
+          };
+          return (
+            <div>
+              <div className="mb-2 flex items-center justify-between">
+                <span className="label mb-0">Permisos</span>
+                <span className="text-xs text-slate-500">{selected.size} seleccionado(s)</span>
+              </div>
+              <input type="search" className="input" placeholder="Buscar permisos" aria-label="Buscar permisos" value={search} onChange={(e) => setSearch(e.target.value)} />
+              <ul className="mt-2 max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200" aria-label="Permisos">
+                {visible.length === 0 && <li className="p-3 text-sm text-slate-500">No hay datos</li>}
+                {visible.map((p) => (
+                  <li key={p.id}>
+                    <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-slate-50">
+                      <input type="checkbox" checked={selected.has(p.id)} disabled={readOnly} onChange={() => flip(p.id)} />
+                      <span className="flex-1">{p.name_es}</span>
+                      <code className="text-xs text-slate-500">
+                        {p.app_label}.{p.codename}
+                      </code>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+              {errors.permissions && <p className="field-error">{errors.permissions.message}</p>}
+            </div>
+          );
+        }}
+      />
+      <div className="flex justify-end gap-2 pt-2">
+        <button type="button" className="btn-secondary" onClick={onDone}>
+          {readOnly ? 'Cerrar' : 'Cancelar'}
+        </button>
+        {!readOnly && (
+          <button type="submit" className="btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Guardando…' : 'Guardar'}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

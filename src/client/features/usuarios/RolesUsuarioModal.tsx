@@ -1,0 +1,133 @@
+import { useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Modal } from '../../components/Modal';
+import { trpc } from '../../trpc';
+import { usePermissions } from '../../session/permissions';
+import { matches, sameSet } from '../../lib/text';
+import { MA } from '../../../shared/messagesAdmin';
+import { P } from '../../../shared/permissions';
+import type { RoleRecord } from '../../../shared/schemas/roles';
+import type { UserRecord } from '../../../shared/schemas/usuarios';
+
+/**
+ * A user's roles: read-only, and with can_assign_roles an editor with the assigned and available
+ * lists, a search, and add/remove. Guardar is enabled only when the selection changed.
+ */
+export function RolesUsuarioModal({ user, onClose }: { user: UserRecord | null; onClose: () => void }) {
+  return (
+    <Modal open={!!user} onClose={onClose} title={user ? `Roles de ${user.username}` : ''} size="lg">
+      {user && <Editor key={user.id} user={user} />}
+    </Modal>
+  );
+}
+
+function Editor({ user }: { user: UserRecord }) {
+  const perms = usePermissions();
+  const utils = trpc.useUtils();
+  const assigned = trpc.usuarios.roles.useQuery({ id: user.id });
+  const [editing, setEditing] = useState(false);
+  const all = trpc.roles.list.useQuery({}, { enabled: editing });
+  const save = trpc.usuarios.asignarRoles.useMutation();
+  const original = useMemo(() => new Set((assigned.data ?? []).map((r) => r.id)), [assigned.data]);
+  const [selected, setSelected] = useState<Set<number> | null>(null);
+  const [search, setSearch] = useState('');
+  const current = selected ?? original;
+  const changed = !sameSet(current, original);
+  const roles: RoleRecord[] = all.data ?? [];
+  const inList = roles.filter((r) => current.has(r.id) && matches(search, r.name));
+  const available = roles.filter((r) => !current.has(r.id) && matches(search, r.name));
+
+  const set = (id: number, on: boolean) => {
+    const next = new Set(current);
+    if (on) next.add(id);
+    else next.delete(id);
+    setSelected(next);
+  };
+
+  const stop = () => {
+    setEditing(false);
+    setSelected(null);
+    setSearch('');
+  };
+
+  const onSave = async () => {
+    try {
+      await save.mutateAsync({ id: user.id, roles: [...current] });
+      toast.success(MA.toast.rolesUpdated);
+      await utils.usuarios.invalidate();
+      stop();
+    } catch (e) {
+      console.error('Error al asignar roles', e);
+      toast.error(MA.toast.rolesUpdateError);
+    }
+  };
+
+  if (assigned.isLoading) return <p className="text-sm text-slate-500">Cargando</p>;
+  if (assigned.isError) return <p role="alert" className="text-sm text-red-600">{MA.toast.rolesLoadPanelError}</p>;
+
+  if (!editing) {
+    return (
+      <div>
+        {assigned.data!.length === 0 ? (
+          <p className="text-sm text-slate-500">Sin roles asignados</p>
+        ) : (
+          <ul className="flex flex-wrap gap-2" aria-label="Roles asignados">
+            {assigned.data!.map((r) => (
+              <li key={r.id} className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-medium text-emerald-800">
+                {r.name}
+              </li>
+            ))}
+          </ul>
+        )}
+        {perms.has(P.assignRoles) && (
+          <div className="mt-4 flex justify-end">
+            <button key="editar" type="button" className="btn-primary" onClick={() => setEditing(true)}>
+              Editar
+            </button>
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  const column = (title: string, list: RoleRecord[], action: string, on: boolean) => (
+    <section aria-label={title} className="flex-1">
+      <h3 className="mb-2 text-sm font-semibold text-slate-700">{title}</h3>
+      <ul className="max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
+        {list.length === 0 && <li className="p-3 text-sm text-slate-500">No hay datos</li>}
+        {list.map((r) => (
+          <li key={r.id} className="flex items-center justify-between px-3 py-2 text-sm">
+            <span>{r.name}</span>
+            <button type="button" className="rounded px-2 py-1 text-xs font-medium text-emerald-700 hover:bg-emerald-50" aria-label={`${action} ${r.name}`} onClick={() => set(r.id, on)}>
+              {action}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+
+  return (
+    <div>
+      <input type="search" className="input" placeholder="Buscar roles" aria-label="Buscar roles" value={search} onChange={(e) => setSearch(e.target.value)} />
+      {all.isLoading ? (
+        <p className="mt-3 text-sm text-slate-500">Cargando</p>
+      ) : all.isError ? (
+        <p role="alert" className="mt-3 text-sm text-red-600">{MA.toast.rolesLoadPanelError}</p>
+      ) : (
+        <div className="mt-3 flex flex-col gap-4 sm:flex-row">
+          {column('Asignados', inList, 'Quitar', false)}
+          {column('Disponibles', available, 'Agregar', true)}
+        </div>
+      )}
+      <div className="mt-4 flex justify-end gap-2">
+        <button key="cancelar" type="button" className="btn-secondary" onClick={stop}>
+          Cancelar
+        </button>
+        <button key="guardar" type="button" className="btn-primary" disabled={!changed || save.isPending} onClick={() => void onSave()}>
+          Guardar
+        </button>
+      </div>
+    </div>
+  );
+}

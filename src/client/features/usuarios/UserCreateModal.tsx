@@ -1,0 +1,81 @@
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import toast from 'react-hot-toast';
+import type { z } from 'zod';
+import { Modal } from '../../components/Modal';
+import { FormField } from '../../components/FormField';
+import { Toggle } from '../../components/Toggle';
+import { trpc } from '../../trpc';
+import { applyFieldErrors } from '../../lib/errors';
+import { MA } from '../../../shared/messagesAdmin';
+import { userCreateInput, type UserCreateInput } from '../../../shared/schemas/usuarios';
+
+type FormIn = z.input<typeof userCreateInput>;
+
+const EMPTY: FormIn = { username: '', first_name: '', last_name: '', email: '', password: '', is_active: true };
+
+/** Crear usuario: every field required; active by default with a toggle (spec 000 §5). */
+export function UserCreateModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const create = trpc.usuarios.create.useMutation();
+  const { register, handleSubmit, formState, setError, control, reset } = useForm<FormIn, unknown, UserCreateInput>({
+    resolver: zodResolver(userCreateInput),
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = formState;
+
+  const close = () => {
+    reset(EMPTY);
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await create.mutateAsync(values);
+      toast.success(MA.toast.userCreated);
+      await utils.usuarios.invalidate();
+      close();
+    } catch (e) {
+      console.error('Error al crear el usuario', e);
+      applyFieldErrors(e, setError);
+      toast.error(MA.toast.userCreateError);
+    }
+  });
+
+  return (
+    <Modal open={open} onClose={close} title="Crear usuario">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormField label="Nombre de usuario" htmlFor="nu-username" error={errors.username?.message}>
+          <input id="nu-username" className="input" autoComplete="off" {...register('username')} />
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Nombre" htmlFor="nu-first_name" error={errors.first_name?.message}>
+            <input id="nu-first_name" className="input" {...register('first_name')} />
+          </FormField>
+          <FormField label="Apellido" htmlFor="nu-last_name" error={errors.last_name?.message}>
+            <input id="nu-last_name" className="input" {...register('last_name')} />
+          </FormField>
+        </div>
+        <FormField label="Correo electrónico" htmlFor="nu-email" error={errors.email?.message}>
+          <input id="nu-email" type="email" className="input" {...register('email')} />
+        </FormField>
+        <FormField label="Contraseña" htmlFor="nu-password" error={errors.password?.message}>
+          <input id="nu-password" type="password" autoComplete="new-password" className="input" {...register('password')} />
+        </FormField>
+        <Controller
+          control={control}
+          name="is_active"
+          render={({ field }) => <Toggle label="Activo" checked={field.value ?? true} onChange={field.onChange} />}
+        />
+        <div className="flex justify-end gap-2 pt-2">
+          <button type="button" className="btn-secondary" onClick={close}>
+            Cancelar
+          </button>
+          <button type="submit" className="btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Guardando…' : 'Crear'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import toast from 'react-hot-toast';
+import { Modal } from '../../components/Modal';
+import { FormField } from '../../components/FormField';
+import { Toggle } from '../../components/Toggle';
+import { trpc } from '../../trpc';
+import { applyFieldErrors } from '../../lib/errors';
+import { usePermissions } from '../../session/permissions';
+import { useSession } from '../../session/store';
+import { MA } from '../../../shared/messagesAdmin';
+import { P } from '../../../shared/permissions';
+import { userEditForm, type UserEditForm, type UserRecord } from '../../../shared/schemas/usuarios';
+
+const toForm = (u: UserRecord): UserEditForm => ({
+  username: u.username,
+  first_name: u.first_name,
+  last_name: u.last_name,
+  email: u.email,
+  password: '',
+  is_active: u.is_active,
+});
+
+/**
+ * Details of a user: opens read-only; Editar (change permission) unlocks the form; after saving it
+ * returns to read-only (spec 000 §4). The password may stay empty. The active switch needs the
+ * delete permission (the toggle's), and nobody switches themselves off.
+ */
+export function UserDetailModal({ user, onClose }: { user: UserRecord | null; onClose: () => void }) {
+  return (
+    <Modal open={!!user} onClose={onClose} title="Detalles del usuario">
+      {user && <UserDetail key={user.id} user={user} />}
+    </Modal>
+  );
+}
+
+function UserDetail({ user: initial }: { user: UserRecord }) {
+  const perms = usePermissions();
+  const me = useSession()?.user;
+  const utils = trpc.useUtils();
+  const update = trpc.usuarios.update.useMutation();
+  const [user, setUser] = useState(initial);
+  const [editing, setEditing] = useState(false);
+  const { register, handleSubmit, formState, setError, control, reset } = useForm<UserEditForm>({
+    resolver: zodResolver(userEditForm),
+    defaultValues: toForm(user),
+  });
+  const { errors, isSubmitting } = formState;
+  const canToggle = perms.has(P.deleteUser) && me?.id !== user.id;
+  const mayChange = perms.has(P.changeUser) && (!user.is_superuser || !!me?.is_superuser);
+
+  const cancel = () => {
+    reset(toForm(user));
+    setEditing(false);
+  };
+
+  const onSubmit = handleSubmit(async ({ password, is_active, ...fields }) => {
+    try {
+      const updated = await update.mutateAsync({
+        id: user.id,
+        ...fields,
+        ...(password ? { password } : {}),
+        ...(is_active !== undefined && is_active !== user.is_active ? { is_active } : {}),
+      });
+      toast.success(MA.toast.userUpdated);
+      setUser(updated);
+      reset(toForm(updated));
+      setEditing(false);
+      await utils.usuarios.invalidate();
+    } catch (e) {
+      console.error('Error al actualizar el usuario', e);
+      applyFieldErrors(e, setError);
+      toast.error(MA.toast.userUpdateError);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <fieldset disabled={!editing} className="space-y-4">
+        <FormField label="Nombre de usuario" htmlFor="du-username" error={errors.username?.message}>
+          <input id="du-username" className="input" {...register('username')} />
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Nombre" htmlFor="du-first_name" error={errors.first_name?.message}>
+            <input id="du-first_name" className="input" {...register('first_name')} />
+          </FormField>
+          <FormField label="Apellido" htmlFor="du-last_name" error={errors.last_name?.message}>
+            <input id="du-last_name" className="input" {...register('last_name')} />
+          </FormField>
+        </div>
+        <FormField label="Correo electrónico" htmlFor="du-email" error={errors.email?.message}>
+          <input id="du-email" type="email" className="input" {...register('email')} />
+        </FormField>
+        {editing && (
+          <FormField label="Nueva contraseña (opcional)" htmlFor="du-password" error={errors.password?.message}>
+            <input id="du-password" type="password" autoComplete="new-password" className="input" placeholder="Dejar vacío para no cambiarla" {...register('password')} />
+          </FormField>
+        )}
+        <Controller
+          control={control}
+          name="is_active"
+          render={({ field }) => <Toggle label="Activo" checked={!!field.value} onChange={field.onChange} disabled={!editing || !canToggle} />}
+        />
+      </fieldset>
+      <div className="flex justify-end gap-2 pt-2">
+        {editing ? (
+          <>
+            <button key="cancelar" type="button" className="btn-secondary" onClick={cancel}>
+              Cancelar
+            </button>
+            <button key="guardar" type="submit" className="btn-primary" disabled={isSubmitting}>
+              {isSubmitting ? 'Guardando…' : 'Guardar'}
+            </button>
+          </>
+        ) : (
+          mayChange && (
+            <button key="editar" type="button" className="btn-primary" onClick={() => setEditing(true)}>
+              Editar
+            </button>
+          )
+        )}
+      </div>
+    </form>
+  );
+}
