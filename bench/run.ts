@@ -91,9 +91,11 @@ async function main() {
     console.log('\nResults written to bench/results/latest.json');
     await services.close();
   } finally {
+    // Let requests still in flight when autocannon stopped finish before the pool closes.
     for (const s of servers) {
-      s.closeAllConnections();
-      await new Promise((ok) => s.close(ok));
+      const closed = new Promise((ok) => s.close(ok));
+      s.closeIdleConnections();
+      await closed;
     }
     await database.close();
     await admin.query(`drop database if exists ${name} with (force)`);
