@@ -11,6 +11,7 @@ export const M = {
   tooManyRequests: 'Demasiados intentos. Probá de nuevo en unos minutos.',
   internal: 'Error interno',
   malformedJson: 'El cuerpo de la solicitud no es un JSON válido.',
+  nulChar: 'El texto no puede contener el carácter nulo (U+0000).',
   bodyTooLarge: 'El cuerpo de la solicitud es demasiado grande.',
   loginUsernameRequired: 'El nombre de usuario es necesario',
   loginPasswordRequired: 'La contraseña de usuario es necesaria',

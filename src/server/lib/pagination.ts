@@ -1,12 +1,13 @@
 import type { SelectQueryBuilder } from 'kysely';
 import { z } from '../../shared/zod';
+import { searchField } from '../../shared/schemas/fields';
 
 export const PAGE_SIZE = 10;
 
 /** `?page=N&search=…&all=true` as the spec's paged lists take them. */
 export const listQuery = z.object({
   page: z.coerce.number({ error: 'Página no válida' }).int().min(1, 'Página no válida').default(1),
-  search: z.string().trim().max(100).optional(),
+  search: searchField,
   all: z.enum(['true', 'false']).or(z.boolean()).transform((v) => v === true || v === 'true').optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { AppError } from '../lib/errors';
 import { zodFieldErrors } from '../lib/zodFields';
+import { nulPaths } from '../lib/nul';
 import { M } from '../../shared/messages';
 import type { Ctx } from './context';
 
@@ -37,14 +38,28 @@ const appErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const baseProcedure = t.procedure.use(appErrors);
+/**
+ * A text with U+0000 cannot be stored by PostgreSQL: such input answers 400 on its fields instead of
+ * failing in the database. Runs after the sign-in and permission checks, so 401 and 403 come first.
+ */
+const rejectNul = t.middleware(async ({ getRawInput, next }) => {
+  const paths = nulPaths(await getRawInput());
+  if (paths.length) throw new AppError('BAD_REQUEST', M.nulChar, Object.fromEntries(paths.map((p) => [p, [M.nulChar]])));
+  return next();
+});
 
-export const authedProcedure = baseProcedure.use(({ ctx, next }) => {
+const withAppErrors = t.procedure.use(appErrors);
+
+export const baseProcedure = withAppErrors.use(rejectNul);
+
+const signedIn = withAppErrors.use(({ ctx, next }) => {
   if (!ctx.user) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.tokenProblem ? M.tokenInvalid : M.notAuthenticated });
   }
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
+
+export const authedProcedure = signedIn.use(rejectNul);
 
 export interface PermRule {
   all?: string[];
@@ -59,10 +74,20 @@ export function hasPerms(perms: ReadonlySet<string>, rule: PermRule): boolean {
 
 /** Requires every permission in `all` and at least one of `any` (spec 000 §6). */
 export const permProcedure = (rule: PermRule) =>
-  authedProcedure.use(({ ctx, next }) => {
-    if (!hasPerms(ctx.perms, rule)) throw new TRPCError({ code: 'FORBIDDEN', message: M.apiForbidden });
+  signedIn
+    .use(({ ctx, next }) => {
+      if (!hasPerms(ctx.perms, rule)) throw new TRPCError({ code: 'FORBIDDEN', message: M.apiForbidden });
+      return next();
+    })
+    .use(rejectNul);
+
+/** Superusers only (the audit trail). */
+export const superuserProcedure = signedIn
+  .use(({ ctx, next }) => {
+    if (!ctx.user.isSuperuser) throw new TRPCError({ code: 'FORBIDDEN', message: M.apiForbidden });
     return next();
-  });
+  })
+  .use(rejectNul);
 
 export function assertPerms(ctx: Pick<Ctx, 'perms'>, rule: PermRule): void {
   if (!hasPerms(ctx.perms, rule)) throw new AppError('FORBIDDEN', M.apiForbidden);

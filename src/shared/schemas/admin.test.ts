@@ -19,7 +19,7 @@ describe('descuento', () => {
   it.each([
     [undefined, MA.descuentoRequired], [null, MA.descuentoRequired], ['', MA.descuentoRequired], ['-0.01', MA.descuentoMin],
     [-1, MA.descuentoMin], ['100.01', MA.descuentoMax], [1000, MA.descuentoMax], ['1.005', MA.descuentoStep], ['abc', MA.descuentoNumber],
-    ['1e2', MA.descuentoNumber], [Number.NaN, MA.descuentoNumber], [true, MA.descuentoNumber],
+    ['1e2', MA.descuentoNumber], [Number.NaN, MA.descuentoNumber], [true, MA.descuentoNumber], [1e-7, MA.descuentoStep], [1e21, MA.descuentoMax],
   ])('refuses %j with %s', (input, message) => {
     const r = descuentoField.safeParse(input);
     expect(r.success).toBe(false);
@@ -46,6 +46,7 @@ describe('client form', () => {
       nombre: MA.clienteNombreMin, correo: M.invalidEmailUser, telefono: MA.telefonoFormat, direccion: MA.direccionMin, documento: MA.documentoFormat, idCategoria: M.required,
     });
     expect(messages(clienteForm.safeParse({}))).toMatchObject({ isPersonaFisica: M.required, documento: M.required });
+    expect(messages(clienteForm.safeParse({ ...base, isPersonaFisica: 'true' }))).toEqual({ isPersonaFisica: 'Debe ser verdadero o falso' });
   });
 });
 
@@ -62,5 +63,9 @@ describe('user forms', () => {
 describe('role form', () => {
   it('trims the name', () => {
     expect(roleBody.parse({ name: '  ADMIN ', permissions: [1] })).toEqual({ name: 'ADMIN', permissions: [1] });
+  });
+
+  it('refuses permission ids beyond the integer range', () => {
+    expect(messages(roleBody.safeParse({ name: 'A', permissions: [2_147_483_648] }))).toEqual({ 'permissions.0': 'Identificador de permiso no válido' });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { idParam } from './common';
 
 export const auditRecord = z.object({
   id: z.number().int(),
@@ -16,7 +17,7 @@ export type AuditRecord = z.infer<typeof auditRecord>;
 export const auditQuery = z.object({
   entity: z.string().trim().max(50).optional(),
   entity_id: z.string().trim().max(64).optional(),
-  actor_id: z.coerce.number({ error: 'Identificador no válido' }).int().positive().optional(),
+  actor_id: idParam.optional(),
   page: z.coerce.number({ error: 'Página no válida' }).int().min(1, 'Página no válida').default(1),
 });
 export type AuditQuery = z.infer<typeof auditQuery>;

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { MA } from '../messagesAdmin';
 import { Decimal, toFixedString } from '../money';
-import { text } from './fields';
+import { flag, searchField, text } from './fields';
 
 export const categoriaRecord = z.object({
   idCategoria: z.string(),
@@ -25,16 +25,17 @@ export const descuentoField = z.unknown().transform((v, ctx): string => {
     return z.NEVER;
   };
   if (v === undefined || v === null) return fail(MA.descuentoRequired);
-  let s: string;
+  let d: Decimal;
   if (typeof v === 'number') {
+    // A JSON number is read as written (1e-7 is a tiny number, not a typing error).
     if (!Number.isFinite(v)) return fail(MA.descuentoNumber);
-    s = String(v);
+    d = new Decimal(v);
   } else if (typeof v === 'string') {
-    s = v.trim().replace(',', '.');
+    const s = v.trim().replace(',', '.');
     if (s === '') return fail(MA.descuentoRequired);
+    if (!NUMBER.test(s)) return fail(MA.descuentoNumber);
+    d = new Decimal(s);
   } else return fail(MA.descuentoNumber);
-  if (!NUMBER.test(s)) return fail(MA.descuentoNumber);
-  const d = new Decimal(s);
   if (d.lt(0)) return fail(MA.descuentoMin);
   if (d.gt(100)) return fail(MA.descuentoMax);
   if (d.decimalPlaces() > 2) return fail(MA.descuentoStep);
@@ -53,7 +54,7 @@ export const categoriaForm = z.strictObject({
 
 /** POST /categorias/ */
 export const categoriaCreateInput = categoriaForm.extend({
-  isActive: z.boolean({ error: 'Debe ser verdadero o falso' }).default(true),
+  isActive: flag().default(true),
 });
 export type CategoriaCreateInput = z.infer<typeof categoriaCreateInput>;
 
@@ -66,11 +67,11 @@ export const categoriaPatchBody = z.strictObject({
   nombre: z.string().trim().optional(),
   descripcion: categoriaDescripcion.optional(),
   descuento: descuentoField.optional(),
-  isActive: z.boolean({ error: 'Debe ser verdadero o falso' }).optional(),
+  isActive: flag().optional(),
 });
 export type CategoriaPatchBody = z.infer<typeof categoriaPatchBody>;
 
 export const categoriasListInput = z.object({
-  search: z.string().trim().max(100, 'Máximo 100 caracteres').optional(),
+  search: searchField,
   all: z.union([z.boolean(), z.string()]).optional(),
 });

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { M } from '../messages';
 import { MA } from '../messagesAdmin';
-import { emailField, text } from './fields';
+import { emailField, flag, requiredFlag, text } from './fields';
 
 export const clienteRecord = z.object({
   idCliente: z.string(),
@@ -23,7 +23,7 @@ export const documentoField = text({ max: 20 }).regex(/^\d+(-\d+)?$/, MA.documen
 
 export const clienteFields = {
   nombre: text({ min: [2, MA.clienteNombreMin], max: 150 }),
-  isPersonaFisica: z.boolean({ error: M.required }),
+  isPersonaFisica: requiredFlag(),
   idCategoria: z
     .string({ error: M.required })
     .min(1, { error: M.required, abort: true })
@@ -63,7 +63,7 @@ export const clienteBodyShape = {
   ...clienteFields,
   cedula: optionalDoc,
   ruc: optionalDoc,
-  isActive: z.boolean({ error: 'Debe ser verdadero o falso' }).optional(),
+  isActive: flag().optional(),
 };
 export const clienteBody = z.strictObject(clienteBodyShape).superRefine(requireDocument);
 export type ClienteBody = z.infer<typeof clienteBody>;
@@ -78,6 +78,6 @@ export const clientePatchBody = z.strictObject({
   direccion: clienteFields.direccion.optional(),
   cedula: optionalDoc,
   ruc: optionalDoc,
-  isActive: z.boolean({ error: 'Debe ser verdadero o falso' }).optional(),
+  isActive: flag().optional(),
 });
 export type ClientePatchBody = z.infer<typeof clientePatchBody>;

@@ -12,8 +12,19 @@ export function text(opts: { required?: string; min?: readonly [number, string];
   return s.max(opts.max, `Máximo ${opts.max} caracteres`);
 }
 
+const NOT_BOOLEAN = 'Debe ser verdadero o falso';
+
+/** A true/false field (an optional or defaulted flag such as isActive). */
+export const flag = () => z.boolean({ error: NOT_BOOLEAN });
+
+/** A required true/false field: the required message when missing, another when not a boolean. */
+export const requiredFlag = () => z.boolean({ error: (iss) => (iss.input === undefined ? M.required : NOT_BOOLEAN) });
+
 /** A required e-mail with the given invalid-address message. */
 export const emailField = (invalid: string) => text({ max: 254 }).pipe(z.email(invalid));
 
+/** `?search=…` of every list. */
+export const searchField = z.string().trim().max(100, 'Máximo 100 caracteres').optional();
+
 /** `?search=…` of the unpaged lists; other query keys are ignored. */
-export const searchQuery = z.object({ search: z.string().trim().max(100, 'Máximo 100 caracteres').optional() });
+export const searchQuery = z.object({ search: searchField });

@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { M } from '../messages';
-import { text } from './fields';
+import { searchQuery, text } from './fields';
+import { intId } from './common';
 
 export const roleRecord = z.object({
   id: z.number().int(),
@@ -23,7 +24,7 @@ export type PermisoRecord = z.infer<typeof permisoRecord>;
 export const roleBody = z.strictObject({
   name: text({ max: 150 }),
   permissions: z
-    .array(z.number({ error: 'Identificador de permiso no válido' }).int('Identificador de permiso no válido').positive('Identificador de permiso no válido'), {
+    .array(intId('Identificador de permiso no válido'), {
       error: (iss) => (iss.input === undefined ? M.required : 'Debe ser una lista de permisos'),
     })
     .max(1000, 'Demasiados elementos')
@@ -34,4 +35,4 @@ export type RoleBody = z.infer<typeof roleBody>;
 /** The role form of the screens. */
 export const roleForm = roleBody;
 
-export const rolesListInput = z.object({ search: z.string().trim().max(100, 'Máximo 100 caracteres').optional() });
+export const rolesListInput = searchQuery;

@@ -1,7 +1,8 @@
 import { z } from '../zod';
 import { M } from '../messages';
 import { MA } from '../messagesAdmin';
-import { emailField, text } from './fields';
+import { emailField, flag, searchQuery, text } from './fields';
+import { intId } from './common';
 import { clienteRecord } from './clientes';
 
 export const userRecord = z.object({
@@ -38,7 +39,7 @@ export const userFields = {
 export const userCreateInput = z.strictObject({
   ...userFields,
   password: passwordField,
-  is_active: z.boolean({ error: 'Debe ser verdadero o falso' }).default(true),
+  is_active: flag().default(true),
 });
 export type UserCreateInput = z.infer<typeof userCreateInput>;
 
@@ -50,7 +51,7 @@ export const userEditForm = z.strictObject({
     .max(128, 'Máximo 128 caracteres')
     .refine((v) => v === '' || v.length >= 6, M.passwordMin)
     .optional(),
-  is_active: z.boolean({ error: 'Debe ser verdadero o falso' }).optional(),
+  is_active: flag().optional(),
 });
 export type UserEditForm = z.infer<typeof userEditForm>;
 
@@ -58,7 +59,7 @@ export type UserEditForm = z.infer<typeof userEditForm>;
 export const userPatchBody = userEditForm.partial();
 export type UserPatchBody = z.infer<typeof userPatchBody>;
 
-export const usuariosListInput = z.object({ search: z.string().trim().max(100, 'Máximo 100 caracteres').optional() });
+export const usuariosListInput = searchQuery;
 
 /** A list of ids; missing → the required message. Duplicates are allowed and ignored. */
 const listOf = <T extends z.ZodType>(item: T, listMessage: string) =>
@@ -70,7 +71,7 @@ export const asignarClientesBody = z.strictObject({
   clientes: listOf(z.uuid({ error: 'Identificador de cliente no válido' }), 'Debe ser una lista de clientes'),
 });
 export const asignarRolesBody = z.strictObject({
-  roles: listOf(z.number({ error: 'Identificador de rol no válido' }).int('Identificador de rol no válido').positive('Identificador de rol no válido'), 'Debe ser una lista de roles'),
+  roles: listOf(intId('Identificador de rol no válido'), 'Debe ser una lista de roles'),
 });
 export const setClienteActualBody = z.strictObject({
   cliente_id: z.uuid({ error: (iss) => (iss.input === undefined ? M.required : 'Identificador de cliente no válido') }),
