@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
-import type { Page } from 'playwright-core';
 import { ADMIN, login, startE2e, type E2e } from './support/app';
+import { clienteId as clienteIdIn, dialog, makeUser as makeUserIn, pageAs, selector } from './support/admin';
 import { M } from '../src/shared/messages';
 import { MA } from '../src/shared/messagesAdmin';
 import { P } from '../src/shared/permissions';
@@ -14,39 +13,9 @@ beforeAll(async () => {
 afterAll(() => e?.close());
 
 const db = () => e.server.database.db;
-let seq = 0;
-
-/** A verified staff user holding exactly these permissions. */
-async function makeUser(perms: string[], opts: { clientes?: string[]; actual?: string } = {}) {
-  const { hashPassword } = await import('../src/server/modules/auth/passwords');
-  const username = `e2e${++seq}`;
-  const password = 'secreto1';
-  const { id } = await db()
-    .insertInto('users')
-    .values({ username, email: `${username}@casa.test`, first_name: `Nombre${seq}`, password_hash: await hashPassword(password), is_active: true, email_verified: true, cliente_actual_id: opts.actual ?? null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (perms.length) {
-    const role = await db().insertInto('auth_group').values({ name: `rol-${username}` }).returning('id').executeTakeFirstOrThrow();
-    const ids = await db().selectFrom('auth_permission').select('id').where(sql<string>`app_label || '.' || codename`, 'in', perms).execute();
-    await db().insertInto('auth_group_permissions').values(ids.map((p) => ({ group_id: role.id, permission_id: p.id }))).execute();
-    await db().insertInto('user_groups').values({ user_id: id, group_id: role.id }).execute();
-  }
-  if (opts.clientes?.length) await db().insertInto('user_clientes').values(opts.clientes.map((c) => ({ user_id: id, cliente_id: c }))).execute();
-  return { id, username, password };
-}
-
-const clienteId = async (nombre: string) =>
-  (await db().selectFrom('clientes').select('id_cliente').where('nombre', '=', nombre).executeTakeFirstOrThrow()).id_cliente;
-
-async function asAdmin(path: string) {
-  const page = await e.newPage();
-  await login(page, e.url, ADMIN.username, ADMIN.password);
-  await page.goto(`${e.url}${path}`);
-  return page;
-}
-
-const dialog = (page: Page) => page.getByRole('dialog');
+const makeUser = (perms: string[], opts?: { clientes?: string[]; actual?: string }) => makeUserIn(e, perms, opts);
+const clienteId = (nombre: string) => clienteIdIn(e, nombre);
+const asAdmin = (path: string) => pageAs(e, path);
 
 describe('/usuarios', () => {
   it('creates a user (with the spec messages first), shows details read-only, edits, deactivates and activates', async () => {
@@ -312,8 +281,6 @@ describe('/categorias-clientes', () => {
 });
 
 describe('the current-client selector', () => {
-  const selector = (page: Page) => page.getByRole('navigation', { name: 'Navegación principal' }).getByTestId('cliente-selector');
-
   it('shows the loading, empty and none-chosen states', async () => {
     const page = await e.newPage();
     await login(page, e.url, ADMIN.username, ADMIN.password);

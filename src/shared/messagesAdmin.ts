@@ -91,4 +91,8 @@ export const MA = {
   selectorLoading: 'Cargando clientes…',
   selectorEmpty: 'No hay clientes asignados',
   selectorPlaceholder: 'Seleccionar cliente…',
+  /** The home screen's current-client line (not in the spec). */
+  actingFor: 'Operás como',
+  discount: 'de descuento',
+  chooseClientHint: 'Elegí en la barra de navegación el cliente con el que vas a operar.',
 } as const;

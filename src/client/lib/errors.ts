@@ -11,6 +11,9 @@ export function errorData(err: unknown): ErrorData {
   return err instanceof TRPCClientError ? ((err.data ?? {}) as ErrorData) : {};
 }
 
+/** True when the server answered the failed call (false for a network failure, with no answer at all). */
+export const serverAnswered = (err: unknown): err is TRPCClientError<never> => err instanceof TRPCClientError && !!err.shape;
+
 /** The server's message, or the given fallback. */
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof TRPCClientError && err.message) return err.message;

@@ -1,9 +1,15 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useSession } from '../session/store';
 import { CotizacionesDelDia } from '../features/cotizaciones/CotizacionesDelDia';
+import { ClienteActualCard } from '../features/clienteSelector/ClienteActualCard';
+import { usePermissions } from '../session/permissions';
+import { P } from '../../shared/permissions';
 
 function Home() {
   const s = useSession();
+  const perms = usePermissions();
+  // Customers act for a client (simulation, operation): they see which one, or that they have none.
+  const actsForClient = perms.allows({ any: [P.useSimulacion, P.useOperacion] });
   return (
     <div>
       <section className="bg-gradient-to-br from-emerald-700 to-emerald-900 text-white">
@@ -23,6 +29,7 @@ function Home() {
             </div>
           )}
           {s && <p className="mt-6 text-lg">Hola, {s.user.first_name || s.user.username}.</p>}
+          {s && perms.ready && actsForClient && <ClienteActualCard />}
         </div>
       </section>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-2">

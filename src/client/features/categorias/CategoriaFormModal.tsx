@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { Modal } from '../../components/Modal';
 import { FormField } from '../../components/FormField';
 import { trpc } from '../../trpc';
-import { applyFieldErrors } from '../../lib/errors';
+import { applyFieldErrors, serverAnswered } from '../../lib/errors';
 import { MA } from '../../../shared/messagesAdmin';
 import { categoriaForm, type CategoriaRecord } from '../../../shared/schemas/categorias';
 
@@ -56,7 +56,9 @@ function CategoriaForm({ state, onDone }: { state: NonNullable<CategoriaModalSta
     } catch (e) {
       console.error(MA.toast.categoriaSaveError, e);
       applyFieldErrors(e, setError);
-      toast.error(state.mode === 'create' ? MA.toast.categoriaCreateError : MA.toast.categoriaUpdateError);
+      // The server refused it: what failed; no answer at all (network): the generic text.
+      if (!serverAnswered(e)) toast.error(MA.toast.categoriaSaveError);
+      else toast.error(state.mode === 'create' ? MA.toast.categoriaCreateError : MA.toast.categoriaUpdateError);
     }
   });
 

@@ -4,8 +4,8 @@ import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
 import { useSession } from '../../session/store';
 import { MA } from '../../../shared/messagesAdmin';
-import type { ClienteRecord } from '../../../shared/schemas/clientes';
 import { emitClienteActualChanged } from './events';
+import { useClientesDelUsuario } from './useClienteActual';
 import { selectorErrorMessage } from './errorMessage';
 
 type Actual = { idCliente: string; nombre: string } | null;
@@ -25,16 +25,11 @@ export function ClienteSelector({ className = '' }: { className?: string }) {
 
 function Selector({ userId, className }: { userId: number; className: string }) {
   const utils = trpc.useUtils();
-  const clientes = trpc.usuarios.clientesAsignados.useQuery({ id: userId }, { staleTime: 30_000 });
-  const actual = trpc.usuarios.clienteActual.useQuery({ id: userId }, { staleTime: 30_000 });
+  const { list, actual, loading } = useClientesDelUsuario(userId);
   const save = trpc.usuarios.setClienteActual.useMutation();
   /** The optimistic choice while it is being saved; undefined when the server's answer rules. */
   const [pending, setPending] = useState<Actual | undefined>(undefined);
-
-  const failed = clientes.isError;
-  const list: ClienteRecord[] = failed ? [] : (clientes.data ?? []).filter((c) => c.isActive);
-  const selected: Actual = failed ? null : pending !== undefined ? pending : (actual.data?.clienteActual ?? null);
-  const loading = clientes.isLoading || (actual.isLoading && !failed);
+  const selected: Actual = pending !== undefined ? pending : actual;
 
   const label = loading ? MA.selectorLoading : list.length === 0 ? MA.selectorEmpty : selected ? selected.nombre : MA.selectorPlaceholder;
 

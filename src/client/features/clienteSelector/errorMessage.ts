@@ -1,5 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import { MA } from '../../../shared/messagesAdmin';
+import { serverAnswered } from '../../lib/errors';
 
 /**
  * The client selector's message rule (spec 000 §8): the response body if it is a string, else its
@@ -21,7 +22,7 @@ export function messageFromBody(body: unknown): string {
  */
 export function bodyOfError(err: unknown): unknown {
   if (err instanceof TRPCClientError) {
-    if (!err.shape) return undefined;
+    if (!serverAnswered(err)) return undefined;
     const extra = (err.data as { extra?: Record<string, unknown> } | undefined)?.extra;
     return { detail: err.message, error: extra?.error };
   }

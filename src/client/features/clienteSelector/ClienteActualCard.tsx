@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { M } from '../../../shared/messages';
+import { MA } from '../../../shared/messagesAdmin';
+import { useClienteActual } from './useClienteActual';
+
+/**
+ * The client the customer acts for, on the home screen of a signed-in customer: its name, category and
+ * discount; 'No tienes un cliente asignado. Contacta a soporte.' when no client is assigned (spec 000
+ * §6). It follows the navbar selector through the `clienteActualChanged` event. A failed load is only
+ * logged (spec 001 §8).
+ */
+export function ClienteActualCard() {
+  const { loading, failed, sinClientes, cliente } = useClienteActual();
+  useEffect(() => {
+    if (failed) console.error('No se pudo cargar el cliente actual');
+  }, [failed]);
+  if (failed) return null;
+  return (
+    <div className="mt-6 max-w-xl rounded-lg bg-white/10 px-4 py-3 text-sm" data-testid="cliente-actual" aria-live="polite">
+      {loading ? (
+        <p>{MA.selectorLoading}</p>
+      ) : sinClientes ? (
+        <p role="alert" className="font-medium">
+          {M.noClientAssigned}
+        </p>
+      ) : cliente ? (
+        <p>
+          {MA.actingFor} <strong>{cliente.nombre}</strong> · {cliente.categoria.nombre} ({cliente.categoria.descuento} % {MA.discount})
+        </p>
+      ) : (
+        <p>{MA.chooseClientHint}</p>
+      )}
+    </div>
+  );
+}

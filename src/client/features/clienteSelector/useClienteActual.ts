@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { trpc } from '../../trpc';
+import { useSession } from '../../session/store';
+import { readUserId } from '../../session/tokenReader';
+import type { ClienteRecord } from '../../../shared/schemas/clientes';
+import { onClienteActualChanged } from './events';
+
+/**
+ * The active clients assigned to a user and their current client (`null` when none is chosen), as
+ * the navbar selector and the customer screens read them. A failed list load empties both (spec 000 §8).
+ */
+export function useClientesDelUsuario(userId: number | null) {
+  const enabled = userId !== null;
+  const id = { id: userId ?? 0 };
+  const clientes = trpc.usuarios.clientesAsignados.useQuery(id, { enabled, staleTime: 30_000 });
+  const actual = trpc.usuarios.clienteActual.useQuery(id, { enabled, staleTime: 30_000 });
+  const failed = clientes.isError;
+  return {
+    list: failed ? [] : (clientes.data ?? []).filter((c) => c.isActive),
+    actual: failed ? null : (actual.data?.clienteActual ?? null),
+    /** When the server's current client was last read or set. */
+    actualAt: actual.dataUpdatedAt,
+    loading: clientes.isLoading || (actual.isLoading && !failed),
+    failed: failed || actual.isError,
+  };
+}
+
+/**
+ * The customer's current client for the customer screens (spec 000 §6): the user id is read from the
+ * stored token; a `clienteActualChanged` event for that user replaces it at once (spec 000 §4), until
+ * the server's answer is newer. `sinClientes` is the state that shows
+ * 'No tienes un cliente asignado. Contacta a soporte.'
+ */
+export function useClienteActual() {
+  const token = useSession()?.token;
+  const userId = token ? readUserId(token) : null;
+  const { list, actual, actualAt, loading, failed } = useClientesDelUsuario(userId);
+  const [fromEvent, setFromEvent] = useState<{ cliente: ClienteRecord; at: number } | null>(null);
+  useEffect(
+    () =>
+      onClienteActualChanged((d) => {
+        if (d.userId === userId) setFromEvent({ cliente: d.cliente, at: Date.now() });
+      }),
+    [userId],
+  );
+  const fromServer = actual ? (list.find((c) => c.idCliente === actual.idCliente) ?? null) : null;
+  const cliente = fromEvent && fromEvent.at >= actualAt ? fromEvent.cliente : fromServer;
+  return { userId, loading, failed, sinClientes: !loading && !failed && list.length === 0, cliente };
+}
