@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, login, startE2e, type E2e } from './support/app';
-import { clienteId as clienteIdIn, dialog, makeUser as makeUserIn, pageAs, selector } from './support/admin';
+import { clienteId as clienteIdIn, dialog, fillByLabel, makeUser as makeUserIn, pageAs, selector, userFields } from './support/admin';
 import { M } from '../src/shared/messages';
 import { MA } from '../src/shared/messagesAdmin';
 import { P } from '../src/shared/permissions';
@@ -26,19 +26,11 @@ describe('/usuarios', () => {
     expect(await d.getByRole('switch', { name: 'Activo' }).isChecked()).toBe(true);
     await d.getByRole('button', { name: 'Crear' }).click();
     expect(await d.getByText(M.required).count()).toBe(5);
-    await d.getByLabel('Nombre de usuario').fill('ju');
-    await d.getByLabel('Nombre', { exact: true }).fill('J');
-    await d.getByLabel('Apellido').fill('P');
-    await d.getByLabel('Correo electrónico').fill('no-es-correo');
-    await d.getByLabel('Contraseña').fill('123');
+    await fillByLabel(d, userFields({ username: 'ju', first: 'J', last: 'P', email: 'no-es-correo', password: '123' }));
     await d.getByRole('button', { name: 'Crear' }).click();
     for (const m of [M.usernameMin, MA.firstNameMin, MA.lastNameMin, M.invalidEmailUser, M.passwordMin]) await d.getByText(m).waitFor();
 
-    await d.getByLabel('Nombre de usuario').fill('juanp');
-    await d.getByLabel('Nombre', { exact: true }).fill('Juan');
-    await d.getByLabel('Apellido').fill('Pérez');
-    await d.getByLabel('Correo electrónico').fill('juanp@casa.test');
-    await d.getByLabel('Contraseña').fill('secreto1');
+    await fillByLabel(d, userFields({ username: 'juanp', first: 'Juan', last: 'Pérez', email: 'juanp@casa.test', password: 'secreto1' }));
     await d.getByRole('button', { name: 'Crear' }).click();
     await page.getByText(MA.toast.userCreated).waitFor();
     await d.waitFor({ state: 'detached' });
@@ -47,11 +39,7 @@ describe('/usuarios', () => {
 
     // A duplicate keeps the modal open with the server's field message and an error toast.
     await page.getByRole('button', { name: 'Crear Usuario' }).click();
-    await d.getByLabel('Nombre de usuario').fill('JUANP');
-    await d.getByLabel('Nombre', { exact: true }).fill('Otro');
-    await d.getByLabel('Apellido').fill('Usuario');
-    await d.getByLabel('Correo electrónico').fill('otro@casa.test');
-    await d.getByLabel('Contraseña').fill('secreto1');
+    await fillByLabel(d, userFields({ username: 'JUANP', first: 'Otro', last: 'Usuario', email: 'otro@casa.test', password: 'secreto1' }));
     await d.getByRole('button', { name: 'Crear' }).click();
     await page.getByText(MA.toast.userCreateError).waitFor();
     await d.getByText(M.usernameTaken).waitFor();
@@ -191,18 +179,14 @@ describe('/clientes', () => {
     await d.getByLabel('Nombre').fill('F');
     await d.getByLabel('Tipo').selectOption({ label: 'Persona jurídica' });
     await d.getByLabel('RUC').fill('800-1-1');
-    await d.getByLabel('Correo').fill('x');
-    await d.getByLabel('Teléfono').fill('09-81');
-    await d.getByLabel('Dirección').fill('A');
+    await fillByLabel(d, { Correo: 'x', Teléfono: '09-81', Dirección: 'A' });
     await d.getByRole('button', { name: 'Guardar' }).click();
     for (const m of [MA.clienteNombreMin, MA.documentoFormat, M.invalidEmailUser, MA.telefonoFormat, MA.direccionMin]) await d.getByText(m).waitFor();
 
     await d.getByLabel('Nombre').fill('Ferretería Central S.A.');
     await d.getByLabel('RUC').fill('80011111-2');
     await d.getByLabel('Categoría').selectOption({ label: 'MAYORISTA (5.00 %)' });
-    await d.getByLabel('Correo').fill('compras@ferreteria.com.py');
-    await d.getByLabel('Teléfono').fill('+59521123456');
-    await d.getByLabel('Dirección').fill('Av. Artigas 100, Asunción');
+    await fillByLabel(d, { Correo: 'compras@ferreteria.com.py', Teléfono: '+59521123456', Dirección: 'Av. Artigas 100, Asunción' });
     await d.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(MA.toast.clienteCreated).waitFor();
     await d.waitFor({ state: 'detached' });
@@ -248,9 +232,7 @@ describe('/categorias-clientes', () => {
     const d = dialog(page);
     await d.getByRole('button', { name: 'Guardar' }).click();
     for (const m of [MA.categoriaNombreRequired, MA.categoriaDescripcionRequired, MA.descuentoRequired]) await d.getByText(m).waitFor();
-    await d.getByLabel('Nombre').fill('ORO');
-    await d.getByLabel('Descripción').fill('Clientes oro');
-    await d.getByLabel('Descuento (%)').fill('101');
+    await fillByLabel(d, { Nombre: 'ORO', Descripción: 'Clientes oro', 'Descuento (%)': '101' });
     await d.getByRole('button', { name: 'Guardar' }).click();
     await d.getByText(MA.descuentoMax).waitFor();
     await d.getByLabel('Descuento (%)').fill('-1');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { login, startE2e, type E2e } from './support/app';
-import { clienteId, dialog, makeUser, pageAs, selector } from './support/admin';
+import { clienteId, dialog, fillByLabel, makeUser, pageAs, selector, userFields } from './support/admin';
 import { M } from '../src/shared/messages';
 import { MA } from '../src/shared/messagesAdmin';
 import { P } from '../src/shared/permissions';
@@ -24,9 +24,7 @@ async function createClient(page: Page, c: { nombre: string; juridica?: boolean;
   if (c.juridica) await d.getByLabel('Tipo').selectOption({ label: 'Persona jurídica' });
   await d.getByLabel(c.juridica ? 'RUC' : 'Cédula').fill(c.documento);
   await d.getByLabel('Categoría').selectOption({ label: c.categoria });
-  await d.getByLabel('Correo').fill('contacto@cliente.com.py');
-  await d.getByLabel('Teléfono').fill('+595981555000');
-  await d.getByLabel('Dirección').fill('Ruta 2 km 30');
+  await fillByLabel(d, { Correo: 'contacto@cliente.com.py', Teléfono: '+595981555000', Dirección: 'Ruta 2 km 30' });
   await d.getByRole('button', { name: 'Guardar' }).click();
   await page.getByText(MA.toast.clienteCreated).first().waitFor();
   await d.waitFor({ state: 'detached' });
@@ -37,9 +35,7 @@ describe('setting up staff and customers entirely from the screens', () => {
     const page = await pageAs(e, '/categorias-clientes');
     await page.getByRole('button', { name: 'Crear Categoría' }).click();
     let d = dialog(page);
-    await d.getByLabel('Nombre').fill('PLATINO');
-    await d.getByLabel('Descripción').fill('Clientes platino');
-    await d.getByLabel('Descuento (%)').fill('12.5');
+    await fillByLabel(d, { Nombre: 'PLATINO', Descripción: 'Clientes platino', 'Descuento (%)': '12.5' });
     await d.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(MA.toast.categoriaCreated).waitFor();
 
@@ -60,11 +56,7 @@ describe('setting up staff and customers entirely from the screens', () => {
     await page.goto(`${e.url}/usuarios`);
     await page.getByRole('button', { name: 'Crear Usuario' }).click();
     d = dialog(page);
-    await d.getByLabel('Nombre de usuario').fill('cajero1');
-    await d.getByLabel('Nombre', { exact: true }).fill('Carla');
-    await d.getByLabel('Apellido').fill('Benítez');
-    await d.getByLabel('Correo electrónico').fill('carla@casa.test');
-    await d.getByLabel('Contraseña').fill('clave-cajero');
+    await fillByLabel(d, userFields({ username: 'cajero1', first: 'Carla', last: 'Benítez', email: 'carla@casa.test', password: 'clave-cajero' }));
     await d.getByRole('button', { name: 'Crear' }).click();
     await page.getByText(MA.toast.userCreated).waitFor();
     await d.waitFor({ state: 'detached' });
@@ -178,9 +170,7 @@ describe('failures and permissions on the screens', () => {
     await page.getByRole('table', { name: 'Categorías' }).getByText('VIP').waitFor();
     await page.getByRole('button', { name: 'Crear Categoría' }).click();
     const d = dialog(page);
-    await d.getByLabel('Nombre').fill('VIP');
-    await d.getByLabel('Descripción').fill('Repetida');
-    await d.getByLabel('Descuento (%)').fill('3');
+    await fillByLabel(d, { Nombre: 'VIP', Descripción: 'Repetida', 'Descuento (%)': '3' });
     await d.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(MA.toast.categoriaCreateError).waitFor();
     await d.getByText(MA.categoriaNombreTaken).waitFor();

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { ADMIN, login, type E2e } from './app';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 
@@ -39,3 +39,13 @@ export async function pageAs(e: E2e, path: string, who: { username: string; pass
 
 export const dialog = (page: Page) => page.getByRole('dialog');
 export const selector = (page: Page) => page.getByRole('navigation', { name: 'Navegación principal' }).getByTestId('cliente-selector');
+
+/** Fills the fields of a form by their labels (matched exactly), in order. */
+export async function fillByLabel(scope: Locator, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) await scope.getByLabel(label, { exact: true }).fill(value);
+}
+
+/** The user form's fields (create and details). */
+export const userFields = (u: { username: string; first: string; last: string; email: string; password: string }) => ({
+  'Nombre de usuario': u.username, Nombre: u.first, Apellido: u.last, 'Correo electrónico': u.email, Contraseña: u.password,
+});
