@@ -248,6 +248,21 @@ describe('PUT and PATCH /api/clientes/:id/', () => {
     expect((await app.api('GET', `/usuarios/${u.id}/cliente_actual/`, { token: u.token })).body).toEqual({ clienteActual: null });
     expect((await auditRows(app, 'cliente', c.idCliente)).at(-1)!.after).toMatchObject({ usuarios_sin_cliente_actual: [u.id] });
   });
+
+  it('a deactivation racing a choice of that client never leaves it as a current client', async () => {
+    const u = await app.userWith([]);
+    for (let i = 0; i < 5; i++) {
+      const c = await createCliente(app, admin, cat.idCategoria);
+      await app.db.insertInto('user_clientes').values({ user_id: u.id, cliente_id: c.idCliente }).execute();
+      const [set, del] = await Promise.all([
+        app.api('POST', `/usuarios/${u.id}/set_cliente_actual/`, { token: u.token, body: { cliente_id: c.idCliente } }),
+        app.api('DELETE', `/clientes/${c.idCliente}/`, { token: admin }),
+      ]);
+      expect([200, 400]).toContain(set.status);
+      expect(del.status).toBe(204);
+      expect((await app.api('GET', `/usuarios/${u.id}/cliente_actual/`, { token: u.token })).body).toEqual({ clienteActual: null });
+    }
+  });
 });
 
 describe('GET /api/clientes/:id/get_usuarios_asignados/', () => {

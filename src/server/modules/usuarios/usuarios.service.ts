@@ -205,6 +205,8 @@ export async function setClienteActual(db: Db, actor: Actor, id: number, cliente
       .select(['c.id_cliente as idCliente', 'c.nombre', 'c.is_active'])
       .where('uc.user_id', '=', id)
       .where('uc.cliente_id', '=', clienteId)
+      // A deactivation of that client (which clears it as current client) waits, or is waited for.
+      .forShare()
       .executeTakeFirst();
     if (!cliente) throw new AppError('FORBIDDEN', MA.clienteNotAssigned);
     if (!cliente.is_active) throw new AppError('BAD_REQUEST', MA.clienteInactive);
