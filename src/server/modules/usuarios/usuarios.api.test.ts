@@ -360,4 +360,18 @@ describe('role assignment', () => {
     expect(before2.length).toBe(before.length + 1);
     expect((await post({ roles: [cliente.id] }, assigner.token)).status).toBe(200);
   });
+
+  it('an assignment racing the deletion of the role never answers 500', async () => {
+    const target = await app.userWith([]);
+    for (let i = 0; i < 5; i++) {
+      const role = (await app.api('POST', '/roles/', { token: admin, body: { name: `EFIMERO${i}`, permissions: [] } })).body;
+      const [assign, del] = await Promise.all([
+        app.api('POST', `/usuarios/${target.id}/asignar_roles/`, { token: admin, body: { roles: [role.id] } }),
+        app.api('DELETE', `/roles/${role.id}/`, { token: admin }),
+      ]);
+      expect([200, 400]).toContain(assign.status);
+      expect(del.status).toBe(204);
+      expect((await app.api('GET', `/usuarios/${target.id}/roles/`, { token: admin })).body).toEqual([]);
+    }
+  });
 });

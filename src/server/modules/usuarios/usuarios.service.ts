@@ -237,7 +237,8 @@ export async function asignarRoles(db: Db, actor: Actor, id: number, roleIds: nu
     const cur = await lockUser(trx, id);
     assertMayChange(actor, cur);
     if (!actor.isSuperuser && actor.id === id) throw new AppError('FORBIDDEN', MA.cannotChangeOwnRoles);
-    const found = ids.length ? (await trx.selectFrom('auth_group').select('id').where('id', 'in', ids).execute()).map((r) => r.id) : [];
+    // Key-share locks: a role deleted meanwhile waits for this assignment (then takes it away with it).
+    const found = ids.length ? (await trx.selectFrom('auth_group').select('id').where('id', 'in', ids).forKeyShare().execute()).map((r) => r.id) : [];
     const missing = ids.filter((r) => !found.includes(r));
     if (missing.length) throw new AppError('BAD_REQUEST', 'Datos inválidos.', { roles: missing.map(MA.roleNotFound) });
 
