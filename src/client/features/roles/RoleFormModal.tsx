@@ -7,8 +7,8 @@ import { Modal } from '../../components/Modal';
 import { FormField } from '../../components/FormField';
 import { trpc } from '../../trpc';
 import { applyFieldErrors } from '../../lib/errors';
-import { matches } from '../../lib/text';
 import { MA } from '../../../shared/messagesAdmin';
+import { filterPermisos } from './filterPermisos';
 import { roleForm, type PermisoRecord, type RoleBody, type RoleRecord } from '../../../shared/schemas/roles';
 
 export type RoleModalState = { mode: 'create' } | { mode: 'view' | 'edit'; role: RoleRecord } | null;
@@ -36,7 +36,7 @@ function RoleForm({ state, permisos, onDone }: { state: NonNullable<RoleModalSta
     defaultValues: state.mode === 'create' ? { name: '', permissions: [] } : { name: state.role.name, permissions: state.role.permissions },
   });
   const { errors, isSubmitting } = formState;
-  const visible = permisos.filter((p) => matches(search, p.name, p.codename, p.app_label, p.name_es));
+  const visible = filterPermisos(permisos, search);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
