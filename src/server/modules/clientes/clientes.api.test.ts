@@ -170,6 +170,15 @@ describe('PUT and PATCH /api/clientes/:id/', () => {
     expect(last.after).toMatchObject({ cedula: null, ruc: '80033300-1' });
   });
 
+  it('a PUT or PATCH that changes nothing writes no audit row', async () => {
+    const c = await createCliente(app, admin, cat.idCategoria, { cedula: '3330002' });
+    const rows = (await auditRows(app, 'cliente', c.idCliente)).length;
+    const same = clienteBody(cat.idCategoria, { cedula: '3330002' });
+    expect((await app.api('PUT', `/clientes/${c.idCliente}/`, { token: admin, body: same })).status).toBe(200);
+    expect((await app.api('PATCH', `/clientes/${c.idCliente}/`, { token: admin, body: { nombre: same.nombre, isActive: true } })).status).toBe(200);
+    expect(await auditRows(app, 'cliente', c.idCliente)).toHaveLength(rows);
+  });
+
   it('PUT validates like create and changes nothing on 400, 401, 403, 404', async () => {
     const c = await createCliente(app, admin, cat.idCategoria);
     const taken = await createCliente(app, admin, cat.idCategoria);

@@ -151,6 +151,7 @@ export async function updateCliente(
           .execute();
         const cleared = !isActive && cur.is_active ? await clearCurrentClient(trx, id) : [];
         const after = (await findCliente(trx, id))!;
+        if (JSON.stringify(after) === JSON.stringify(before)) return after; // a no-op writes no audit row
         await audit(trx, {
           actorId: actor.id,
           action: actionOf(before, after),
