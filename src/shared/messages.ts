@@ -10,6 +10,7 @@ export const M = {
   notVerified: 'Tenés que verificar tu correo antes de iniciar sesión.',
   tooManyRequests: 'Demasiados intentos. Probá de nuevo en unos minutos.',
   internal: 'Error interno',
+  invalidText: 'El texto contiene caracteres no válidos.',
   malformedJson: 'El cuerpo de la solicitud no es un JSON válido.',
   bodyTooLarge: 'El cuerpo de la solicitud es demasiado grande.',
   loginUsernameRequired: 'El nombre de usuario es necesario',

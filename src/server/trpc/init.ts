@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { AppError } from '../lib/errors';
+import { AppError, isUnstorableText } from '../lib/errors';
 import { zodFieldErrors } from '../lib/zodFields';
 import { M } from '../../shared/messages';
 import type { Ctx } from './context';
@@ -27,13 +27,15 @@ export const t = initTRPC.context<Ctx>().create({
 export const router = t.router;
 export const publicProcedure = t.procedure;
 
-/** Turns an AppError thrown anywhere below into a TRPCError carrying it. */
+/**
+ * Turns an AppError thrown anywhere below into a TRPCError carrying it, and text the database
+ * refuses (a NUL character) into a 400 instead of a 500.
+ */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: cause.code, message: cause.message, cause });
-  }
+  if (result.ok) return result;
+  const cause = isUnstorableText(result.error.cause) ? new AppError('BAD_REQUEST', M.invalidText) : result.error.cause;
+  if (cause instanceof AppError) throw new TRPCError({ code: cause.code, message: cause.message, cause });
   return result;
 });
 
