@@ -322,17 +322,16 @@ describe('/divisas permissions, one by one', () => {
     expect(await offered([P.viewDenominacion])).toEqual({ uyu: [G], usd: [G], notes: { add: false, inactive50: [], active100: [] } });
   });
 
-  it('limits: CHANGE without VIEW edits without loading them; a failed load shows its toast', async () => {
+  it('limits: CHANGE without VIEW cannot overwrite limits it cannot see; a failed load keeps the form locked', async () => {
     const page = await e.newPage();
     const loads: string[] = [];
     page.on('request', (r) => r.url().includes('divisas.limites.get') && loads.push(r.url()));
     await login(page, e.url, await staff([P.viewDivisa, P.changeLimites]), 'secreto1');
     await page.goto(`${e.url}/divisas`);
     await page.getByRole('tab', { name: 'Configuración' }).click();
-    expect(await page.getByLabel('Límite diario').isDisabled()).toBe(false);
-    await page.getByLabel('Límite diario').fill('1000000');
-    await page.getByRole('button', { name: 'Guardar' }).click();
-    await page.getByText(DIVISA_MSG.limitesOk).waitFor();
+    await page.getByText(DIVISA_MSG.limitesSinVer).waitFor();
+    expect(await page.getByLabel('Límite diario').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Guardar' }).isDisabled()).toBe(true);
     expect(loads).toEqual([]);
     await page.context().close();
 
@@ -341,6 +340,7 @@ describe('/divisas permissions, one by one', () => {
     await admin.goto(`${e.url}/divisas`);
     await admin.getByRole('tab', { name: 'Configuración' }).click();
     await admin.getByText(DIVISA_MSG.limitesError).waitFor();
+    expect(await admin.getByLabel('Límite diario').isDisabled()).toBe(true);
     await admin.context().close();
   });
 });

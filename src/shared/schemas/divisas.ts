@@ -30,6 +30,7 @@ export const DIVISA_MSG = {
   limiteLargo: 'Asegúrese de que este campo no tenga más de 30 caracteres.',
   // Toasts of the screens (spec 001 §8).
   limitesError: 'Error al obtener límites',
+  limitesSinVer: 'Para modificar los límites necesitás también el permiso de verlos.',
   limitesActualizarError: 'Error actualizando los límites',
   limitesEditarError: 'Error al editar límites',
   limitesOk: 'Límites actualizados con éxito.',
