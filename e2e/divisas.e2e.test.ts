@@ -40,6 +40,41 @@ async function adminPage() {
 
 const row = (scope: Page | Locator, text: string | RegExp) => scope.getByRole('row').filter({ hasText: text });
 
+/** A staff member's page on `path`, logged in with exactly these permissions. */
+async function pageWith(perms: string[], path: string) {
+  const page = await e.newPage();
+  await login(page, e.url, await staff(perms), 'secreto1');
+  await page.goto(`${e.url}${path}`);
+  return page;
+}
+
+/** Shows only the currencies matching `text` (the list pages by 10). */
+async function searchDivisas(page: Page, text: string) {
+  await page.getByRole('searchbox').fill(text);
+  await page.getByRole('searchbox').press('Enter');
+}
+
+/** The body tRPC answers a failed call with (httpLink, no transformer). */
+const trpcFailure = (status: number, code: string, fields?: Record<string, string[]>) => ({
+  status,
+  contentType: 'application/json',
+  body: JSON.stringify({ error: { message: 'fallo', code: -32600, data: { code, httpStatus: status, fields } } }),
+});
+
+/** Toasts sit outside an open dialog's accessibility tree: found by CSS. */
+const toastWith = (page: Page, text: string) => page.locator('[role="status"]', { hasText: text });
+
+/** Opens 'Crear Cotización' and types the currency (its option label) and precio base, comisión compra, comisión venta. */
+async function fillNewRate(page: Page, currency: string, [precio, compra, venta]: [string, string, string]) {
+  await page.getByRole('button', { name: 'Crear Cotización' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Divisa').selectOption({ label: currency });
+  await dialog.getByLabel('Precio base').fill(precio);
+  await dialog.getByLabel('Comisión base Compra').fill(compra);
+  await dialog.getByLabel('Comisión base Venta').fill(venta);
+  return dialog;
+}
+
 describe('home: Cotizaciones del día', () => {
   it('shows flag, code, compra and venta of the active rates in es-PY, to anonymous visitors', async () => {
     const page = await e.newPage();
@@ -71,6 +106,7 @@ describe('home: Cotizaciones del día', () => {
     await page.getByRole('table', { name: 'Cotizaciones del día' }).getByText('Cargando').waitFor();
     release();
     await page.getByRole('table', { name: 'Cotizaciones del día' }).getByText('Ha ocurrido un error').waitFor();
+    await page.getByText(TASA_MSG.cargarError2).waitFor();
     await page.context().close();
   });
 });
@@ -231,6 +267,84 @@ describe('/divisas', () => {
   });
 });
 
+describe('/divisas permissions, one by one', () => {
+  const actions = (scope: Locator) => scope.getByRole('button').allInnerTexts();
+  // The inner locator of `has` is relative to the row: it must start from the page.
+  const noteRow = (dialog: Locator, text: string) => dialog.getByRole('row').filter({ has: dialog.page().getByRole('cell', { name: text, exact: true }) });
+
+  beforeAll(async () => {
+    const db = e.server.database.db;
+    await db.updateTable('divisas').set({ is_active: false }).where('codigo', '=', 'UYU').execute();
+    const usd = db.selectFrom('divisas').select('id').where('codigo', '=', 'USD');
+    await db.updateTable('denominaciones').set({ is_active: false }).where('divisa_id', '=', usd).where('denominacion', '=', 50).execute();
+  });
+  afterAll(async () => {
+    const db = e.server.database.db;
+    await db.updateTable('divisas').set({ is_active: true }).where('codigo', '=', 'UYU').execute();
+    const usd = db.selectFrom('divisas').select('id').where('codigo', '=', 'USD');
+    await db.updateTable('denominaciones').set({ is_active: true }).where('divisa_id', '=', usd).where('denominacion', '=', 50).execute();
+  });
+
+  /** What a staff member holding `perms` (and view_divisa) is offered on UYU (inactive), USD and two USD notes. */
+  async function offered(perms: string[]) {
+    const page = await pageWith([P.viewDivisa, ...perms], '/divisas');
+    await searchDivisas(page, 'uyu');
+    await row(page, 'Peso uruguayo').getByText('Inactivo', { exact: true }).waitFor();
+    const uyu = await actions(row(page, 'Peso uruguayo'));
+    await searchDivisas(page, 'usd');
+    await row(page, 'Dólar estadounidense').getByText('Activo', { exact: true }).waitFor();
+    const usd = await actions(row(page, 'Dólar estadounidense'));
+    await row(page, 'Dólar estadounidense').getByRole('button', { name: 'Gestionar denominaciones' }).click();
+    const dialog = page.getByRole('dialog');
+    await noteRow(dialog, 'US$ 100').waitFor();
+    const notes = {
+      add: (await dialog.getByLabel('Nueva denominación').count()) === 1,
+      inactive50: await actions(noteRow(dialog, 'US$ 50')),
+      active100: await actions(noteRow(dialog, 'US$ 100')),
+    };
+    await page.context().close();
+    return { uyu, usd, notes };
+  }
+  const G = 'Gestionar denominaciones';
+
+  it('CHANGE edits and activates; DELETE only deactivates; ADD creates notes; VIEW of notes only lists them', async () => {
+    expect(await offered([P.changeDivisa, P.changeDenominacion])).toEqual({
+      uyu: ['Editar', 'Activar', G],
+      usd: ['Editar', G],
+      notes: { add: false, inactive50: ['Activar'], active100: [] },
+    });
+    expect(await offered([P.deleteDivisa, P.deleteDenominacion])).toEqual({
+      uyu: [G],
+      usd: ['Desactivar', G],
+      notes: { add: false, inactive50: [], active100: ['Desactivar'] },
+    });
+    expect(await offered([P.addDenominacion])).toEqual({ uyu: [G], usd: [G], notes: { add: true, inactive50: [], active100: [] } });
+    expect(await offered([P.viewDenominacion])).toEqual({ uyu: [G], usd: [G], notes: { add: false, inactive50: [], active100: [] } });
+  });
+
+  it('limits: CHANGE without VIEW cannot overwrite limits it cannot see; a failed load keeps the form locked', async () => {
+    const page = await e.newPage();
+    const loads: string[] = [];
+    page.on('request', (r) => r.url().includes('divisas.limites.get') && loads.push(r.url()));
+    await login(page, e.url, await staff([P.viewDivisa, P.changeLimites]), 'secreto1');
+    await page.goto(`${e.url}/divisas`);
+    await page.getByRole('tab', { name: 'Configuración' }).click();
+    await page.getByText(DIVISA_MSG.limitesSinVer).waitFor();
+    expect(await page.getByLabel('Límite diario').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Guardar' }).isDisabled()).toBe(true);
+    expect(loads).toEqual([]);
+    await page.context().close();
+
+    const admin = await adminPage();
+    await admin.route('**/trpc/divisas.limites.get**', (r) => r.fulfill(trpcFailure(500, 'INTERNAL_SERVER_ERROR')));
+    await admin.goto(`${e.url}/divisas`);
+    await admin.getByRole('tab', { name: 'Configuración' }).click();
+    await admin.getByText(DIVISA_MSG.limitesError).waitFor();
+    expect(await admin.getByLabel('Límite diario').isDisabled()).toBe(true);
+    await admin.context().close();
+  });
+});
+
 describe('/cotizaciones', () => {
   it('shows the rates in es-PY with the base currency symbol', async () => {
     const page = await adminPage();
@@ -248,17 +362,20 @@ describe('/cotizaciones', () => {
     const page = await adminPage();
     await page.goto(`${e.url}/cotizaciones`);
     await row(page, 'Dólar estadounidense').waitFor();
-    await page.getByRole('button', { name: 'Crear Cotización' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Divisa').selectOption({ label: 'CHF – Franco suizo' });
-    await dialog.getByLabel('Precio base').fill('8200,5');
-    await dialog.getByLabel('Comisión base Compra').fill('9000');
-    await dialog.getByLabel('Comisión base Venta').fill('70');
-    await dialog.getByRole('button', { name: 'Crear Cotización' }).click();
+    const dialog = await fillNewRate(page, 'CHF – Franco suizo', ['8200,5', '9000', '70']);
+    // The rule's message appears as soon as the figures break it, and saving is blocked.
     await dialog.getByText(TASA_MSG.comisionMayor).waitFor();
+    const crear = dialog.getByRole('button', { name: 'Crear Cotización' });
+    expect(await crear.isDisabled()).toBe(true);
+    await dialog.getByLabel('Comisión base Venta').fill('8200,6');
+    await expect.poll(() => dialog.getByText(TASA_MSG.comisionMayor).count()).toBe(2);
+    await dialog.getByLabel('Comisión base Venta').fill('70');
+    await expect.poll(() => dialog.getByText(TASA_MSG.comisionMayor).count()).toBe(1);
+    expect(await crear.isDisabled()).toBe(true);
     expect(await db.selectFrom('tasas').select('id').where('divisa_id', '=', db.selectFrom('divisas').select('id').where('codigo', '=', 'CHF')).execute()).toEqual([]);
 
     await dialog.getByLabel('Comisión base Compra').fill('80,25');
+    await expect.poll(() => dialog.getByText(TASA_MSG.comisionMayor).count()).toBe(0);
     await dialog.getByTestId('tasa-preview').getByText('Compra: ₲ 8.120,25 · Venta: ₲ 8.270,5').waitFor();
     await dialog.getByRole('button', { name: 'Crear Cotización' }).click();
     await page.getByText(TASA_MSG.creada).waitFor();
@@ -297,25 +414,54 @@ describe('/cotizaciones', () => {
     expect(await dialog.getByRole('combobox').count()).toBe(0);
     expect(await dialog.getByLabel('Activo').count()).toBe(0);
     expect(await dialog.getByLabel('Precio base').inputValue()).toBe('8000');
-    await dialog.getByLabel('Precio base').fill('8100');
+    await dialog.getByLabel('Precio base').fill('8100,5');
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(TASA_MSG.actualizada).waitFor();
-    await eur.getByText('₲ 8.100').waitFor();
+    await eur.getByText('₲ 8.100,5').waitFor();
 
     // A currency deactivated meanwhile: the server's field message is shown as the toast.
     const db = e.server.database.db;
     await db.insertInto('divisas').values({ nombre: 'Libra esterlina', codigo: 'GBP', simbolo: '£', flag: 'GB' }).execute();
     await page.reload();
-    await page.getByRole('button', { name: 'Crear Cotización' }).click();
-    await dialog.getByLabel('Divisa').selectOption({ label: 'GBP – Libra esterlina' });
-    await dialog.getByLabel('Precio base').fill('9500');
-    await dialog.getByLabel('Comisión base Compra').fill('80');
-    await dialog.getByLabel('Comisión base Venta').fill('80');
+    await fillNewRate(page, 'GBP – Libra esterlina', ['9500', '80', '80']);
     await db.updateTable('divisas').set({ is_active: false }).where('codigo', '=', 'GBP').execute();
     await dialog.getByRole('button', { name: 'Crear Cotización' }).click();
     // The dialog hides the rest of the page from the accessibility tree, toasts included: find it by CSS.
     await page.locator('[role="status"]', { hasText: TASA_MSG.divisaInactiva }).waitFor();
     await dialog.getByText(TASA_MSG.divisaInactiva).waitFor();
+    expect(await dialog.getByRole('heading', { name: 'Crear Cotización' }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('toasts a failed load, and the server answer: field messages one per line, "Respuesta: {status}", else "Error creando tasa"', async () => {
+    await e.server.database.db.insertInto('divisas').values({ nombre: 'Corona sueca', codigo: 'SEK', simbolo: 'kr', flag: 'SE' }).execute();
+    const answers = [
+      trpcFailure(400, 'BAD_REQUEST', { divisa: [TASA_MSG.divisaInactiva], precioBase: [TASA_MSG.enteros] }),
+      trpcFailure(409, 'CONFLICT'),
+      trpcFailure(500, 'INTERNAL_SERVER_ERROR'),
+    ];
+    const page = await adminPage();
+    await page.route('**/trpc/cotizaciones.list**', (r) => r.fulfill(trpcFailure(500, 'INTERNAL_SERVER_ERROR')));
+    await page.goto(`${e.url}/cotizaciones`);
+    await page.getByRole('table', { name: 'Cotizaciones' }).getByText('Ha ocurrido un error').waitFor();
+    await page.getByText(TASA_MSG.cargarError).waitFor();
+    await page.unroute('**/trpc/cotizaciones.list**');
+    await page.route('**/trpc/cotizaciones.create**', (r) => r.fulfill(answers.shift()!));
+    await page.reload();
+    await row(page, 'Dólar estadounidense').waitFor();
+    const dialog = await fillNewRate(page, 'SEK – Corona sueca', ['700', '10', '10']);
+    const crear = dialog.getByRole('button', { name: 'Crear Cotización' });
+
+    await crear.click();
+    const both = toastWith(page, TASA_MSG.divisaInactiva);
+    await both.waitFor();
+    expect(await both.innerText()).toBe(`${TASA_MSG.divisaInactiva}\n${TASA_MSG.enteros}`);
+    await dialog.getByText(TASA_MSG.enteros).waitFor();
+
+    await crear.click();
+    await toastWith(page, 'Respuesta: 409').waitFor();
+    await crear.click();
+    await toastWith(page, TASA_MSG.crearError).waitFor();
     expect(await dialog.getByRole('heading', { name: 'Crear Cotización' }).isVisible()).toBe(true);
     await page.context().close();
   });

@@ -81,12 +81,16 @@ describe('parseDecimalInput', () => {
 
 describe('minorUnits / rounding', () => {
   it('knows ISO 4217 minor units', () => {
-    expect(minorUnits('PYG')).toBe(0);
-    expect(minorUnits('CLP')).toBe(0);
-    expect(minorUnits('JPY')).toBe(0);
-    expect(minorUnits('KRW')).toBe(0);
-    for (const c of ['USD', 'EUR', 'BRL', 'ARS', 'UYU', 'XYZ']) expect(minorUnits(c), c).toBe(2);
+    for (const c of ['PYG', 'CLP', 'JPY', 'KRW', 'VND', 'ISK', 'UGX', 'XOF', 'XAF']) expect(minorUnits(c), c).toBe(0);
+    for (const c of ['USD', 'EUR', 'BRL', 'ARS', 'UYU', 'GBP', 'CHF', 'MXN', 'XYZ']) expect(minorUnits(c), c).toBe(2);
+    for (const c of ['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']) expect(minorUnits(c), c).toBe(3);
+    expect(minorUnits('CLF')).toBe(4);
+    expect(minorUnits('UYW')).toBe(4);
     expect(minorUnits('pyg')).toBe(0);
+    expect(minorUnits(' kwd ')).toBe(3);
+    // Not fooled by Object.prototype.
+    expect(minorUnits('constructor')).toBe(2);
+    expect(minorUnits('__proto__')).toBe(2);
   });
 
   it('rounds half up at the minor unit', () => {
@@ -96,6 +100,23 @@ describe('minorUnits / rounding', () => {
     expect(roundMinor('718244.5', 'PYG')).toBe('718245');
     expect(roundMinor('718244.49', 'PYG')).toBe('718244');
     expect(roundMinor('100', 'USD')).toBe('100.00');
+    expect(roundMinor('1.2345', 'KWD')).toBe('1.235');
+    expect(roundMinor('0.12345', 'CLF')).toBe('0.1235');
+  });
+
+  it('rounds half up like integer arithmetic does, at every minor unit', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 28n }), fc.nat({ max: 12 }), fc.constantFrom('PYG', 'USD', 'KWD', 'CLF'), (mantissa, scale, code) => {
+        const places = minorUnits(code);
+        const value = dec(mantissa.toString()).div(dec('10').pow(scale));
+        // Reference: scale to the minor unit in bigint and add half before truncating.
+        const shift = BigInt(scale) - BigInt(places);
+        const expected = shift <= 0n ? mantissa * 10n ** -shift : (mantissa * 2n + 10n ** shift) / (2n * 10n ** shift);
+        const got = roundMinor(value, code).replace('.', '');
+        expect(BigInt(got)).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('round4 always prints four decimals', () => {
@@ -141,6 +162,19 @@ describe('es-PY formatting', () => {
   it('rounds half up without going through a float', () => {
     expect(formatAmount('1.005', 2)).toBe('1,01');
     expect(formatAmount('12345678901234567890.125', 2)).toBe('12.345.678.901.234.567.890,13');
+  });
+
+  it('formats exactly: reading the es-PY text back gives the half-up rounded value, for any size', () => {
+    const readEsPy = (text: string) => text.replace(/\./g, '').replace(',', '.');
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.nat({ max: 14 }), fc.nat({ max: 10 }), (mantissa, scale, decimals) => {
+        const value = dec(mantissa.toString()).div(dec('10').pow(scale)).toFixed();
+        const rounded = toFixedString(value, decimals);
+        expect(readEsPy(formatAmount(value, decimals))).toBe(rounded);
+        expect(dec(readEsPy(formatRate(value, decimals))).eq(rounded)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('formats rates with up to maxDecimals decimals', () => {

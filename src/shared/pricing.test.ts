@@ -36,6 +36,53 @@ describe('quoteRates', () => {
   });
 });
 
+/** A rate figure as the API stores it: numeric(20,4), edge values weighted in. */
+const figureArb = fc.oneof(
+  fc.constantFrom('0', '0.0001', '1', '0.9999', '9999999999999999.9999', '1000000000000000', '7300', '0.5'),
+  fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 16n - 1n }), fc.integer({ min: 0, max: 9999 })).map(([i, f]) => `${i}.${String(f).padStart(4, '0')}`),
+);
+
+describe('quoteRates — properties at the edges of numeric(20,4)', () => {
+  it('is exact: tasaCompra + Cc = P, tasaVenta − Cv = P, and the spread is Cc + Cv', () => {
+    fc.assert(
+      fc.property(figureArb, figureArb, figureArb, (p, cc, cv) => {
+        fc.pre(new Decimal(p).gt(0) && new Decimal(cc).lte(p));
+        const { tasaCompra, tasaVenta } = quoteRates({ precioBase: p, comisionBaseCompra: cc, comisionBaseVenta: cv });
+        expect(tasaCompra).toMatch(/^\d+(\.\d+)?$/);
+        expect(tasaVenta).toMatch(/^\d+(\.\d+)?$/);
+        expect(new Decimal(tasaCompra).plus(cc).eq(p)).toBe(true);
+        expect(new Decimal(tasaVenta).minus(cv).eq(p)).toBe(true);
+        expect(new Decimal(tasaVenta).minus(tasaCompra).eq(new Decimal(cc).plus(cv))).toBe(true);
+        expect(new Decimal(tasaCompra).gte(0)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('matches integer arithmetic on ten-thousandths (no float anywhere)', () => {
+    const units = (s: string) => BigInt(new Decimal(s).times(10000).toFixed(0));
+    fc.assert(
+      fc.property(figureArb, figureArb, figureArb, (p, cc, cv) => {
+        fc.pre(new Decimal(p).gt(0) && new Decimal(cc).lte(p));
+        const { tasaCompra, tasaVenta } = quoteRates({ precioBase: p, comisionBaseCompra: cc, comisionBaseVenta: cv });
+        expect(units(tasaCompra)).toBe(units(p) - units(cc));
+        expect(units(tasaVenta)).toBe(units(p) + units(cv));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses a buy commission above the price and a zero price, whatever the figures', () => {
+    fc.assert(
+      fc.property(figureArb, figureArb, (p, cv) => {
+        const above = new Decimal(p).plus('0.0001').toFixed();
+        expect(() => quoteRates({ precioBase: p, comisionBaseCompra: above, comisionBaseVenta: cv })).toThrow(PricingError);
+        expect(() => quoteRates({ precioBase: '0', comisionBaseCompra: '0', comisionBaseVenta: cv })).toThrow(PricingError);
+      }),
+    );
+  });
+});
+
 describe('operationDirection', () => {
   it('origin base → client buys; destination base → client sells', () => {
     expect(operationDirection(true, false)).toEqual({ operacion_cliente: 'compra', operacion_casa: 'venta' });
@@ -256,7 +303,7 @@ describe('pricing properties', () => {
       fc.property(decStr(0, 49, 2), pctArb, pctArb, fc.integer({ min: 10_000, max: 2_000_000_000 }), (d, cobro, pago, m) => {
         const bought = simulate({ ...USD, monto: String(m), direction: 'compra', descuento: d, comisionMetodo: cobro, destinoCodigo: 'USD' });
         const sold = simulate({ ...USD, monto: bought.monto_destino, direction: 'venta', descuento: d, comisionMetodo: pago, destinoCodigo: 'PYG' });
-        expect(Number(sold.monto_destino)).toBeLessThanOrEqual(m);
+        expect(new Decimal(sold.monto_destino).lte(m)).toBe(true);
       }),
     );
   });

@@ -1,6 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import toast from 'react-hot-toast';
-import { errorData } from './errors';
+import { fieldMessages } from './errors';
 
 /** HTTP status of a failed tRPC call, when the server answered. */
 export function httpStatus(err: unknown): number | undefined {
@@ -14,8 +14,8 @@ export function httpStatus(err: unknown): number | undefined {
  * breaks), otherwise the fallback; an unexpected status gives an info toast 'Respuesta: {status}'.
  */
 export function toastServerError(err: unknown, fallback: string) {
-  const fields = errorData(err).fields;
-  if (fields) return toast.error(Object.values(fields).flat().join('\n'));
+  const fields = fieldMessages(err);
+  if (fields !== null) return toast.error(fields);
   const status = httpStatus(err);
   if (status === 400 && err instanceof Error && err.message) return toast.error(err.message);
   if (status !== undefined && status !== 400 && status < 500) return toast(`Respuesta: ${status}`, { icon: 'ℹ️' });

@@ -50,11 +50,11 @@ function CotizacionesPage() {
       await refresh();
     } catch (e) {
       console.error(e);
-      toastServerError(e, 'Ha ocurrido un error al activar la Cotización');
+      toastServerError(e, TASA_MSG.activarError);
     }
   };
 
-  const money = (v: string) => <span className="tabular-nums">{formatTasa(v, base)}</span>;
+  const money = (v: string) => <span className="whitespace-nowrap tabular-nums">{formatTasa(v, base)}</span>;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <PageHeader

@@ -16,6 +16,9 @@ export interface DatabaseHandle {
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; memory?: boolean }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server closes (restart, pg_terminate_backend, a test database dropped)
+    // emits 'error' on the pool; unhandled, that would end the process. The pool replaces it.
+    pool.on('error', (e) => console.error('[db] conexión inactiva cerrada por el servidor:', e.message));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

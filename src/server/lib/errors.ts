@@ -29,3 +29,12 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
   const err = e as { code?: string; constraint?: string };
   return err?.code === '23505' && (!constraint || err.constraint === constraint);
 }
+
+/**
+ * Text PostgreSQL cannot store (a NUL character, "\u0000", in a search or a name): bad input, not a
+ * server failure. 22021 = character_not_in_repertoire, 22P05 = untranslatable_character.
+ */
+export function isUnstorableText(e: unknown): boolean {
+  const code = (e as { code?: string })?.code;
+  return code === '22021' || code === '22P05';
+}

@@ -1,8 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { AppError } from '../lib/errors';
+import { AppError, isUnstorableText } from '../lib/errors';
 import { zodFieldErrors } from '../lib/zodFields';
-import { nulPaths } from '../lib/nul';
 import { M } from '../../shared/messages';
 import type { Ctx } from './context';
 
@@ -28,38 +27,26 @@ export const t = initTRPC.context<Ctx>().create({
 export const router = t.router;
 export const publicProcedure = t.procedure;
 
-/** Turns an AppError thrown anywhere below into a TRPCError carrying it. */
+/**
+ * Turns an AppError thrown anywhere below into a TRPCError carrying it, and text the database
+ * refuses (a NUL character) into a 400 instead of a 500.
+ */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: cause.code, message: cause.message, cause });
-  }
+  if (result.ok) return result;
+  const cause = isUnstorableText(result.error.cause) ? new AppError('BAD_REQUEST', M.invalidText) : result.error.cause;
+  if (cause instanceof AppError) throw new TRPCError({ code: cause.code, message: cause.message, cause });
   return result;
 });
 
-/**
- * A text with U+0000 cannot be stored by PostgreSQL: such input answers 400 on its fields instead of
- * failing in the database. Runs after the sign-in and permission checks, so 401 and 403 come first.
- */
-const rejectNul = t.middleware(async ({ getRawInput, next }) => {
-  const paths = nulPaths(await getRawInput());
-  if (paths.length) throw new AppError('BAD_REQUEST', M.nulChar, Object.fromEntries(paths.map((p) => [p, [M.nulChar]])));
-  return next();
-});
+export const baseProcedure = t.procedure.use(appErrors);
 
-const withAppErrors = t.procedure.use(appErrors);
-
-export const baseProcedure = withAppErrors.use(rejectNul);
-
-const signedIn = withAppErrors.use(({ ctx, next }) => {
+export const authedProcedure = baseProcedure.use(({ ctx, next }) => {
   if (!ctx.user) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.tokenProblem ? M.tokenInvalid : M.notAuthenticated });
   }
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
-
-export const authedProcedure = signedIn.use(rejectNul);
 
 export interface PermRule {
   all?: string[];
@@ -74,20 +61,16 @@ export function hasPerms(perms: ReadonlySet<string>, rule: PermRule): boolean {
 
 /** Requires every permission in `all` and at least one of `any` (spec 000 §6). */
 export const permProcedure = (rule: PermRule) =>
-  signedIn
-    .use(({ ctx, next }) => {
-      if (!hasPerms(ctx.perms, rule)) throw new TRPCError({ code: 'FORBIDDEN', message: M.apiForbidden });
-      return next();
-    })
-    .use(rejectNul);
+  authedProcedure.use(({ ctx, next }) => {
+    if (!hasPerms(ctx.perms, rule)) throw new TRPCError({ code: 'FORBIDDEN', message: M.apiForbidden });
+    return next();
+  });
 
 /** Superusers only (the audit trail). */
-export const superuserProcedure = signedIn
-  .use(({ ctx, next }) => {
-    if (!ctx.user.isSuperuser) throw new TRPCError({ code: 'FORBIDDEN', message: M.apiForbidden });
-    return next();
-  })
-  .use(rejectNul);
+export const superuserProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.isSuperuser) throw new TRPCError({ code: 'FORBIDDEN', message: M.apiForbidden });
+  return next();
+});
 
 export function assertPerms(ctx: Pick<Ctx, 'perms'>, rule: PermRule): void {
   if (!hasPerms(ctx.perms, rule)) throw new AppError('FORBIDDEN', M.apiForbidden);

@@ -2,7 +2,7 @@ import { z } from '../zod';
 import { M } from '../messages';
 import { Decimal, parseDecimalInput, toFixedString } from '../money';
 import { MSG_COMISION_MAYOR_PRECIO } from '../pricing';
-import { DIVISA_MSG, serialId } from './divisas';
+import { DIVISA_MSG, divisaRef, serialId } from './divisas';
 
 /** Decimals of every rate figure on the wire and in the database: "7300.0000". */
 export const RATE_DECIMALS = 4;
@@ -31,6 +31,9 @@ export const TASA_MSG = {
   actualizada: 'Cotización actualizada con éxito',
   desactivada: 'Cotización desactivada con éxito',
   activada: 'Tasa activada con éxito',
+  // Not in the spec (it names only the create and deactivate failures): same wording as deactivation.
+  actualizarError: 'Ha ocurrido un error al actualizar la Cotización',
+  activarError: 'Ha ocurrido un error al activar la Cotización',
 } as const;
 
 /**
@@ -59,10 +62,6 @@ export const rateFigure = z
     return toFixedString(d, RATE_DECIMALS);
   });
 
-const divisaRef = z.preprocess(
-  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v.trim()) : v),
-  z.number({ error: TASA_MSG.divisaRequerida }).int(TASA_MSG.divisaRequerida).positive(TASA_MSG.divisaRequerida).max(2147483647, TASA_MSG.divisaNoExiste),
-);
 const activo = z.boolean({ error: 'Use true o false' });
 
 export const tasaCreateInput = z.strictObject({

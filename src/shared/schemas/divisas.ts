@@ -30,6 +30,7 @@ export const DIVISA_MSG = {
   limiteLargo: 'Asegúrese de que este campo no tenga más de 30 caracteres.',
   // Toasts of the screens (spec 001 §8).
   limitesError: 'Error al obtener límites',
+  limitesSinVer: 'Para modificar los límites necesitás también el permiso de verlos.',
   limitesActualizarError: 'Error actualizando los límites',
   limitesEditarError: 'Error al editar límites',
   limitesOk: 'Límites actualizados con éxito.',
@@ -44,12 +45,14 @@ export const DIVISA_MSG = {
 /** A serial id (int4): coerced from path text, never beyond the column's range. */
 export const serialId = idParam;
 
-/** A whole number typed in a form ("30") or sent as JSON (30). Anything else keeps its type and fails. */
-const wholeNumber = (message: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v.trim()) : v),
-    z.number({ error: message }).int(message),
-  );
+/**
+ * A whole number typed in a form ("30") or sent as JSON (30), checked by `schema`. Any other text keeps
+ * its type and fails there. Only counts, ids and note values: never an amount or a rate.
+ */
+const fromIntText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v.trim()) : v), schema);
+
+const wholeNumber = (message: string) => fromIntText(z.number({ error: message }).int(message));
 
 /** Query flags: ?es_base=true / false (also real booleans through tRPC). */
 export const boolFlag = z
@@ -131,16 +134,15 @@ export const divisaListFilters = {
 
 // ---- Denominations ----
 
-const denominacionValue = z.preprocess(
-  (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v.trim()) : v),
+const denominacionValue = fromIntText(
   z
     .number({ error: DIVISA_MSG.denominacion })
     .int(DIVISA_MSG.denominacion)
     .gt(0, DIVISA_MSG.denominacion)
     .max(2147483647, DIVISA_MSG.denominacionTope),
 );
-const divisaRef = z.preprocess(
-  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v.trim()) : v),
+/** The `divisa` of a denomination or a rate: a currency id (int4). */
+export const divisaRef = fromIntText(
   z.number({ error: DIVISA_MSG.divisaRequerida }).int(DIVISA_MSG.divisaRequerida).positive(DIVISA_MSG.divisaRequerida).max(2147483647, DIVISA_MSG.divisaNoExiste),
 );
 

@@ -28,14 +28,18 @@ interface Parsed {
 /** "8000.0000" → "8000" for editing. */
 const plain = (v: string) => dec(v).toString();
 
-/** Compra and venta as they will be, once the three figures are valid. */
-function preview(v: Values) {
-  const figures = [v.precioBase, v.comisionBaseCompra, v.comisionBaseVenta].map((x) => rateFigure.safeParse(x));
-  if (!figures.every((f) => f.success)) return null;
-  const [precioBase, comisionBaseCompra, comisionBaseVenta] = figures.map((f) => f.data as string);
-  const f = { precioBase, comisionBaseCompra, comisionBaseVenta };
-  if (Object.keys(tasaFigureErrors(f)).length) return null;
-  return quoteRates(f);
+/**
+ * While the user types: the commission rule's messages (spec 001 §5: shown at once, saving blocked)
+ * and compra/venta as they will be, once the three figures are valid numbers.
+ */
+function liveCheck(v: Values): { commissionErrors: Partial<Record<keyof Values, string>>; quote: ReturnType<typeof quoteRates> | null } {
+  const parsed = [v.precioBase, v.comisionBaseCompra, v.comisionBaseVenta].map((x) => rateFigure.safeParse(x));
+  if (!parsed.every((f) => f.success)) return { commissionErrors: {}, quote: null };
+  const [precioBase, comisionBaseCompra, comisionBaseVenta] = parsed.map((f) => f.data as string);
+  const figures = { precioBase, comisionBaseCompra, comisionBaseVenta };
+  const errors = tasaFigureErrors(figures);
+  const commissionErrors = { comisionBaseCompra: errors.comisionBaseCompra?.[0], comisionBaseVenta: errors.comisionBaseVenta?.[0] };
+  return { commissionErrors, quote: Object.keys(errors).length ? null : quoteRates(figures) };
 }
 
 /**
@@ -76,17 +80,21 @@ export function TasaFormModal({ open, tasa, base, onClose }: { open: boolean; ta
     } catch (e) {
       console.error('Error al guardar la cotización', e);
       applyFieldErrors(e, setError);
-      toastServerError(e, editing ? 'Ha ocurrido un error al actualizar la Cotización' : TASA_MSG.crearError);
+      toastServerError(e, editing ? TASA_MSG.actualizarError : TASA_MSG.crearError);
     }
   });
 
   const { errors, isSubmitting } = formState;
-  const quote = preview(watch());
-  const figure = (name: keyof Omit<Values, 'divisa'>, label: string) => (
-    <FormField label={label} htmlFor={`tasa-${name}`} error={errors[name]?.message}>
-      <input id={`tasa-${name}`} inputMode="decimal" autoComplete="off" className="input" aria-invalid={!!errors[name]} {...register(name)} />
-    </FormField>
-  );
+  const { commissionErrors, quote } = liveCheck(watch());
+  const blocked = !!(commissionErrors.comisionBaseCompra || commissionErrors.comisionBaseVenta);
+  const figure = (name: keyof Omit<Values, 'divisa'>, label: string) => {
+    const error = errors[name]?.message ?? commissionErrors[name];
+    return (
+      <FormField label={label} htmlFor={`tasa-${name}`} error={error}>
+        <input id={`tasa-${name}`} inputMode="decimal" autoComplete="off" className="input" aria-invalid={!!error} {...register(name)} />
+      </FormField>
+    );
+  };
 
   return (
     <Modal open={open} onClose={onClose} title={editing ? 'Editar Cotización' : 'Crear Cotización'}>
@@ -124,7 +132,7 @@ export function TasaFormModal({ open, tasa, base, onClose }: { open: boolean; ta
           <button type="button" className="btn-secondary" onClick={onClose}>
             Cancelar
           </button>
-          <button type="submit" className="btn-primary" disabled={isSubmitting}>
+          <button type="submit" className="btn-primary" disabled={isSubmitting || blocked}>
             {isSubmitting ? 'Guardando...' : editing ? 'Guardar' : 'Crear Cotización'}
           </button>
         </div>

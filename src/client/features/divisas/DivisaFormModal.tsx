@@ -26,8 +26,11 @@ const editSchema = (esBase: boolean) =>
 
 const emptyValues: Values = { nombre: '', codigo: '', simbolo: '', max_digitos: '30', precision: '6', flag: '', es_base: false };
 
-/** 'Crear Divisa' / 'Editar Divisa'. Closes and reloads the list on success; stays open on failure. */
-export function DivisaFormModal({ open, onClose, divisa, baseExists }: { open: boolean; onClose: () => void; divisa: DivisaRecord | null; baseExists: boolean }) {
+/**
+ * 'Crear Divisa' / 'Editar Divisa'. Closes and reloads the list on success; stays open on failure.
+ * `offerBase`: it is known that no base currency exists, so creation shows the base checkbox (spec 001 §4).
+ */
+export function DivisaFormModal({ open, onClose, divisa, offerBase }: { open: boolean; onClose: () => void; divisa: DivisaRecord | null; offerBase: boolean }) {
   const editing = divisa !== null;
   const schema = useMemo(() => (divisa ? editSchema(divisa.es_base) : divisaCreateInput), [divisa]);
   const { register, handleSubmit, formState, reset, setError, watch } = useForm<Values>({
@@ -93,7 +96,7 @@ export function DivisaFormModal({ open, onClose, divisa, baseExists }: { open: b
             <input type="checkbox" checked={divisa.es_base} disabled readOnly /> Divisa base
           </label>
         ) : (
-          !baseExists && (
+          offerBase && (
             <label className="flex items-center gap-2 text-sm text-slate-700">
               <input type="checkbox" {...register('es_base')} /> Divisa base
             </label>

@@ -31,7 +31,8 @@ export function DivisasTab() {
   const patch = trpc.divisas.patch.useMutation();
 
   const data = q.data && !Array.isArray(q.data) ? q.data : undefined;
-  const baseExists = !!base.data && !Array.isArray(base.data) && base.data.count > 0;
+  // The base box is offered on creation only once it is known that there is no base currency.
+  const offerBase = !!base.data && !Array.isArray(base.data) && base.data.count === 0;
 
   const setActive = async (d: DivisaRecord, active: boolean) => {
     try {
@@ -97,7 +98,7 @@ export function DivisasTab() {
         ]}
       />
       <Pagination page={page} count={data?.count ?? 0} onChange={setPage} />
-      <DivisaFormModal open={creating || editing !== null} divisa={editing} baseExists={baseExists} onClose={() => (setCreating(false), setEditing(null))} />
+      <DivisaFormModal open={creating || editing !== null} divisa={editing} offerBase={offerBase} onClose={() => (setCreating(false), setEditing(null))} />
       <DenominacionesModal divisa={denominaciones} onClose={() => setDenominaciones(null)} />
     </div>
   );

@@ -14,12 +14,16 @@ interface Values {
   limite_mensual: string;
 }
 
-/** 'Configuración' tab: daily and monthly limits in PYG. Loaded only with VIEW; editable only with CHANGE. */
+/**
+ * 'Configuración' tab: daily and monthly limits in PYG. Loaded only with VIEW; editable only with
+ * CHANGE, and only once the current values are loaded, so a save never blanks limits nobody saw.
+ */
 export function LimitesForm() {
   const perms = usePermissions();
   const canView = perms.has(P.viewLimites);
   const canChange = perms.has(P.changeLimites);
   const q = trpc.divisas.limites.get.useQuery(undefined, { enabled: canView });
+  const editable = canChange && canView && q.isSuccess;
   const save = trpc.divisas.limites.update.useMutation();
   const utils = trpc.useUtils();
   const { register, handleSubmit, reset, setError, formState } = useForm<Values>({
@@ -51,15 +55,20 @@ export function LimitesForm() {
       <h2 className="text-lg font-semibold">Límites de operación (₲)</h2>
       <p className="text-sm text-slate-600">Monto máximo por cliente en guaraníes. Vacío: sin límite.</p>
       {canView && q.isLoading && <p className="text-sm text-slate-500">Cargando</p>}
+      {canChange && !canView && (
+        <p role="note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
+          {DIVISA_MSG.limitesSinVer}
+        </p>
+      )}
       <FormField label="Límite diario" htmlFor="limite_diario" error={errors.limite_diario?.message}>
-        <input id="limite_diario" inputMode="decimal" maxLength={30} className="input" disabled={!canChange} {...register('limite_diario')} />
+        <input id="limite_diario" inputMode="decimal" maxLength={30} className="input" disabled={!editable} {...register('limite_diario')} />
       </FormField>
       <FormField label="Límite mensual" htmlFor="limite_mensual" error={errors.limite_mensual?.message}>
-        <input id="limite_mensual" inputMode="decimal" maxLength={30} className="input" disabled={!canChange} {...register('limite_mensual')} />
+        <input id="limite_mensual" inputMode="decimal" maxLength={30} className="input" disabled={!editable} {...register('limite_mensual')} />
       </FormField>
       {canChange && (
         <div className="flex justify-end">
-          <button type="submit" className="btn-primary" disabled={isSubmitting}>
+          <button type="submit" className="btn-primary" disabled={!editable || isSubmitting}>
             {isSubmitting ? 'Guardando...' : 'Guardar'}
           </button>
         </div>

@@ -103,6 +103,9 @@ describe('GET /api/cotizaciones/ and /api/cotizaciones/:id/', () => {
     expect(one.body).toMatchObject({ precioBase: '8.2000', comisionBaseCompra: '0.3000', comisionBaseVenta: '0.3000', tasaCompra: '7.9000', tasaVenta: '8.5000' });
     expect((await app.api('GET', '/cotizaciones/999999/', { token: viewer })).status).toBe(404);
     expect((await app.api('GET', '/cotizaciones/abc/', { token: viewer })).status).toBe(400);
+    const nul = await app.api('GET', '/cotizaciones/?search=%00', { token: viewer });
+    expect(nul.status).toBe(400);
+    expect(nul.body).toEqual({ detail: M.invalidText });
   });
 });
 

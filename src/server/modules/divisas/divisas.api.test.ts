@@ -160,6 +160,23 @@ describe('POST /api/divisas/', () => {
     expect(await snapshot('divisas')).toBe(before);
   });
 
+  it('answers 400, never 500, to keys named like Object.prototype members and to a NUL character, creating nothing', async () => {
+    const before = await snapshot('divisas');
+    for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const raw = `{"nombre":"Válida","codigo":"ZZP","simbolo":"Z","${key}":{"x":1}}`;
+      const r = await app.api('POST', '/divisas/', { token: admin, raw });
+      expect(r.status, key).toBe(400);
+      expect(r.body, key).toEqual({ [key]: ['Campo no permitido.'] });
+    }
+    const nul = await app.api('POST', '/divisas/', { token: admin, raw: '{"nombre":"Y\\u0000n japonés","codigo":"ZZN","simbolo":"Z"}' });
+    expect(nul.status).toBe(400);
+    expect(nul.body).toEqual({ detail: M.invalidText });
+    const search = await app.api('GET', '/divisas/?search=%00', { token: viewer });
+    expect(search.status).toBe(400);
+    expect(search.body).toEqual({ detail: M.invalidText });
+    expect(await snapshot('divisas')).toBe(before);
+  });
+
   it('lets exactly one of several parallel requests create the same code; the others get 400, never 500', async () => {
     const codigo = nextCode();
     const results = await Promise.all(
