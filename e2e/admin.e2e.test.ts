@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, login, startE2e, type E2e } from './support/app';
+import { ADMIN, login, startE2e, trpcFailure, type E2e } from './support/app';
 import { clienteId as clienteIdIn, dialog, fillByLabel, makeUser as makeUserIn, pageAs, selector, userFields } from './support/admin';
 import { M } from '../src/shared/messages';
 import { MA } from '../src/shared/messagesAdmin';
@@ -154,10 +154,17 @@ describe('/roles', () => {
     await page.getByText(MA.toast.roleDeleted).waitFor();
     await table.getByText('CAJERO PRINCIPAL').waitFor({ state: 'detached' });
 
-    // The Cliente role cannot be deleted: the error toast appears and the role stays.
-    await page.getByRole('button', { name: 'Eliminar Cliente' }).click();
+    // The Cliente role, given by e-mail verification, offers no Eliminar.
+    await page.getByRole('button', { name: 'Editar Cliente' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Eliminar Cliente' }).count()).toBe(0);
+
+    // A refused deletion shows the error toast and the role stays.
+    await page.route('**/trpc/roles.delete**', (r) => r.fulfill(trpcFailure(400, 'BAD_REQUEST')));
+    await page.getByRole('button', { name: 'Eliminar Operador' }).click();
     await d.getByRole('button', { name: 'Eliminar' }).click();
     await page.getByText(MA.toast.roleDeleteError).waitFor();
+    await d.getByText('Operador').waitFor();
+    expect(await e.server.database.db.selectFrom('auth_group').select('id').where('name', '=', 'Operador').executeTakeFirst()).toBeDefined();
     await page.context().close();
   });
 });

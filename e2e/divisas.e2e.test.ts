@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { ADMIN, login, startE2e, type E2e } from './support/app';
+import { ADMIN, login, startE2e, trpcFailure, type E2e } from './support/app';
 import { P } from '../src/shared/permissions';
 import { DIVISA_MSG } from '../src/shared/schemas/divisas';
 import { TASA_MSG } from '../src/shared/schemas/cotizaciones';
@@ -53,13 +53,6 @@ async function searchDivisas(page: Page, text: string) {
   await page.getByRole('searchbox').fill(text);
   await page.getByRole('searchbox').press('Enter');
 }
-
-/** The body tRPC answers a failed call with (httpLink, no transformer). */
-const trpcFailure = (status: number, code: string, fields?: Record<string, string[]>) => ({
-  status,
-  contentType: 'application/json',
-  body: JSON.stringify({ error: { message: 'fallo', code: -32600, data: { code, httpStatus: status, fields } } }),
-});
 
 /** Toasts sit outside an open dialog's accessibility tree: found by CSS. */
 const toastWith = (page: Page, text: string) => page.locator('[role="status"]', { hasText: text });

@@ -57,3 +57,11 @@ export async function login(page: Page, baseUrl: string, username: string, passw
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await page.waitForURL(`${baseUrl}/`);
 }
+
+/** The body tRPC answers a failed call with (httpLink, no transformer). */
+export const trpcFailure = (status: number, code: string, fields?: Record<string, string[]>) => ({
+  status,
+  contentType: 'application/json',
+  body: JSON.stringify({ error: { message: 'fallo', code: -32600, data: { code, httpStatus: status, fields } } }),
+});
+

@@ -91,3 +91,8 @@ export const OPERADOR_ROLE_PERMISSIONS: Permission[] = [
   P.viewCliente, P.addCliente, P.changeCliente, P.viewCategoria, P.viewTasa, P.viewDivisa, P.viewDenominacion,
   P.viewLimites, P.viewMetodo, P.viewTauser, P.useSimulacion, P.useOperacion, 'operaciones.view_metodofinancierodetalle',
 ];
+
+/** Seeded role names. Cliente is given by e-mail verification, so it cannot be renamed or deleted. */
+export const ROLE_ADMIN = 'Administrador';
+export const ROLE_OPERADOR = 'Operador';
+export const ROLE_CLIENTE = 'Cliente';

@@ -6,7 +6,7 @@ import { PageHeader } from '../components/PageHeader';
 import { SearchBar } from '../components/SearchBar';
 import { DataTable } from '../components/DataTable';
 import { StatusBadge } from '../components/StatusBadge';
-import { RowAction } from '../components/IconButton';
+import { RowAction } from '../components/RowActions';
 import { requireLogin } from '../session/requireLogin';
 import { usePermissions } from '../session/permissions';
 import { trpc } from '../trpc';

@@ -8,6 +8,7 @@ import { trpc } from '../../trpc';
 import { applyFieldErrors, serverAnswered } from '../../lib/errors';
 import { MA } from '../../../shared/messagesAdmin';
 import { categoriaForm, type CategoriaRecord } from '../../../shared/schemas/categorias';
+import { FormActions } from '../../components/FormActions';
 
 export type CategoriaModalState = { mode: 'create' } | { mode: 'view' | 'edit'; categoria: CategoriaRecord } | null;
 
@@ -75,16 +76,7 @@ function CategoriaForm({ state, onDone }: { state: NonNullable<CategoriaModalSta
           <input id="cat-descuento" type="number" inputMode="decimal" step="0.01" min="0" max="100" className="input" {...register('descuento')} />
         </FormField>
       </fieldset>
-      <div className="flex justify-end gap-2 pt-2">
-        <button type="button" className="btn-secondary" onClick={onDone}>
-          {readOnly ? 'Cerrar' : 'Cancelar'}
-        </button>
-        {!readOnly && (
-          <button type="submit" className="btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Guardando…' : 'Guardar'}
-          </button>
-        )}
-      </div>
+      <FormActions readOnly={readOnly} submitting={isSubmitting} onCancel={onDone} />
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { applyFieldErrors, errorData } from '../../lib/errors';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { MA } from '../../../shared/messagesAdmin';
 import { clienteForm, clientePayloadFromForm, type ClienteForm, type ClienteRecord } from '../../../shared/schemas/clientes';
+import { FormActions } from '../../components/FormActions';
 
 export type ClienteModalState = { mode: 'create' } | { mode: 'view' | 'edit'; cliente: ClienteRecord } | null;
 
@@ -115,16 +116,7 @@ function ClienteFormBody({ state, onDone }: { state: NonNullable<ClienteModalSta
           <input id="cli-direccion" className="input" {...register('direccion')} />
         </FormField>
       </fieldset>
-      <div className="mt-6 flex justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={onDone}>
-          {readOnly ? 'Cerrar' : 'Cancelar'}
-        </button>
-        {!readOnly && (
-          <button type="submit" className="btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Guardando…' : 'Guardar'}
-          </button>
-        )}
-      </div>
+      <FormActions readOnly={readOnly} submitting={isSubmitting} onCancel={onDone} />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { SearchBar } from '../../components/SearchBar';
 import { StatusBadge } from '../../components/StatusBadge';
-import { RowAction } from '../../components/IconButton';
+import { RowAction, ToggleAction } from '../../components/RowActions';
 import { Can } from '../../components/Guard';
 import { trpc } from '../../trpc';
 import { usePermissions } from '../../session/permissions';
@@ -67,17 +67,7 @@ export function ClientesPage() {
           <RowAction label={`Operadores de ${c.nombre}`} onClick={() => setOperadores(c)}>
             Operadores
           </RowAction>
-          {c.isActive
-            ? perms.has(P.deleteCliente) && (
-                <RowAction label={`Desactivar ${c.nombre}`} tone="danger" onClick={() => void toggle(c)}>
-                  Desactivar
-                </RowAction>
-              )
-            : perms.has(P.changeCliente) && (
-                <RowAction label={`Activar ${c.nombre}`} tone="success" onClick={() => void toggle(c)}>
-                  Activar
-                </RowAction>
-              )}
+          <ToggleAction active={c.isActive} name={c.nombre} canDeactivate={perms.has(P.deleteCliente)} canActivate={perms.has(P.changeCliente)} onToggle={() => void toggle(c)} />
         </div>
       ),
     },

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { Modal } from '../../components/Modal';
 import { DataTable } from '../../components/DataTable';
 import { StatusBadge } from '../../components/StatusBadge';
-import { RowAction } from '../../components/IconButton';
+import { RowAction } from '../../components/RowActions';
 import { FormField } from '../../components/FormField';
 import { Can } from '../../components/Guard';
 import { trpc } from '../../trpc';

@@ -4,7 +4,7 @@ import { DataTable } from '../../components/DataTable';
 import { Pagination } from '../../components/Pagination';
 import { SearchBar } from '../../components/SearchBar';
 import { StatusBadge } from '../../components/StatusBadge';
-import { RowAction } from '../../components/IconButton';
+import { RowAction } from '../../components/RowActions';
 import { Can } from '../../components/Guard';
 import { trpc } from '../../trpc';
 import { usePermissions } from '../../session/permissions';

@@ -10,6 +10,7 @@ import { applyFieldErrors } from '../../lib/errors';
 import { MA } from '../../../shared/messagesAdmin';
 import { filterPermisos } from './filterPermisos';
 import { roleForm, type PermisoRecord, type RoleBody, type RoleRecord } from '../../../shared/schemas/roles';
+import { FormActions } from '../../components/FormActions';
 
 export type RoleModalState = { mode: 'create' } | { mode: 'view' | 'edit'; role: RoleRecord } | null;
 
@@ -97,16 +98,7 @@ function RoleForm({ state, permisos, onDone }: { state: NonNullable<RoleModalSta
           );
         }}
       />
-      <div className="flex justify-end gap-2 pt-2">
-        <button type="button" className="btn-secondary" onClick={onDone}>
-          {readOnly ? 'Cerrar' : 'Cancelar'}
-        </button>
-        {!readOnly && (
-          <button type="submit" className="btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Guardando…' : 'Guardar'}
-          </button>
-        )}
-      </div>
+      <FormActions readOnly={readOnly} submitting={isSubmitting} onCancel={onDone} />
     </form>
   );
 }

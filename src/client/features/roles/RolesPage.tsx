@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
-import { RowAction } from '../../components/IconButton';
+import { RowAction } from '../../components/RowActions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Can } from '../../components/Guard';
 import { trpc } from '../../trpc';
@@ -10,7 +10,7 @@ import { usePermissions } from '../../session/permissions';
 import { matches } from '../../lib/text';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { MA } from '../../../shared/messagesAdmin';
-import { P } from '../../../shared/permissions';
+import { P, ROLE_CLIENTE } from '../../../shared/permissions';
 import type { RoleRecord } from '../../../shared/schemas/roles';
 import { RoleFormModal, type RoleModalState } from './RoleFormModal';
 
@@ -66,7 +66,7 @@ export function RolesPage() {
               Editar
             </RowAction>
           )}
-          {perms.has(P.deleteGroup) && (
+          {perms.has(P.deleteGroup) && r.name !== ROLE_CLIENTE && (
             <RowAction label={`Eliminar ${r.name}`} tone="danger" onClick={() => setDeleting(r)}>
               Eliminar
             </RowAction>

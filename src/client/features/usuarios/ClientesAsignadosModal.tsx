@@ -1,9 +1,9 @@
-import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Modal } from '../../components/Modal';
 import { trpc } from '../../trpc';
 import { usePermissions } from '../../session/permissions';
-import { matches, sameSet } from '../../lib/text';
+import { matches } from '../../lib/text';
+import { EditButton, SelectionFooter, useSelectionEditor } from './useSelectionEditor';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
 import type { ClienteRecord } from '../../../shared/schemas/clientes';
@@ -27,29 +27,11 @@ function Editor({ user }: { user: UserRecord }) {
   const perms = usePermissions();
   const utils = trpc.useUtils();
   const assigned = trpc.usuarios.clientesAsignados.useQuery({ id: user.id });
-  const [editing, setEditing] = useState(false);
-  const all = trpc.clientes.list.useQuery({ all: true }, { enabled: editing });
   const save = trpc.usuarios.asignarClientes.useMutation();
-  const original = useMemo(() => new Set((assigned.data ?? []).map((c) => c.idCliente)), [assigned.data]);
-  const [selected, setSelected] = useState<Set<string> | null>(null);
-  const [search, setSearch] = useState('');
-  const current = selected ?? original;
-  const changed = !sameSet(current, original);
+  const { editing, start, stop, current, changed, toggle, search, setSearch } = useSelectionEditor(assigned.data, (c) => c.idCliente);
+  const all = trpc.clientes.list.useQuery({ all: true }, { enabled: editing });
   const options = Array.isArray(all.data) ? all.data : [];
   const visible = options.filter((c) => matches(search, c.nombre, c.categoria.nombre, documento(c)));
-
-  const toggle = (id: string) => {
-    const next = new Set(current);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    setSelected(next);
-  };
-
-  const stop = () => {
-    setEditing(false);
-    setSelected(null);
-    setSearch('');
-  };
 
   const onSave = async () => {
     try {
@@ -83,13 +65,7 @@ function Editor({ user }: { user: UserRecord }) {
             ))}
           </ul>
         )}
-        {perms.has(P.assignClients) && (
-          <div className="mt-4 flex justify-end">
-            <button key="editar" type="button" className="btn-primary" onClick={() => setEditing(true)}>
-              Editar
-            </button>
-          </div>
-        )}
+        {perms.has(P.assignClients) && <EditButton onClick={start} />}
       </div>
     );
   }
@@ -129,14 +105,7 @@ function Editor({ user }: { user: UserRecord }) {
         )}
       </div>
       <p className="mt-2 text-xs text-slate-500">{current.size} seleccionado(s)</p>
-      <div className="mt-4 flex justify-end gap-2">
-        <button key="cancelar" type="button" className="btn-secondary" onClick={stop}>
-          Cancelar
-        </button>
-        <button key="guardar" type="button" className="btn-primary" disabled={!changed || save.isPending} onClick={() => void onSave()}>
-          Guardar
-        </button>
-      </div>
+      <SelectionFooter changed={changed} saving={save.isPending} onCancel={stop} onSave={() => void onSave()} />
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Modal } from '../../components/Modal';
 import { trpc } from '../../trpc';
 import { usePermissions } from '../../session/permissions';
-import { matches, sameSet } from '../../lib/text';
+import { matches } from '../../lib/text';
+import { EditButton, SelectionFooter, useSelectionEditor } from './useSelectionEditor';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
 import type { RoleRecord } from '../../../shared/schemas/roles';
@@ -25,30 +25,12 @@ function Editor({ user }: { user: UserRecord }) {
   const perms = usePermissions();
   const utils = trpc.useUtils();
   const assigned = trpc.usuarios.roles.useQuery({ id: user.id });
-  const [editing, setEditing] = useState(false);
-  const all = trpc.roles.list.useQuery({}, { enabled: editing });
   const save = trpc.usuarios.asignarRoles.useMutation();
-  const original = useMemo(() => new Set((assigned.data ?? []).map((r) => r.id)), [assigned.data]);
-  const [selected, setSelected] = useState<Set<number> | null>(null);
-  const [search, setSearch] = useState('');
-  const current = selected ?? original;
-  const changed = !sameSet(current, original);
+  const { editing, start, stop, current, changed, set, search, setSearch } = useSelectionEditor(assigned.data, (r) => r.id);
+  const all = trpc.roles.list.useQuery({}, { enabled: editing });
   const roles: RoleRecord[] = all.data ?? [];
   const inList = roles.filter((r) => current.has(r.id) && matches(search, r.name));
   const available = roles.filter((r) => !current.has(r.id) && matches(search, r.name));
-
-  const set = (id: number, on: boolean) => {
-    const next = new Set(current);
-    if (on) next.add(id);
-    else next.delete(id);
-    setSelected(next);
-  };
-
-  const stop = () => {
-    setEditing(false);
-    setSelected(null);
-    setSearch('');
-  };
 
   const onSave = async () => {
     try {
@@ -79,13 +61,7 @@ function Editor({ user }: { user: UserRecord }) {
             ))}
           </ul>
         )}
-        {perms.has(P.assignRoles) && (
-          <div className="mt-4 flex justify-end">
-            <button key="editar" type="button" className="btn-primary" onClick={() => setEditing(true)}>
-              Editar
-            </button>
-          </div>
-        )}
+        {perms.has(P.assignRoles) && <EditButton onClick={start} />}
       </div>
     );
   }
@@ -120,14 +96,7 @@ function Editor({ user }: { user: UserRecord }) {
           {column('Disponibles', available, 'Agregar', true)}
         </div>
       )}
-      <div className="mt-4 flex justify-end gap-2">
-        <button key="cancelar" type="button" className="btn-secondary" onClick={stop}>
-          Cancelar
-        </button>
-        <button key="guardar" type="button" className="btn-primary" disabled={!changed || save.isPending} onClick={() => void onSave()}>
-          Guardar
-        </button>
-      </div>
+      <SelectionFooter changed={changed} saving={save.isPending} onCancel={stop} onSave={() => void onSave()} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusBadge } from '../../components/StatusBadge';
-import { RowAction } from '../../components/IconButton';
+import { RowAction, ToggleAction } from '../../components/RowActions';
 import { Can } from '../../components/Guard';
 import { trpc } from '../../trpc';
 import { useSession } from '../../session/store';
@@ -72,16 +72,7 @@ export function UsuariosPage() {
           <RowAction label={`Roles de ${u.username}`} onClick={() => setOpen({ kind: 'roles', user: u })}>
             Roles
           </RowAction>
-          {mayToggle(u) &&
-            (u.is_active ? (
-              <RowAction label={`Desactivar ${u.username}`} tone="danger" onClick={() => void toggle(u)}>
-                Desactivar
-              </RowAction>
-            ) : (
-              <RowAction label={`Activar ${u.username}`} tone="success" onClick={() => void toggle(u)}>
-                Activar
-              </RowAction>
-            ))}
+          <ToggleAction active={u.is_active} name={u.username} canDeactivate={mayToggle(u)} canActivate={mayToggle(u)} onToggle={() => void toggle(u)} />
         </div>
       ),
     },

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../index';
-import { CLIENTE_ROLE_PERMISSIONS, OPERADOR_ROLE_PERMISSIONS, PERMISSION_CATALOGUE } from '../../../shared/permissions';
+import {
+  CLIENTE_ROLE_PERMISSIONS, OPERADOR_ROLE_PERMISSIONS, PERMISSION_CATALOGUE, ROLE_ADMIN, ROLE_CLIENTE, ROLE_OPERADOR,
+} from '../../../shared/permissions';
+
+export { ROLE_ADMIN, ROLE_CLIENTE, ROLE_OPERADOR };
 import { hashPassword } from '../../modules/auth/passwords';
 
-export const ROLE_ADMIN = 'Administrador';
-export const ROLE_OPERADOR = 'Operador';
-export const ROLE_CLIENTE = 'Cliente';
 
 /** The permission catalogue; new codes are added, existing names refreshed. */
 export async function seedPermissions(db: Db) {

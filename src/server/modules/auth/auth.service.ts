@@ -5,6 +5,7 @@ import type { Services } from '../../services';
 import { AppError, badRequest, isUniqueViolation } from '../../lib/errors';
 import { consume, ensureNotBlocked } from '../../lib/rateLimit';
 import { M } from '../../../shared/messages';
+import { ROLE_CLIENTE } from '../../../shared/permissions';
 import type { LoginInput, RegisterInput } from '../../../shared/schemas/auth';
 import { hashPassword, timingDummyHash, verifyPassword } from './passwords';
 import { issueAccess, issueTokens, verifyToken } from './tokens';
@@ -17,7 +18,6 @@ export interface AuthDeps {
   ip: string;
 }
 
-export const CLIENTE_ROLE = 'Cliente';
 
 export async function login(deps: AuthDeps, input: LoginInput) {
   const { db, env, services } = deps;
@@ -174,7 +174,7 @@ export async function verifyEmail(deps: AuthDeps, input: { email: string; code: 
     }
     await trx.updateTable('users').set({ email_verified: true, is_active: true }).where('id', '=', row.id).execute();
     await trx.deleteFrom('email_verifications').where('user_id', '=', row.id).execute();
-    const role = await trx.selectFrom('auth_group').select('id').where('name', '=', CLIENTE_ROLE).executeTakeFirst();
+    const role = await trx.selectFrom('auth_group').select('id').where('name', '=', ROLE_CLIENTE).executeTakeFirst();
     if (role) {
       await trx
         .insertInto('user_groups')

@@ -6,7 +6,7 @@ import { withUniqueFields } from '../../lib/unique';
 import { M } from '../../../shared/messages';
 import { MA } from '../../../shared/messagesAdmin';
 import type { RoleBody, RoleRecord } from '../../../shared/schemas/roles';
-import { CLIENTE_ROLE } from '../auth/auth.service';
+import { ROLE_CLIENTE } from '../../../shared/permissions';
 import { codesOfRoles, findRole, listPermisos, listRoles, permissionCodes, roleNameTaken } from './roles.repository';
 
 export const ENTITY = 'rol';
@@ -75,7 +75,7 @@ export async function update(db: Db, actor: Actor, id: number, input: RoleBody):
         if (!row) throw notFound();
         const before = (await findRole(trx, id))!;
         const fields: FieldErrors = {};
-        if (row.name === CLIENTE_ROLE && input.name !== row.name) fields.name = [MA.roleProtected];
+        if (row.name === ROLE_CLIENTE && input.name !== row.name) fields.name = [MA.roleProtected];
         else if (await roleNameTaken(trx, input.name, id)) fields.name = [MA.roleNameTaken];
         const codes = await checkPermissions(trx, ids, fields);
         if (Object.keys(fields).length) throw new AppError('BAD_REQUEST', 'Datos inválidos.', fields);
@@ -106,7 +106,7 @@ export async function remove(db: Db, actor: Actor, id: number): Promise<RoleReco
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('auth_group').select(['id', 'name']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw notFound();
-    if (row.name === CLIENTE_ROLE) throw new AppError('BAD_REQUEST', MA.roleProtected);
+    if (row.name === ROLE_CLIENTE) throw new AppError('BAD_REQUEST', MA.roleProtected);
     const before = (await findRole(trx, id))!;
     assertWithinOwn(actor, await codesOfRoles(trx, [id]), MA.permsExceedOwn);
     const holders = await trx.selectFrom('user_groups').select('user_id').where('group_id', '=', id).orderBy('user_id').execute();

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+
+/** A small text button for table row actions. */
+export function RowAction({ label, onClick, tone = 'default', children }: { label: string; onClick: () => void; tone?: 'default' | 'danger' | 'success'; children?: ReactNode }) {
+  const color = { default: 'text-emerald-700 hover:bg-emerald-50', danger: 'text-red-600 hover:bg-red-50', success: 'text-emerald-700 hover:bg-emerald-50' }[tone];
+  return (
+    <button type="button" aria-label={label} title={label} onClick={onClick} className={`rounded px-2 py-1 text-xs font-medium ${color}`}>
+      {children ?? label}
+    </button>
+  );
+}
+
+/**
+ * Desactivar on an active row (when `canDeactivate`), Activar on an inactive one (when `canActivate`):
+ * the permission rule of every toggled entity (spec 000 §6, 001 §6).
+ */
+export function ToggleAction({ active, name, canDeactivate, canActivate, onToggle }: { active: boolean; name: string; canDeactivate: boolean; canActivate: boolean; onToggle: () => void }) {
+  if (active) return canDeactivate ? <RowAction label={`Desactivar ${name}`} tone="danger" onClick={onToggle}>Desactivar</RowAction> : null;
+  return canActivate ? <RowAction label={`Activar ${name}`} tone="success" onClick={onToggle}>Activar</RowAction> : null;
+}
