@@ -12,6 +12,7 @@ import { createContext } from './trpc/context';
 import { restRouter } from './rest/adapter';
 import { restRoutes } from './rest/routes';
 import { buildOpenApi } from './rest/openapi';
+import { methodNotAllowed, requireJsonBody } from './rest/methodGuards';
 import { M } from '../shared/messages';
 
 const BODY_LIMIT = '100kb';
@@ -31,7 +32,8 @@ export function createApp(deps: AppDeps) {
   app.set('trust proxy', 'loopback');
 
   const api = express.Router();
-  api.use(express.json({ limit: BODY_LIMIT }));
+  api.use(requireJsonBody);
+  api.use(express.json({ limit: BODY_LIMIT, strict: false }));
   api.get('/health/', async (_req, res) => {
     try {
       await sql`select 1`.execute(deps.db);
@@ -46,6 +48,7 @@ export function createApp(deps: AppDeps) {
   });
   api.use('/docs', swaggerUi.serve, swaggerUi.setup(undefined, { swaggerUrl: '/api/schema/', customSiteTitle: 'Cambio API' }));
   api.use(restRouter(appRouter, restRoutes, base));
+  api.use(methodNotAllowed(restRoutes));
   api.use((_req, res) => {
     res.status(404).json({ detail: M.notFound });
   });
@@ -83,6 +86,9 @@ export function createApp(deps: AppDeps) {
 function jsonErrors(err: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction) {
   if (err?.type === 'entity.parse.failed') return res.status(400).json({ detail: M.malformedJson });
   if (err?.type === 'entity.too.large') return res.status(413).json({ detail: M.bodyTooLarge });
+  if (err?.type === 'charset.unsupported' || err?.type === 'encoding.unsupported') {
+    return res.status(415).json({ detail: 'Codificación no soportada: enviar el cuerpo en UTF-8.' });
+  }
   if (err?.status && err.status >= 400 && err.status < 500) return res.status(err.status).json({ detail: M.malformedJson });
   if (err) {
     console.error('[api] error interno:', err);

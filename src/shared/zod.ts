@@ -4,3 +4,10 @@ import { z } from 'zod';
 z.config(z.locales.es());
 
 export { z };
+
+/**
+ * The error of a text field: `missing` when the value is absent, 'Debe ser texto' when it has
+ * another type (a number or a list where text was expected).
+ */
+export const textError = (missing: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? missing : 'Debe ser texto';

@@ -1,12 +1,13 @@
 import type { SelectQueryBuilder } from 'kysely';
 import { z } from '../../shared/zod';
 import { searchField } from '../../shared/schemas/fields';
+import { pageParam } from '../../shared/schemas/common';
 
 export const PAGE_SIZE = 10;
 
 /** `?page=N&search=…&all=true` as the spec's paged lists take them. */
 export const listQuery = z.object({
-  page: z.coerce.number({ error: 'Página no válida' }).int().min(1, 'Página no válida').default(1),
+  page: pageParam,
   search: searchField,
   all: z.enum(['true', 'false']).or(z.boolean()).transform((v) => v === true || v === 'true').optional(),
 });
@@ -31,5 +32,6 @@ export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBui
   const total = Number(count);
   const results = await query.limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).execute();
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  return { count: total, next: page < pages ? page + 1 : null, previous: page > 1 ? page - 1 : null, results };
+  // Past the last page: no results, and "previous" points at the last page that has some.
+  return { count: total, next: page < pages ? page + 1 : null, previous: page > 1 ? Math.min(page - 1, pages) : null, results };
 }

@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { idParam } from './common';
+import { idParam, pageParam } from './common';
 
 export const auditRecord = z.object({
   id: z.number().int(),
@@ -18,6 +18,6 @@ export const auditQuery = z.object({
   entity: z.string().trim().max(50).optional(),
   entity_id: z.string().trim().max(64).optional(),
   actor_id: idParam.optional(),
-  page: z.coerce.number({ error: 'Página no válida' }).int().min(1, 'Página no válida').default(1),
+  page: pageParam,
 });
 export type AuditQuery = z.infer<typeof auditQuery>;

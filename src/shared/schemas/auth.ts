@@ -1,18 +1,18 @@
-import { z } from '../zod';
+import { textError, z } from '../zod';
 import { M } from '../messages';
 
 export const loginInput = z.strictObject({
-  username: z.string({ error: M.loginUsernameRequired }).trim().min(1, M.loginUsernameRequired),
-  password: z.string({ error: M.loginPasswordRequired }).min(1, M.loginPasswordRequired),
+  username: z.string({ error: textError(M.loginUsernameRequired) }).trim().min(1, M.loginUsernameRequired),
+  password: z.string({ error: textError(M.loginPasswordRequired) }).min(1, M.loginPasswordRequired),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
-export const refreshInput = z.strictObject({ refresh: z.string({ error: M.required }).min(1, M.required) });
+export const refreshInput = z.strictObject({ refresh: z.string({ error: textError(M.required) }).min(1, M.required) });
 export const accessOnly = z.object({ access: z.string() });
 
 const username = z
-  .string({ error: M.required })
+  .string({ error: textError(M.required) })
   .trim()
   .min(1, M.required)
   .min(3, M.usernameMin)
@@ -21,9 +21,9 @@ const username = z
 
 export const registerInput = z.strictObject({
   username,
-  email: z.string({ error: M.required }).trim().min(1, M.required).pipe(z.email(M.invalidEmailRegister)),
-  first_name: z.string({ error: M.required }).trim().min(1, M.required).max(150),
-  password: z.string({ error: M.required }).min(1, M.required).min(6, M.passwordMin).max(128),
+  email: z.string({ error: textError(M.required) }).trim().min(1, M.required).pipe(z.email(M.invalidEmailRegister)),
+  first_name: z.string({ error: textError(M.required) }).trim().min(1, M.required).max(150),
+  password: z.string({ error: textError(M.required) }).min(1, M.required).min(6, M.passwordMin).max(128),
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 
@@ -41,12 +41,12 @@ export const registerResult = z.object({
 });
 
 export const verifyInput = z.strictObject({
-  email: z.string({ error: M.required }).trim().pipe(z.email(M.invalidEmailRegister)),
-  code: z.string({ error: M.codeSixDigits }).regex(/^\d{6}$/, M.codeSixDigits),
+  email: z.string({ error: textError(M.required) }).trim().pipe(z.email(M.invalidEmailRegister)),
+  code: z.string({ error: textError(M.codeSixDigits) }).regex(/^\d{6}$/, M.codeSixDigits),
 });
 
 export const resendInput = z.strictObject({
-  email: z.string({ error: M.required }).trim().pipe(z.email(M.invalidEmailRegister)),
+  email: z.string({ error: textError(M.required) }).trim().pipe(z.email(M.invalidEmailRegister)),
 });
 
 export const permsResult = z.object({ perms: z.array(z.string()) });

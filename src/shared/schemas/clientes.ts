@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { textError, z } from '../zod';
 import { M } from '../messages';
 import { MA } from '../messagesAdmin';
 import { emailField, flag, requiredFlag, text } from './fields';
@@ -25,7 +25,7 @@ export const clienteFields = {
   nombre: text({ min: [2, MA.clienteNombreMin], max: 150 }),
   isPersonaFisica: requiredFlag(),
   idCategoria: z
-    .string({ error: M.required })
+    .string({ error: textError(M.required) })
     .min(1, { error: M.required, abort: true })
     .pipe(z.uuid({ error: MA.categoriaInvalid })),
   correo: emailField(M.invalidEmailUser),

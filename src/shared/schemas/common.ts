@@ -1,9 +1,9 @@
-import { z } from '../zod';
+import { textError, z } from '../zod';
 import { M } from '../messages';
 
 /** A required text: trimmed, with the spec's required message when empty. */
 export const requiredText = (max = 150) =>
-  z.string({ error: M.required }).trim().min(1, M.required).max(max, `Máximo ${max} caracteres`);
+  z.string({ error: textError(M.required) }).trim().min(1, M.required).max(max, `Máximo ${max} caracteres`);
 
 /** The largest integer id (PostgreSQL `integer`). */
 export const INT4_MAX = 2_147_483_647;
@@ -11,11 +11,20 @@ export const INT4_MAX = 2_147_483_647;
 /** An integer id in a body (a list of role or permission ids): positive and within `integer`. */
 export const intId = (message: string) => z.number({ error: message }).int(message).positive(message).max(INT4_MAX, message);
 
-export const idParam = z.coerce
-  .number({ error: 'Identificador no válido' })
-  .int('Identificador no válido')
-  .positive('Identificador no válido')
-  .max(INT4_MAX, 'Identificador no válido');
+const ID_MSG = 'Identificador no válido';
+const PAGE_MSG = 'Página no válida';
+
+/** Digits only ("12"), so "0x4", "4e0" or " 4" are not read as 4; numbers pass through. */
+const fromDigits = (max: number) => (v: unknown) => (typeof v === 'string' && new RegExp(`^\\d{1,${max}}$`).test(v) ? Number(v) : v);
+
+/** A positive int4 id from a path, query or body. */
+export const idParam = z.preprocess(
+  fromDigits(10),
+  z.number({ error: ID_MSG }).int(ID_MSG).positive(ID_MSG).max(2_147_483_647, ID_MSG),
+);
+
+/** `?page=N`: a page number from 1. */
+export const pageParam = z.preprocess(fromDigits(9), z.number({ error: PAGE_MSG }).int(PAGE_MSG).min(1, PAGE_MSG).max(1_000_000_000, PAGE_MSG)).default(1);
 export const uuidParam = z.uuid({ error: 'Identificador no válido' });
 
 export const detailSchema = z.object({ detail: z.string() });

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { textError, z } from '../zod';
 import { M } from '../messages';
 import { parseDecimalInput } from '../money';
 import { idParam } from './common';
@@ -60,15 +60,15 @@ export const boolFlag = z
   .or(z.boolean())
   .transform((v) => v === true || v === 'true');
 
-const nombre = z.string({ error: DIVISA_MSG.nombreRequerido }).trim().min(1, { message: DIVISA_MSG.nombreRequerido, abort: true }).min(3, DIVISA_MSG.nombreLargo).max(30, DIVISA_MSG.nombreLargo);
+const nombre = z.string({ error: textError(DIVISA_MSG.nombreRequerido) }).trim().min(1, { message: DIVISA_MSG.nombreRequerido, abort: true }).min(3, DIVISA_MSG.nombreLargo).max(30, DIVISA_MSG.nombreLargo);
 const codigo = z
-  .string({ error: DIVISA_MSG.codigoRequerido })
+  .string({ error: textError(DIVISA_MSG.codigoRequerido) })
   .trim()
   .min(1, { message: DIVISA_MSG.codigoRequerido, abort: true })
   .length(3, DIVISA_MSG.codigoLargo)
   .regex(/^[A-Za-z]*$/, DIVISA_MSG.codigoLetras)
   .transform((v) => v.toUpperCase());
-const simbolo = z.string({ error: DIVISA_MSG.simboloRequerido }).trim().min(1, { message: DIVISA_MSG.simboloRequerido, abort: true }).max(3, DIVISA_MSG.simboloLargo);
+const simbolo = z.string({ error: textError(DIVISA_MSG.simboloRequerido) }).trim().min(1, { message: DIVISA_MSG.simboloRequerido, abort: true }).max(3, DIVISA_MSG.simboloLargo);
 const maxDigitos = wholeNumber(DIVISA_MSG.maxDigitos).pipe(z.number().gt(2, DIVISA_MSG.maxDigitos).max(30, DIVISA_MSG.maxDigitosTope));
 /** Spec rule for currencies created or edited through the API (the seeded base currency keeps 0). */
 const precision = wholeNumber(DIVISA_MSG.precision).pipe(z.number().gt(2, DIVISA_MSG.precision).max(20, DIVISA_MSG.precisionTope));
@@ -76,7 +76,7 @@ const precision = wholeNumber(DIVISA_MSG.precision).pipe(z.number().gt(2, DIVISA
 const precisionUpdate = wholeNumber(DIVISA_MSG.precision).pipe(z.number().min(0, DIVISA_MSG.precision).max(20, DIVISA_MSG.precisionTope));
 /** ISO 3166-1 alpha-2 code ("us" → "US"); empty or null means no flag. */
 const flag = z
-  .string({ error: DIVISA_MSG.flag })
+  .string({ error: textError(DIVISA_MSG.flag) })
   .trim()
   .regex(/^([A-Za-z]{2})?$/, DIVISA_MSG.flag)
   .transform((v) => (v === '' ? null : v.toUpperCase()))

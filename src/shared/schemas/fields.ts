@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { textError, z } from '../zod';
 import { M } from '../messages';
 
 /**
@@ -7,7 +7,7 @@ import { M } from '../messages';
  */
 export function text(opts: { required?: string; min?: readonly [number, string]; max: number }) {
   const required = opts.required ?? M.required;
-  let s = z.string({ error: required }).trim().min(1, { error: required, abort: true });
+  let s = z.string({ error: textError(required) }).trim().min(1, { error: required, abort: true });
   if (opts.min) s = s.min(opts.min[0], { error: opts.min[1], abort: true });
   return s.max(opts.max, `Máximo ${opts.max} caracteres`);
 }

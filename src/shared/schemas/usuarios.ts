@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { textError, z } from '../zod';
 import { M } from '../messages';
 import { MA } from '../messagesAdmin';
 import { emailField, flag, searchQuery, text } from './fields';
@@ -22,7 +22,7 @@ export const usernameField = text({ min: [3, M.usernameMin], max: 150 }).regex(
   'Solo letras, números y los caracteres @ . + - _',
 );
 export const passwordField = z
-  .string({ error: M.required })
+  .string({ error: textError(M.required) })
   .min(1, { error: M.required, abort: true })
   .min(6, { error: M.passwordMin, abort: true })
   .max(128, 'Máximo 128 caracteres');

@@ -249,3 +249,47 @@ describe('ids out of range', () => {
     expect(r.body.id).toEqual(['Identificador no válido']);
   });
 });
+
+describe('odd HTTP input', () => {
+  it('reads ids and pages only from plain digits', async () => {
+    const token = await app.adminToken();
+    for (const id of ['0x1', '1e0', '+1', '1.0', '%201', '0b1', '99999999999999999999']) {
+      const r = await app.api('GET', `/usuarios/${id}/`, { token });
+      expect(r.status, id).toBe(400);
+      expect(r.body.id).toEqual(['Identificador no válido']);
+    }
+    expect((await app.api('GET', '/usuarios/1/', { token })).status).toBe(200);
+    const page = await app.api('GET', '/clientes/?page=1e2', { token });
+    expect(page.status).toBe(400);
+    expect(page.body.page).toEqual(['Página no válida']);
+    const past = await app.api('GET', '/clientes/?page=50', { token });
+    expect(past.status).toBe(200);
+    expect(past.body).toMatchObject({ results: [], next: null, previous: 1 });
+  });
+
+  it('says "Debe ser texto" for a wrong type and the required message for a missing value', async () => {
+    const r = await app.api('POST', '/token/', { body: { username: 1, password: ['x'] } });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ username: ['Debe ser texto'], password: ['Debe ser texto'] });
+    const missing = await app.api('POST', '/token/', { body: {} });
+    expect(missing.body).toEqual({ username: [M.loginUsernameRequired], password: [M.loginPasswordRequired] });
+  });
+
+  it('answers 405 with Allow for a known path and another method', async () => {
+    const r = await app.api('DELETE', '/usuarios/', { token: await app.adminToken() });
+    expect(r.status).toBe(405);
+    expect(r.headers.get('allow')).toBe('GET, POST');
+    expect((await app.api('PUT', '/token/')).status).toBe(405);
+  });
+
+  it('answers 415 to a body that is not JSON or not UTF-8, and a clear 400 to JSON that is not an object', async () => {
+    const form = await app.api('POST', '/token/', { raw: 'username=admin&password=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(form.status).toBe(415);
+    const latin = await app.api('POST', '/token/', { raw: '{"username":"a","password":"b"}', headers: { 'content-type': 'application/json; charset=latin1' } });
+    expect(latin.status).toBe(415);
+    const nul = await app.api('POST', '/token/', { raw: 'null' });
+    expect(nul.status).toBe(400);
+    expect(nul.body.detail).toBeUndefined();
+    expect(Object.keys(nul.body)).toEqual(['non_field_errors']);
+  });
+});
