@@ -192,7 +192,7 @@ describe('/clientes', () => {
 
     await d.getByLabel('Nombre').fill('Ferretería Central S.A.');
     await d.getByLabel('RUC').fill('80011111-2');
-    await d.getByLabel('Categoría').selectOption({ label: 'MAYORISTA (5.00 %)' });
+    await d.getByLabel('Categoría').selectOption({ label: 'MAYORISTA (5,00 %)' });
     await fillByLabel(d, { Correo: 'compras@ferreteria.com.py', Teléfono: '+59521123456', Dirección: 'Av. Artigas 100, Asunción' });
     await d.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(MA.toast.clienteCreated).waitFor();
@@ -249,13 +249,13 @@ describe('/categorias-clientes', () => {
     await d.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(MA.toast.categoriaCreated).waitFor();
     const row = page.getByRole('row', { name: /ORO/ });
-    await row.getByText('12.50').waitFor();
+    await row.getByText('12,50').waitFor();
 
     await page.getByRole('button', { name: 'Editar ORO' }).click();
     expect(await d.getByLabel('Nombre').isDisabled()).toBe(true);
     await d.getByLabel('Descuento (%)').fill('7');
     await d.getByRole('button', { name: 'Guardar' }).click();
-    await row.getByText('7.00').waitFor();
+    await row.getByText('7,00').waitFor();
 
     await page.getByRole('button', { name: 'Desactivar ORO' }).click();
     await row.getByText('Inactivo').waitFor();
@@ -266,6 +266,58 @@ describe('/categorias-clientes', () => {
     await page.getByRole('table', { name: 'Categorías' }).getByText('CORPORATIVO').waitFor();
     expect(await page.getByRole('table', { name: 'Categorías' }).getByRole('row').count()).toBe(2);
     await page.context().close();
+  });
+
+  it('takes a comma as the decimal separator in the discount and shows discounts es-PY everywhere', async () => {
+    const page = await asAdmin('/categorias-clientes');
+    await page.getByRole('table', { name: 'Categorías' }).getByText('CORPORATIVO').waitFor();
+    await page.getByRole('button', { name: 'Crear Categoría' }).click();
+    const d = dialog(page);
+    const descuento = d.getByLabel('Descuento (%)');
+    expect(await descuento.getAttribute('type')).toBe('text');
+    expect(await descuento.getAttribute('inputmode')).toBe('decimal');
+    await fillByLabel(d, { Nombre: 'BRONCE', Descripción: 'Clientes bronce', 'Descuento (%)': '2,5' });
+    await d.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(MA.toast.categoriaCreated).waitFor();
+    await d.waitFor({ state: 'detached' });
+    const saved = () => db().selectFrom('categorias_cliente').select('descuento').where('nombre', '=', 'BRONCE').executeTakeFirstOrThrow();
+    expect(String((await saved()).descuento)).toBe('2.50');
+    const row = page.getByRole('row', { name: /BRONCE/ });
+    await row.getByText('2,50').waitFor();
+
+    // Editing shows the stored value es-PY and saves a comma value exactly.
+    await page.getByRole('button', { name: 'Editar BRONCE' }).click();
+    expect(await descuento.inputValue()).toBe('2,50');
+    await descuento.fill('7,25');
+    await d.getByRole('button', { name: 'Guardar' }).click();
+    await row.getByText('7,25').waitFor();
+    expect(String((await saved()).descuento)).toBe('7.25');
+    expect(await page.getByRole('table', { name: 'Categorías' }).getByText('7.25').count()).toBe(0);
+
+    // The client form's category choices.
+    await page.goto(`${e.url}/clientes`);
+    await page.getByRole('button', { name: 'Crear Cliente' }).click();
+    const labels = await d.getByLabel('Categoría').locator('option').allTextContents();
+    expect(labels).toContain('BRONCE (7,25 %)');
+    expect(labels.some((l) => /\d\.\d\d %/.test(l))).toBe(false);
+    await page.context().close();
+
+    // The home-page line of the current client.
+    const idCategoria = (await db().selectFrom('categorias_cliente').select('id_categoria').where('nombre', '=', 'BRONCE').executeTakeFirstOrThrow()).id_categoria;
+    const maria = await clienteId('María González');
+    const before = await db().selectFrom('clientes').select('id_categoria').where('id_cliente', '=', maria).executeTakeFirstOrThrow();
+    await db().updateTable('clientes').set({ id_categoria: idCategoria }).where('id_cliente', '=', maria).execute();
+    try {
+      const u = await makeUser([P.useSimulacion], { clientes: [maria], actual: maria });
+      const home = await e.newPage();
+      await login(home, e.url, u.username, u.password);
+      const card = home.getByTestId('cliente-actual');
+      await card.getByText('María González').waitFor();
+      expect(await card.textContent()).toContain('BRONCE (7,25 % de descuento)');
+      await home.context().close();
+    } finally {
+      await db().updateTable('clientes').set({ id_categoria: before.id_categoria }).where('id_cliente', '=', maria).execute();
+    }
   });
 });
 

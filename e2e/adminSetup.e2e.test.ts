@@ -35,13 +35,13 @@ describe('setting up staff and customers entirely from the screens', () => {
     const page = await pageAs(e, '/categorias-clientes');
     await page.getByRole('button', { name: 'Crear Categoría' }).click();
     let d = dialog(page);
-    await fillByLabel(d, { Nombre: 'PLATINO', Descripción: 'Clientes platino', 'Descuento (%)': '12.5' });
+    await fillByLabel(d, { Nombre: 'PLATINO', Descripción: 'Clientes platino', 'Descuento (%)': '12,5' });
     await d.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(MA.toast.categoriaCreated).waitFor();
 
     await page.goto(`${e.url}/clientes`);
-    await createClient(page, { nombre: 'Estancia La Paloma', documento: '7711223', categoria: 'PLATINO (12.50 %)' });
-    await createClient(page, { nombre: 'Cooperativa Sur Ltda.', juridica: true, documento: '80099999-1', categoria: 'PLATINO (12.50 %)' });
+    await createClient(page, { nombre: 'Estancia La Paloma', documento: '7711223', categoria: 'PLATINO (12,50 %)' });
+    await createClient(page, { nombre: 'Cooperativa Sur Ltda.', juridica: true, documento: '80099999-1', categoria: 'PLATINO (12,50 %)' });
 
     await page.goto(`${e.url}/roles`);
     await page.getByRole('button', { name: 'Crear Rol' }).click();
@@ -87,7 +87,7 @@ describe('setting up staff and customers entirely from the screens', () => {
     expect(await cajero.getByRole('option').allTextContents()).toEqual(['Cooperativa Sur Ltda.PLATINO', 'Estancia La PalomaPLATINO']);
     await cajero.getByRole('option', { name: /Estancia La Paloma/ }).click();
     await card(cajero).getByText('Estancia La Paloma').waitFor();
-    expect(await card(cajero).textContent()).toContain('PLATINO (12.50 % de descuento)');
+    expect(await card(cajero).textContent()).toContain('PLATINO (12,50 % de descuento)');
     await cajero.context().close();
   });
 });

@@ -25,6 +25,8 @@ export const MA = {
   categoriaInactive: 'La categoría está inactiva.',
   cedulaTaken: 'Ya existe un cliente con esta cédula.',
   rucTaken: 'Ya existe un cliente con este RUC.',
+  rucNotForPersonaFisica: 'Una persona física no tiene RUC.',
+  cedulaNotForJuridica: 'Una persona jurídica no tiene cédula.',
 
   // Categories (spec 000 §5)
   categoriaNombreRequired: 'El nombre es obligatorio.',

@@ -20,17 +20,21 @@ export const permisoRecord = z.object({
 });
 export type PermisoRecord = z.infer<typeof permisoRecord>;
 
-/** POST and PUT /roles/: the name is trimmed on save. */
+const permissionIds = z
+  .array(intId('Identificador de permiso no válido'), {
+    error: (iss) => (iss.input === undefined ? M.required : 'Debe ser una lista de permisos'),
+  })
+  .max(1000, 'Demasiados elementos');
+
+/** POST /roles/: the name is trimmed on save; absent permissions mean none. */
 export const roleBody = z.strictObject({
   name: text({ max: 150 }),
-  permissions: z
-    .array(intId('Identificador de permiso no válido'), {
-      error: (iss) => (iss.input === undefined ? M.required : 'Debe ser una lista de permisos'),
-    })
-    .max(1000, 'Demasiados elementos')
-    .default([]),
+  permissions: permissionIds.default([]),
 });
 export type RoleBody = z.infer<typeof roleBody>;
+
+/** PUT /roles/: replaces the whole set, so `permissions` is required (absent must not wipe them). */
+export const roleUpdateBody = roleBody.extend({ permissions: permissionIds });
 
 /** The role form of the screens. */
 export const roleForm = roleBody;

@@ -9,13 +9,14 @@ import { applyFieldErrors, serverAnswered } from '../../lib/errors';
 import { MA } from '../../../shared/messagesAdmin';
 import { categoriaForm, type CategoriaRecord } from '../../../shared/schemas/categorias';
 import { FormActions } from '../../components/FormActions';
+import { formatDescuento } from './formatDescuento';
 
 export type CategoriaModalState = { mode: 'create' } | { mode: 'view' | 'edit'; categoria: CategoriaRecord } | null;
 
 type FormIn = z.input<typeof categoriaForm>;
 type FormOut = z.output<typeof categoriaForm>;
 
-/** Category form: name (locked on edit), description, discount 0–100 with step 0.01. */
+/** Category form: name (locked on edit), description, discount 0–100 with step 0.01 (comma or point). */
 export function CategoriaFormModal({ state, onClose }: { state: CategoriaModalState; onClose: () => void }) {
   const title = !state ? '' : state.mode === 'create' ? 'Crear categoría' : state.mode === 'edit' ? 'Editar categoría' : 'Detalles de la categoría';
   return (
@@ -35,7 +36,7 @@ function CategoriaForm({ state, onDone }: { state: NonNullable<CategoriaModalSta
     defaultValues:
       state.mode === 'create'
         ? { nombre: '', descripcion: '', descuento: '' }
-        : { nombre: state.categoria.nombre, descripcion: state.categoria.descripcion, descuento: state.categoria.descuento },
+        : { nombre: state.categoria.nombre, descripcion: state.categoria.descripcion, descuento: formatDescuento(state.categoria.descuento) },
   });
   const { errors, isSubmitting } = formState;
 
@@ -73,7 +74,8 @@ function CategoriaForm({ state, onDone }: { state: NonNullable<CategoriaModalSta
           <input id="cat-descripcion" className="input" {...register('descripcion')} />
         </FormField>
         <FormField label="Descuento (%)" htmlFor="cat-descuento" error={errors.descuento?.message}>
-          <input id="cat-descuento" type="number" inputMode="decimal" step="0.01" min="0" max="100" className="input" {...register('descuento')} />
+          {/* Text, not type=number: an es-PY browser would read "2,5" as 25. The schema takes a comma or a point. */}
+          <input id="cat-descuento" type="text" inputMode="decimal" autoComplete="off" placeholder="Ej: 2,5" className="input" {...register('descuento')} />
         </FormField>
       </fieldset>
       <FormActions readOnly={readOnly} submitting={isSubmitting} onCancel={onDone} />

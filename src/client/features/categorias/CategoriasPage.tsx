@@ -13,6 +13,7 @@ import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
 import type { CategoriaRecord } from '../../../shared/schemas/categorias';
 import { CategoriaFormModal, type CategoriaModalState } from './CategoriaFormModal';
+import { formatDescuento } from './formatDescuento';
 
 /** /categorias-clientes (spec 000 §2): searchable table with view, edit and the active toggle. */
 export function CategoriasPage() {
@@ -41,7 +42,7 @@ export function CategoriasPage() {
   const columns: Column<CategoriaRecord>[] = [
     { header: 'Nombre', cell: (k) => <span className="font-medium">{k.nombre}</span> },
     { header: 'Descripción', cell: (k) => k.descripcion },
-    { header: 'Descuento (%)', cell: (k) => k.descuento, className: 'text-right' },
+    { header: 'Descuento (%)', cell: (k) => formatDescuento(k.descuento), className: 'text-right' },
     { header: 'Estado', cell: (k) => <StatusBadge active={k.isActive} /> },
     {
       header: 'Acciones',

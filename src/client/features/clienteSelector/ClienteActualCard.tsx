@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { M } from '../../../shared/messages';
 import { MA } from '../../../shared/messagesAdmin';
 import { useClienteActual } from './useClienteActual';
+import { formatDescuento } from '../categorias/formatDescuento';
 
 /**
  * The client the customer acts for, on the home screen of a signed-in customer: its name, category and
@@ -25,7 +26,7 @@ export function ClienteActualCard() {
         </p>
       ) : cliente ? (
         <p>
-          {MA.actingFor} <strong>{cliente.nombre}</strong> · {cliente.categoria.nombre} ({cliente.categoria.descuento} % {MA.discount})
+          {MA.actingFor} <strong>{cliente.nombre}</strong> · {cliente.categoria.nombre} ({formatDescuento(cliente.categoria.descuento)} % {MA.discount})
         </p>
       ) : (
         <p>{MA.chooseClientHint}</p>

@@ -9,6 +9,7 @@ import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { MA } from '../../../shared/messagesAdmin';
 import { clienteForm, clientePayloadFromForm, type ClienteForm, type ClienteRecord } from '../../../shared/schemas/clientes';
 import { FormActions } from '../../components/FormActions';
+import { formatDescuento } from '../categorias/formatDescuento';
 
 export type ClienteModalState = { mode: 'create' } | { mode: 'view' | 'edit'; cliente: ClienteRecord } | null;
 
@@ -101,7 +102,7 @@ function ClienteFormBody({ state, onDone }: { state: NonNullable<ClienteModalSta
             <option value="">{categorias.isLoading ? 'Cargando' : 'Seleccionar categoría…'}</option>
             {options.map((k) => (
               <option key={k.idCategoria} value={k.idCategoria}>
-                {k.nombre} ({k.descuento} %)
+                {k.nombre} ({formatDescuento(k.descuento)} %)
               </option>
             ))}
           </select>

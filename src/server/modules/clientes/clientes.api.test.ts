@@ -32,9 +32,34 @@ describe('POST /api/clientes/', () => {
   });
 
   it('creates a company with RUC (cédula stored null)', async () => {
-    const r = await app.api('POST', '/clientes/', { token: admin, body: clienteBody(cat.idCategoria, { isPersonaFisica: false, cedula: '999', ruc: '80012345-6' }) });
+    const r = await app.api('POST', '/clientes/', { token: admin, body: clienteBody(cat.idCategoria, { isPersonaFisica: false, cedula: '', ruc: '80012345-6' }) });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ isPersonaFisica: false, cedula: null, ruc: '80012345-6' });
+    const n = await app.api('POST', '/clientes/', { token: admin, body: clienteBody(cat.idCategoria, { isPersonaFisica: false, cedula: null, ruc: '80012346-4' }) });
+    expect(n.status).toBe(201);
+  });
+
+  it('refuses the document of the other type instead of dropping it (POST, PUT and PATCH), changing nothing', async () => {
+    const before = await snapshot(app, 'clientes');
+    const post = async (over: Record<string, unknown>) => {
+      const r = await app.api('POST', '/clientes/', { token: admin, body: clienteBody(cat.idCategoria, over) });
+      expect(r.status).toBe(400);
+      return r.body;
+    };
+    expect(await post({ isPersonaFisica: true, cedula: '1234568', ruc: '80012347-2' })).toEqual({ ruc: [MA.rucNotForPersonaFisica] });
+    expect(await post({ isPersonaFisica: false, cedula: '1234569', ruc: '80012348-0' })).toEqual({ cedula: [MA.cedulaNotForJuridica] });
+    expect(await snapshot(app, 'clientes')).toEqual(before);
+
+    const c = await createCliente(app, admin, cat.idCategoria, { cedula: '5560001' });
+    const mid = await snapshot(app, 'clientes');
+    const put = await app.api('PUT', `/clientes/${c.idCliente}/`, { token: admin, body: clienteBody(cat.idCategoria, { cedula: '5560001', ruc: '80055600-1' }) });
+    expect(put.status).toBe(400);
+    expect(put.body).toEqual({ ruc: [MA.rucNotForPersonaFisica] });
+    const put2 = await app.api('PUT', `/clientes/${c.idCliente}/`, { token: admin, body: clienteBody(cat.idCategoria, { isPersonaFisica: false, cedula: '5560001', ruc: '80055600-1' }) });
+    expect(put2.body).toEqual({ cedula: [MA.cedulaNotForJuridica] });
+    const patch = await app.api('PATCH', `/clientes/${c.idCliente}/`, { token: admin, body: { ruc: '80055600-1' } });
+    expect(patch.body).toEqual({ ruc: [MA.rucNotForPersonaFisica] });
+    expect(await snapshot(app, 'clientes')).toEqual(mid);
   });
 
   it('answers 401 and 403 and changes nothing', async () => {
@@ -61,8 +86,8 @@ describe('POST /api/clientes/', () => {
     });
     expect(await post(clienteBody(cat.idCategoria, { cedula: '' }))).toEqual({ cedula: [M.required] });
     expect(await post(clienteBody(cat.idCategoria, { cedula: '12.345' }))).toEqual({ cedula: [MA.documentoFormat] });
-    expect(await post(clienteBody(cat.idCategoria, { isPersonaFisica: false, ruc: '800-12-3' }))).toEqual({ ruc: [MA.documentoFormat] });
-    expect(await post(clienteBody(cat.idCategoria, { isPersonaFisica: false, ruc: null }))).toEqual({ ruc: [M.required] });
+    expect(await post(clienteBody(cat.idCategoria, { isPersonaFisica: false, cedula: '', ruc: '800-12-3' }))).toEqual({ ruc: [MA.documentoFormat] });
+    expect(await post(clienteBody(cat.idCategoria, { isPersonaFisica: false, cedula: '', ruc: null }))).toEqual({ ruc: [M.required] });
     expect(await post(clienteBody('no-uuid'))).toEqual({ idCategoria: [MA.categoriaInvalid] });
     expect(await post(clienteBody(NO_UUID))).toEqual({ idCategoria: [MA.categoriaInvalid] });
     expect(await post({ ...clienteBody(cat.idCategoria), categoria: {} })).toEqual({ categoria: ['Campo no permitido.'] });

@@ -56,6 +56,14 @@ function documentOf(isPersonaFisica: boolean, cedula: string | null | undefined,
   return isPersonaFisica ? { cedula: r.data, ruc: null } : { cedula: null, ruc: r.data };
 }
 
+/** The document of the other type, when sent, must be empty or null: it is refused, never dropped silently. */
+function refuseOtherDocument(isPersonaFisica: boolean, input: { cedula?: string | null; ruc?: string | null }, fields: FieldErrors) {
+  const other = isPersonaFisica ? input.ruc : input.cedula;
+  if (other == null || other.trim() === '') return;
+  if (isPersonaFisica) fields.ruc = [MA.rucNotForPersonaFisica];
+  else fields.cedula = [MA.cedulaNotForJuridica];
+}
+
 async function checkCategoria(db: Db, idCategoria: string, fields: FieldErrors) {
   const cat = await db.selectFrom('categorias_cliente').select('is_active').where('id_categoria', '=', idCategoria).executeTakeFirst();
   if (!cat) fields.idCategoria = [MA.categoriaInvalid];
@@ -77,6 +85,7 @@ function throwFields(fields: FieldErrors) {
 export async function createCliente(db: Db, actor: Actor, input: ClienteBody): Promise<ClienteRecord> {
   const fields: FieldErrors = {};
   const doc = documentOf(input.isPersonaFisica, input.cedula, input.ruc, fields);
+  refuseOtherDocument(input.isPersonaFisica, input, fields);
   await checkCategoria(db, input.idCategoria, fields);
   await checkDocumentFree(db, doc, fields);
   throwFields(fields);
@@ -130,6 +139,7 @@ export async function updateCliente(
           input.ruc !== undefined ? input.ruc : cur.ruc,
           fields,
         );
+        refuseOtherDocument(isPersonaFisica, input, fields);
         const idCategoria = input.idCategoria ?? cur.id_categoria;
         if (idCategoria !== cur.id_categoria) await checkCategoria(trx, idCategoria, fields);
         await checkDocumentFree(trx, doc, fields, id);

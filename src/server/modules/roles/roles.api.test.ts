@@ -125,11 +125,23 @@ describe('PUT /api/roles/:id/', () => {
     const before = await snapshot(app, 'auth_group');
     expect((await app.api('PUT', `/roles/${cliente.id}/`, { token: admin, body: { name: 'Clientes', permissions: cliente.permissions } })).body).toEqual({ name: [MA.roleProtected] });
     expect((await app.api('PUT', `/roles/${operador.id}/`, { token: admin, body: { name: 'cliente', permissions: [] } })).body).toEqual({ name: [MA.roleNameTaken] });
-    expect((await app.api('PUT', `/roles/${operador.id}/`, { body: { name: 'x' } })).status).toBe(401);
-    expect((await app.api('PUT', `/roles/${operador.id}/`, { token: viewer.token, body: { name: 'x' } })).status).toBe(403);
-    expect((await app.api('PUT', '/roles/999999/', { token: admin, body: { name: 'x' } })).status).toBe(404);
-    expect((await app.api('PUT', '/roles/abc/', { token: admin, body: { name: 'x' } })).body).toEqual({ id: ['Identificador no válido'] });
+    expect((await app.api('PUT', `/roles/${operador.id}/`, { body: { name: 'x', permissions: [] } })).status).toBe(401);
+    expect((await app.api('PUT', `/roles/${operador.id}/`, { token: viewer.token, body: { name: 'x', permissions: [] } })).status).toBe(403);
+    expect((await app.api('PUT', '/roles/999999/', { token: admin, body: { name: 'x', permissions: [] } })).status).toBe(404);
+    expect((await app.api('PUT', '/roles/abc/', { token: admin, body: { name: 'x', permissions: [] } })).body).toEqual({ id: ['Identificador no válido'] });
     expect(await snapshot(app, 'auth_group')).toEqual(before);
+  });
+
+  it('requires permissions: a PUT without them answers 400 and wipes nothing', async () => {
+    const created = (await app.api('POST', '/roles/', { token: admin, body: { name: uniq('Rol'), permissions: ids(P.viewCliente, P.viewTasa) } })).body;
+    const links = await snapshot(app, 'auth_group_permissions');
+    const r = await app.api('PUT', `/roles/${created.id}/`, { token: admin, body: { name: created.name } });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ permissions: [M.required] });
+    expect(await snapshot(app, 'auth_group_permissions')).toEqual(links);
+    expect((await app.api('GET', `/roles/${created.id}/`, { token: admin })).body.permissions.sort()).toEqual(ids(P.viewCliente, P.viewTasa).sort());
+    // An explicit empty list still empties the role.
+    expect((await app.api('PUT', `/roles/${created.id}/`, { token: admin, body: { name: created.name, permissions: [] } })).body.permissions).toEqual([]);
   });
 
   it('a role editor who is not a superuser cannot add permissions they lack to a role', async () => {

@@ -3,7 +3,7 @@ import { router, permProcedure } from '../../trpc/init';
 import { actorOf } from '../../lib/actor';
 import { P } from '../../../shared/permissions';
 import { idParam } from '../../../shared/schemas/common';
-import { permisoRecord, roleBody, roleRecord, rolesListInput } from '../../../shared/schemas/roles';
+import { permisoRecord, roleBody, roleRecord, roleUpdateBody, rolesListInput } from '../../../shared/schemas/roles';
 import * as svc from './roles.service';
 
 const byId = z.object({ id: idParam });
@@ -23,7 +23,7 @@ export const rolesRouter = router({
     .output(roleRecord)
     .mutation(({ ctx, input }) => svc.create(ctx.db, actorOf(ctx), input)),
   update: permProcedure({ all: [P.changeGroup] })
-    .input(roleBody.extend({ id: idParam }))
+    .input(roleUpdateBody.extend({ id: idParam }))
     .output(roleRecord)
     .mutation(({ ctx, input: { id, ...body } }) => svc.update(ctx.db, actorOf(ctx), id, body)),
   delete: permProcedure({ all: [P.deleteGroup] })

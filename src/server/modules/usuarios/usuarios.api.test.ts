@@ -183,7 +183,7 @@ describe('PATCH /api/usuarios/:id/', () => {
 describe('DELETE /api/usuarios/:id/', () => {
   it('deactivates (204), never deletes, and the user tokens stop working at once', async () => {
     const target = await app.userWith([P.viewCliente]);
-    const deleter = await app.userWith([P.deleteUser]);
+    const deleter = await app.userWith([P.deleteUser, P.viewCliente]);
     expect((await app.api('DELETE', `/usuarios/${target.id}/`)).status).toBe(401);
     const editor = await app.userWith([P.changeUser]);
     expect((await app.api('DELETE', `/usuarios/${target.id}/`, { token: editor.token })).status).toBe(403);
@@ -373,5 +373,48 @@ describe('role assignment', () => {
       expect(del.status).toBe(204);
       expect((await app.api('GET', `/usuarios/${target.id}/roles/`, { token: admin })).body).toEqual([]);
     }
+  });
+});
+
+describe('no privilege escalation through another user', () => {
+  it('a non-superuser cannot edit, (de/re)activate or assign to a user holding a permission they lack', async () => {
+    const roles = (await app.api('GET', '/roles/', { token: admin })).body;
+    const adm = roles.find((x: any) => x.name === 'Administrador');
+    const cliente = roles.find((x: any) => x.name === 'Cliente');
+    const c = await createCliente(app, admin, idCategoria);
+    const target = await createUser();
+    await app.api('POST', `/usuarios/${target.id}/asignar_clientes/`, { token: admin, body: { clientes: [c.idCliente] } });
+    expect((await app.api('POST', `/usuarios/${target.id}/asignar_roles/`, { token: admin, body: { roles: [adm.id] } })).status).toBe(200);
+    const staff = await app.userWith([P.changeUser, P.deleteUser, P.assignRoles, P.useOperacion, P.useSimulacion]);
+    const before = await snapshot(app, 'users');
+    const beforeRoles = await snapshot(app, 'user_groups');
+    const beforeClientes = await snapshot(app, 'user_clientes');
+    const forbidden = async (method: string, path: string, body?: unknown) => {
+      const r = await app.api(method, path, { token: staff.token, body });
+      expect(r.status, `${method} ${path} ${JSON.stringify(r.body)}`).toBe(403);
+      expect(r.body.detail).toBe(M.apiForbidden);
+    };
+    await forbidden('PATCH', `/usuarios/${target.id}/`, { password: 'robada-123', email: 'robo@correo.com.py' });
+    await forbidden('PATCH', `/usuarios/${target.id}/`, { first_name: 'Otro' });
+    await forbidden('PATCH', `/usuarios/${target.id}/`, { is_active: false });
+    await forbidden('DELETE', `/usuarios/${target.id}/`);
+    await forbidden('POST', `/usuarios/${target.id}/asignar_roles/`, { roles: [cliente.id] });
+    await forbidden('POST', `/usuarios/${target.id}/asignar_clientes/`, { clientes: [] });
+    await forbidden('POST', `/usuarios/${target.id}/set_cliente_actual/`, { cliente_id: c.idCliente });
+    expect(await snapshot(app, 'users')).toEqual(before);
+    expect(await snapshot(app, 'user_groups')).toEqual(beforeRoles);
+    expect(await snapshot(app, 'user_clientes')).toEqual(beforeClientes);
+    await app.login(target.username, target.password);
+
+    // Reactivating is refused too: the superuser deactivates, the staff member may not undo it.
+    expect((await app.api('DELETE', `/usuarios/${target.id}/`, { token: admin })).status).toBe(204);
+    await forbidden('PATCH', `/usuarios/${target.id}/`, { is_active: true });
+
+    // A user whose permissions the caller holds all of stays changeable; the caller edits themselves.
+    const peer = await app.userWith([P.useOperacion, P.useSimulacion]);
+    expect((await app.api('PATCH', `/usuarios/${peer.id}/`, { token: staff.token, body: { first_name: 'Par' } })).status).toBe(200);
+    expect((await app.api('PATCH', `/usuarios/${staff.id}/`, { token: staff.token, body: { first_name: 'Yo' } })).status).toBe(200);
+    // The superuser still changes anyone.
+    expect((await app.api('PATCH', `/usuarios/${target.id}/`, { token: admin, body: { is_active: true } })).status).toBe(200);
   });
 });

@@ -9,6 +9,7 @@ import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
 import type { ClienteActualResult, UserCreateInput, UserPatchBody, UserRecord } from '../../../shared/schemas/usuarios';
 import { hashPassword } from '../auth/passwords';
+import { loadPermissions } from '../auth/permissions.repository';
 import { clientesOfUser } from '../clientes/clientes.repository';
 import { codesOfRoles, rolesOfUser } from '../roles/roles.repository';
 import { assertWithinOwn } from '../roles/roles.service';
@@ -31,6 +32,17 @@ function assertSelfOr(actor: Actor, id: number, perm: string) {
 /** Only a superuser changes a superuser (edit, state, assignments, current client). */
 function assertMayChange(actor: Actor, target: { is_superuser: boolean }) {
   if (target.is_superuser && !actor.isSuperuser) throw new AppError('FORBIDDEN', MA.superuserOnly);
+}
+
+/**
+ * A non-superuser changes another user (edit, state, assignments, current client) only when that
+ * user holds no permission the caller lacks: otherwise resetting their password or e-mail and
+ * signing in as them would be a privilege escalation. Call after lockUser (and assertMayChange).
+ */
+async function assertOutranks(db: Db, actor: Actor, id: number) {
+  if (actor.isSuperuser || actor.id === id) return;
+  const held = await loadPermissions(db, { id, isSuperuser: false });
+  for (const p of held) if (!actor.perms.has(p)) throw new AppError('FORBIDDEN', M.apiForbidden);
 }
 
 async function lockUser(db: Db, id: number) {
@@ -107,6 +119,7 @@ export async function update(db: Db, actor: Actor, id: number, input: UserPatchB
         if (editsFields || !toggles) assertPerms(actor, { all: [P.changeUser] });
         if (toggles) assertPerms(actor, { all: [P.deleteUser] });
         assertMayChange(actor, cur);
+        await assertOutranks(trx, actor, id);
         if (toggles && !is_active && actor.id === id) throw new AppError('BAD_REQUEST', MA.cannotDeactivateSelf);
         await checkTaken(trx, rest, id);
 
@@ -138,6 +151,7 @@ export async function deactivate(db: Db, actor: Actor, id: number): Promise<User
   return db.transaction().execute(async (trx) => {
     const cur = await lockUser(trx, id);
     assertMayChange(actor, cur);
+    await assertOutranks(trx, actor, id);
     const before = (await findUser(trx, id))!;
     if (!cur.is_active) return before;
     await trx.updateTable('users').set({ is_active: false }).where('id', '=', id).execute();
@@ -153,6 +167,7 @@ export async function asignarClientes(db: Db, actor: Actor, id: number, clientes
   return db.transaction().execute(async (trx) => {
     const cur = await lockUser(trx, id);
     assertMayChange(actor, cur);
+    await assertOutranks(trx, actor, id);
     const found = ids.length
       ? (await trx.selectFrom('clientes').select('id_cliente').where('id_cliente', 'in', ids).execute()).map((r) => r.id_cliente)
       : [];
@@ -199,6 +214,7 @@ export async function setClienteActual(db: Db, actor: Actor, id: number, cliente
   return db.transaction().execute(async (trx) => {
     const cur = await lockUser(trx, id);
     assertMayChange(actor, cur);
+    await assertOutranks(trx, actor, id);
     const cliente = await trx
       .selectFrom('user_clientes as uc')
       .innerJoin('clientes as c', 'c.id_cliente', 'uc.cliente_id')
@@ -236,6 +252,7 @@ export async function asignarRoles(db: Db, actor: Actor, id: number, roleIds: nu
   return db.transaction().execute(async (trx) => {
     const cur = await lockUser(trx, id);
     assertMayChange(actor, cur);
+    await assertOutranks(trx, actor, id);
     if (!actor.isSuperuser && actor.id === id) throw new AppError('FORBIDDEN', MA.cannotChangeOwnRoles);
     // Key-share locks: a role deleted meanwhile waits for this assignment (then takes it away with it).
     const found = ids.length ? (await trx.selectFrom('auth_group').select('id').where('id', 'in', ids).forKeyShare().execute()).map((r) => r.id) : [];
