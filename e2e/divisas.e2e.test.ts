@@ -218,13 +218,22 @@ describe('/divisas', () => {
     await page.getByLabel('Límite diario').fill('abc');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(DIVISA_MSG.limiteNumero).waitFor();
+    // A daily limit above the monthly one, and decimals (guaraníes have none), are refused in the form.
+    await page.getByLabel('Límite diario').fill('500');
+    await page.getByLabel('Límite mensual').fill('100');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(DIVISA_MSG.limiteDiarioMayor).waitFor();
     await page.getByLabel('Límite diario').fill('50000000');
     await page.getByLabel('Límite mensual').fill('300000000,5');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(DIVISA_MSG.limiteSinDecimales).waitFor();
+    expect(await e.server.database.db.selectFrom('limite_config').select('limite_mensual').executeTakeFirstOrThrow()).toEqual({ limite_mensual: null });
+    await page.getByLabel('Límite mensual').fill('300000000');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(DIVISA_MSG.limitesOk).waitFor();
     await page.reload();
     await page.getByRole('tab', { name: 'Configuración' }).click();
-    await expect.poll(() => page.getByLabel('Límite mensual').inputValue()).toBe('300000000.5');
+    await expect.poll(() => page.getByLabel('Límite mensual').inputValue()).toBe('300000000');
     expect(await page.getByLabel('Límite diario').inputValue()).toBe('50000000');
     await page.context().close();
   });
