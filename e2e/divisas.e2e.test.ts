@@ -480,3 +480,53 @@ describe('/cotizaciones', () => {
     await page.context().close();
   });
 });
+
+describe('narrow screens (375 px)', () => {
+  /** The page itself does not scroll sideways; the table scrolls inside its own box, which stays on screen. */
+  async function checkLayout(page: Page, tableName: string) {
+    const m = await page.getByRole('table', { name: tableName, exact: true }).evaluate((table) => {
+      const box = table.parentElement!;
+      return {
+        pageScroll: document.documentElement.scrollWidth,
+        viewport: document.documentElement.clientWidth,
+        boxRight: box.getBoundingClientRect().right,
+        boxScroll: box.scrollWidth,
+        boxWidth: box.clientWidth,
+        overflowX: getComputedStyle(box).overflowX,
+      };
+    });
+    expect(m.pageScroll, tableName).toBe(m.viewport);
+    expect(m.boxRight).toBeLessThanOrEqual(m.viewport);
+    expect(m.overflowX).toBe('auto');
+    expect(m.boxScroll).toBeGreaterThan(m.boxWidth);
+  }
+
+  it('keeps wide tables scrolling inside their own container, with a long figure on the home page and on /cotizaciones', async () => {
+    const db = e.server.database.db;
+    const usd = await db.selectFrom('divisas').select('id').where('codigo', '=', 'USD').executeTakeFirstOrThrow();
+    const before = await db.selectFrom('tasas').select(['precio_base', 'comision_base_compra', 'comision_base_venta']).where('divisa_id', '=', usd.id).executeTakeFirstOrThrow();
+    await db.updateTable('tasas').set({ precio_base: '9999999999999.1234', comision_base_compra: '1.1234', comision_base_venta: '99999999.1234' }).where('divisa_id', '=', usd.id).execute();
+    try {
+      const page = await e.newPage({ width: 375, height: 800 });
+      await page.goto(`${e.url}/`);
+      await row(page.getByRole('table', { name: 'Cotizaciones del día' }), '10.000.099.999.998,2468').waitFor();
+      await checkLayout(page, 'Cotizaciones del día');
+
+      await login(page, e.url, ADMIN.username, ADMIN.password);
+      await page.goto(`${e.url}/cotizaciones`);
+      const table = page.getByRole('table', { name: 'Cotizaciones', exact: true });
+      await row(table, 'USD').waitFor();
+      await checkLayout(page, 'Cotizaciones');
+      // The last column is reached by scrolling the table, not the page.
+      const editar = row(table, 'USD').getByRole('button', { name: 'Editar' });
+      await table.evaluate((t) => t.parentElement!.scrollTo({ left: t.parentElement!.scrollWidth }));
+      const b = (await editar.boundingBox())!;
+      expect(b.x).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.width).toBeLessThanOrEqual(375);
+      expect(await page.evaluate(() => window.scrollX)).toBe(0);
+      await page.context().close();
+    } finally {
+      await db.updateTable('tasas').set(before).where('divisa_id', '=', usd.id).execute();
+    }
+  });
+});
