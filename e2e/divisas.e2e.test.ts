@@ -235,6 +235,16 @@ describe('/divisas', () => {
     await page.getByRole('tab', { name: 'Configuración' }).click();
     await expect.poll(() => page.getByLabel('Límite mensual').inputValue()).toBe('300000000');
     expect(await page.getByLabel('Límite diario').inputValue()).toBe('50000000');
+    // A decimal stored before limits became whole guaraníes is shown es-PY, with a comma.
+    const db = e.server.database.db;
+    await db.updateTable('limite_config').set({ limite_mensual: '300000000.50' }).where('id', '=', 1).execute();
+    try {
+      await page.reload();
+      await page.getByRole('tab', { name: 'Configuración' }).click();
+      await expect.poll(() => page.getByLabel('Límite mensual').inputValue()).toBe('300000000,50');
+    } finally {
+      await db.updateTable('limite_config').set({ limite_mensual: '300000000' }).where('id', '=', 1).execute();
+    }
     await page.context().close();
   });
 
@@ -420,6 +430,18 @@ describe('/cotizaciones', () => {
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(TASA_MSG.actualizada).waitFor();
     await eur.getByText('₲ 8.100,5').waitFor();
+    // Reopened, the figures read es-PY as typed: a comma, no trailing zeros.
+    await eur.getByRole('button', { name: 'Editar' }).click();
+    await dialog.getByRole('heading', { name: 'Editar Cotización' }).waitFor();
+    await expect.poll(() => dialog.getByLabel('Precio base').inputValue()).toBe('8100,5');
+    await dialog.getByLabel('Comisión base Compra').fill('48,5');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await eur.getByText('₲ 48,5').waitFor();
+    await eur.getByRole('button', { name: 'Editar' }).click();
+    await expect.poll(() => dialog.getByLabel('Comisión base Compra').inputValue()).toBe('48,5');
+    expect(await dialog.getByLabel('Precio base').inputValue()).toBe('8100,5');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
 
     // A currency deactivated meanwhile: the server's field message is shown as the toast.
     const db = e.server.database.db;
