@@ -218,14 +218,33 @@ describe('/divisas', () => {
     await page.getByLabel('Límite diario').fill('abc');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(DIVISA_MSG.limiteNumero).waitFor();
+    // A daily limit above the monthly one, and decimals (guaraníes have none), are refused in the form.
+    await page.getByLabel('Límite diario').fill('500');
+    await page.getByLabel('Límite mensual').fill('100');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(DIVISA_MSG.limiteDiarioMayor).waitFor();
     await page.getByLabel('Límite diario').fill('50000000');
     await page.getByLabel('Límite mensual').fill('300000000,5');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(DIVISA_MSG.limiteSinDecimales).waitFor();
+    expect(await e.server.database.db.selectFrom('limite_config').select('limite_mensual').executeTakeFirstOrThrow()).toEqual({ limite_mensual: null });
+    await page.getByLabel('Límite mensual').fill('300000000');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(DIVISA_MSG.limitesOk).waitFor();
     await page.reload();
     await page.getByRole('tab', { name: 'Configuración' }).click();
-    await expect.poll(() => page.getByLabel('Límite mensual').inputValue()).toBe('300000000.5');
+    await expect.poll(() => page.getByLabel('Límite mensual').inputValue()).toBe('300000000');
     expect(await page.getByLabel('Límite diario').inputValue()).toBe('50000000');
+    // A decimal stored before limits became whole guaraníes is shown es-PY, with a comma.
+    const db = e.server.database.db;
+    await db.updateTable('limite_config').set({ limite_mensual: '300000000.50' }).where('id', '=', 1).execute();
+    try {
+      await page.reload();
+      await page.getByRole('tab', { name: 'Configuración' }).click();
+      await expect.poll(() => page.getByLabel('Límite mensual').inputValue()).toBe('300000000,50');
+    } finally {
+      await db.updateTable('limite_config').set({ limite_mensual: '300000000' }).where('id', '=', 1).execute();
+    }
     await page.context().close();
   });
 
@@ -411,6 +430,18 @@ describe('/cotizaciones', () => {
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(TASA_MSG.actualizada).waitFor();
     await eur.getByText('₲ 8.100,5').waitFor();
+    // Reopened, the figures read es-PY as typed: a comma, no trailing zeros.
+    await eur.getByRole('button', { name: 'Editar' }).click();
+    await dialog.getByRole('heading', { name: 'Editar Cotización' }).waitFor();
+    await expect.poll(() => dialog.getByLabel('Precio base').inputValue()).toBe('8100,5');
+    await dialog.getByLabel('Comisión base Compra').fill('48,5');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await eur.getByText('₲ 48,5').waitFor();
+    await eur.getByRole('button', { name: 'Editar' }).click();
+    await expect.poll(() => dialog.getByLabel('Comisión base Compra').inputValue()).toBe('48,5');
+    expect(await dialog.getByLabel('Precio base').inputValue()).toBe('8100,5');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
 
     // A currency deactivated meanwhile: the server's field message is shown as the toast.
     const db = e.server.database.db;
@@ -469,5 +500,55 @@ describe('/cotizaciones', () => {
     expect(await page.getByRole('button', { name: 'Editar' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Desactivar', exact: true }).count()).toBe(0);
     await page.context().close();
+  });
+});
+
+describe('narrow screens (375 px)', () => {
+  /** The page itself does not scroll sideways; the table scrolls inside its own box, which stays on screen. */
+  async function checkLayout(page: Page, tableName: string) {
+    const m = await page.getByRole('table', { name: tableName, exact: true }).evaluate((table) => {
+      const box = table.parentElement!;
+      return {
+        pageScroll: document.documentElement.scrollWidth,
+        viewport: document.documentElement.clientWidth,
+        boxRight: box.getBoundingClientRect().right,
+        boxScroll: box.scrollWidth,
+        boxWidth: box.clientWidth,
+        overflowX: getComputedStyle(box).overflowX,
+      };
+    });
+    expect(m.pageScroll, tableName).toBe(m.viewport);
+    expect(m.boxRight).toBeLessThanOrEqual(m.viewport);
+    expect(m.overflowX).toBe('auto');
+    expect(m.boxScroll).toBeGreaterThan(m.boxWidth);
+  }
+
+  it('keeps wide tables scrolling inside their own container, with a long figure on the home page and on /cotizaciones', async () => {
+    const db = e.server.database.db;
+    const usd = await db.selectFrom('divisas').select('id').where('codigo', '=', 'USD').executeTakeFirstOrThrow();
+    const before = await db.selectFrom('tasas').select(['precio_base', 'comision_base_compra', 'comision_base_venta']).where('divisa_id', '=', usd.id).executeTakeFirstOrThrow();
+    await db.updateTable('tasas').set({ precio_base: '9999999999999.1234', comision_base_compra: '1.1234', comision_base_venta: '99999999.1234' }).where('divisa_id', '=', usd.id).execute();
+    try {
+      const page = await e.newPage({ width: 375, height: 800 });
+      await page.goto(`${e.url}/`);
+      await row(page.getByRole('table', { name: 'Cotizaciones del día' }), '10.000.099.999.998,2468').waitFor();
+      await checkLayout(page, 'Cotizaciones del día');
+
+      await login(page, e.url, ADMIN.username, ADMIN.password);
+      await page.goto(`${e.url}/cotizaciones`);
+      const table = page.getByRole('table', { name: 'Cotizaciones', exact: true });
+      await row(table, 'USD').waitFor();
+      await checkLayout(page, 'Cotizaciones');
+      // The last column is reached by scrolling the table, not the page.
+      const editar = row(table, 'USD').getByRole('button', { name: 'Editar' });
+      await table.evaluate((t) => t.parentElement!.scrollTo({ left: t.parentElement!.scrollWidth }));
+      const b = (await editar.boundingBox())!;
+      expect(b.x).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.width).toBeLessThanOrEqual(375);
+      expect(await page.evaluate(() => window.scrollX)).toBe(0);
+      await page.context().close();
+    } finally {
+      await db.updateTable('tasas').set(before).where('divisa_id', '=', usd.id).execute();
+    }
   });
 });

@@ -11,6 +11,7 @@ import {
   round4,
   roundMinor,
   toFixedString,
+  toInputDecimal,
 } from './money';
 
 describe('Decimal / dec', () => {
@@ -52,6 +53,26 @@ describe('isDecimalString', () => {
   it('accepts a minus sign only when asked', () => {
     expect(isDecimalString('-1.5', { allowNegative: true })).toBe(true);
     expect(isDecimalString('--1', { allowNegative: true })).toBe(false);
+  });
+});
+
+describe('toInputDecimal', () => {
+  it('shows a stored decimal with a comma for an es-PY input, optionally without trailing zeros', () => {
+    expect(toInputDecimal('300000000.50')).toBe('300000000,50');
+    expect(toInputDecimal('50000000')).toBe('50000000');
+    expect(toInputDecimal('48.5000', { trimZeros: true })).toBe('48,5');
+    expect(toInputDecimal('8000.0000', { trimZeros: true })).toBe('8000');
+    expect(toInputDecimal('0.0001', { trimZeros: true })).toBe('0,0001');
+    expect(() => toInputDecimal('1,5')).toThrow();
+  });
+
+  it('round-trips through parseDecimalInput', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.integer({ min: 0, max: 4 }), (n, places) => {
+        const s = places === 0 ? n.toString() : `${n / 10n ** BigInt(places)}.${(n % 10n ** BigInt(places)).toString().padStart(places, '0')}`;
+        expect(parseDecimalInput(toInputDecimal(s))).toBe(s);
+      }),
+    );
   });
 });
 

@@ -75,6 +75,16 @@ export function roundMinor(amount: DecimalLike, codigo: string): string {
   return toFixedString(amount, minorUnits(codigo));
 }
 
+/**
+ * A stored decimal ("48.5000", "300000000.50") as es-PY text for an input the user edits: the decimal
+ * point becomes a comma and, with `trimZeros`, trailing zeros go ("48,5", "8000"). No thousands
+ * separators: the inputs (parseDecimalInput) do not accept them. The inverse of parseDecimalInput.
+ */
+export function toInputDecimal(value: string, opts: { trimZeros?: boolean } = {}): string {
+  const d = dec(value); // throws on anything but a plain decimal string
+  return (opts.trimZeros ? d.toString() : value).replace('.', ',');
+}
+
 /** Rounds to 4 decimals, always printing 4: round4("7455.175") -> "7455.1750". */
 export function round4(value: DecimalLike): string {
   return toFixedString(value, 4);

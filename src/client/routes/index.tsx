@@ -32,7 +32,7 @@ function Home() {
           {s && perms.ready && actsForClient && <ClienteActualCard />}
         </div>
       </section>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-2">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 lg:grid-cols-2">
         <CotizacionesDelDia />
       </div>
     </div>

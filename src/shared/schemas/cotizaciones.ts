@@ -16,6 +16,7 @@ export const TASA_MSG = {
   enteros: `Asegúrese de que no haya más de ${RATE_INT_DIGITS} dígitos antes del punto decimal.`,
   precioCero: 'El precio base debe ser mayor a cero.',
   comisionMayor: MSG_COMISION_MAYOR_PRECIO,
+  ventaEnteros: `La tasa de venta (precio base + comisión de venta) no puede tener más de ${RATE_INT_DIGITS} dígitos antes del punto decimal.`,
   divisaRequerida: DIVISA_MSG.divisaRequerida,
   divisaNoExiste: DIVISA_MSG.divisaNoExiste,
   divisaInactiva: 'La divisa no está activa.',
@@ -93,16 +94,22 @@ export interface TasaFigures {
   comisionBaseVenta: string;
 }
 
+/** The first value a rate figure may not reach: 10^16 (numeric(20,4) holds 16 integer digits). */
+const RATE_LIMIT = new Decimal(10).pow(RATE_INT_DIGITS);
+
 /**
- * The cross-field rules on canonical figures: the base price is above zero and neither commission
- * exceeds it (DESIGN §6 for the buy commission; the sell commission follows the same rule).
+ * The cross-field rules on canonical figures: the base price is above zero, neither commission
+ * exceeds it (DESIGN §6 for the buy commission; the sell commission follows the same rule) and the
+ * sell rate P + Cv fits the same 16 integer digits as the inputs (P − Cc never exceeds P).
  */
 export function tasaFigureErrors(f: TasaFigures): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const p = new Decimal(f.precioBase);
   if (!p.gt(0)) errors.precioBase = [TASA_MSG.precioCero];
   if (new Decimal(f.comisionBaseCompra).gt(p)) errors.comisionBaseCompra = [TASA_MSG.comisionMayor];
-  if (new Decimal(f.comisionBaseVenta).gt(p)) errors.comisionBaseVenta = [TASA_MSG.comisionMayor];
+  const cv = new Decimal(f.comisionBaseVenta);
+  if (cv.gt(p)) errors.comisionBaseVenta = [TASA_MSG.comisionMayor];
+  else if (p.plus(cv).gte(RATE_LIMIT)) errors.comisionBaseVenta = [TASA_MSG.ventaEnteros];
   return errors;
 }
 

@@ -24,11 +24,22 @@ describe('divisaCreateInput', () => {
 });
 
 describe('limitesInput', () => {
-  it('turns empty into null, a comma into a point and refuses signs, exponents and long text', () => {
-    expect(limitesInput.parse({ limite_diario: '', limite_mensual: ' 1500000,5 ' })).toEqual({ limite_diario: null, limite_mensual: '1500000.5' });
+  it('turns empty into null, takes whole guaraníes and refuses decimals, signs, exponents and long text', () => {
+    expect(limitesInput.parse({ limite_diario: '', limite_mensual: ' 1500000 ' })).toEqual({ limite_diario: null, limite_mensual: '1500000' });
     for (const bad of ['-1', '1e9', '1.000.000', 'abc', '9'.repeat(31)]) {
       expect(limitesInput.safeParse({ limite_diario: bad, limite_mensual: null }).success, bad).toBe(false);
     }
+    for (const decimal of ['1,5', '1500000.5', '10,0']) {
+      expect(limitesInput.safeParse({ limite_diario: decimal, limite_mensual: null }).error?.issues[0].message, decimal).toBe(DIVISA_MSG.limiteSinDecimales);
+    }
+  });
+
+  it('refuses a daily limit above the monthly one, on limite_diario, comparing numbers', () => {
+    const r = limitesInput.safeParse({ limite_diario: '500', limite_mensual: '100' });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['limite_diario', DIVISA_MSG.limiteDiarioMayor]]);
+    expect(limitesInput.safeParse({ limite_diario: '9', limite_mensual: '10' }).success).toBe(true);
+    expect(limitesInput.safeParse({ limite_diario: '10', limite_mensual: '10' }).success).toBe(true);
+    expect(limitesInput.safeParse({ limite_diario: '10', limite_mensual: '' }).success).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { textError, z } from '../zod';
 import { M } from '../messages';
-import { parseDecimalInput } from '../money';
+import { Decimal, parseDecimalInput } from '../money';
 import { idParam } from './common';
 
 /** Spanish messages of currencies, denominations and limits (spec 001 §5, §8). */
@@ -28,6 +28,8 @@ export const DIVISA_MSG = {
   denominacionDuplicada: 'Ya existe esta denominación para la divisa.',
   limiteNumero: 'Ingrese un número válido.',
   limiteLargo: 'Asegúrese de que este campo no tenga más de 30 caracteres.',
+  limiteSinDecimales: 'Los límites son en guaraníes, sin decimales.',
+  limiteDiarioMayor: 'El límite diario no puede superar al límite mensual.',
   // Toasts of the screens (spec 001 §8).
   limitesError: 'Error al obtener límites',
   limitesSinVer: 'Para modificar los límites necesitás también el permiso de verlos.',
@@ -178,7 +180,10 @@ export type DenominacionRecord = z.infer<typeof denominacionRecord>;
 
 // ---- Limits ----
 
-/** A limit in PYG: a non-negative decimal (comma accepted) of at most 30 characters; empty or null = no limit. */
+/**
+ * A limit in PYG (no minor unit): a non-negative whole number of at most 30 characters; empty or null =
+ * no limit. A decimal point or comma is refused with its own message ("1,5" is never stored as 1.5).
+ */
 const limiteValue = z
   .string({ error: (iss) => (iss.input === undefined ? M.required : DIVISA_MSG.limiteNumero) })
   .nullable()
@@ -194,10 +199,19 @@ const limiteValue = z
       ctx.addIssue({ code: 'custom', message: DIVISA_MSG.limiteNumero });
       return z.NEVER;
     }
+    if (parsed.includes('.')) {
+      ctx.addIssue({ code: 'custom', message: DIVISA_MSG.limiteSinDecimales });
+      return z.NEVER;
+    }
     return parsed;
   });
 
-export const limitesInput = z.strictObject({ limite_diario: limiteValue, limite_mensual: limiteValue });
+/** Both limits; the daily one may not exceed the monthly one when both are set. */
+export const limitesInput = z.strictObject({ limite_diario: limiteValue, limite_mensual: limiteValue }).superRefine((v, ctx) => {
+  if (v.limite_diario !== null && v.limite_mensual !== null && new Decimal(v.limite_diario).gt(v.limite_mensual)) {
+    ctx.addIssue({ code: 'custom', path: ['limite_diario'], message: DIVISA_MSG.limiteDiarioMayor });
+  }
+});
 export type LimitesInput = z.infer<typeof limitesInput>;
 export type LimitesForm = z.input<typeof limitesInput>;
 

@@ -13,7 +13,7 @@ export function CotizacionesDelDia() {
     if (q.isError) toast.error(TASA_MSG.cargarError2);
   }, [q.isError]);
   return (
-    <section aria-labelledby="cotizaciones-del-dia" className="w-full">
+    <section aria-labelledby="cotizaciones-del-dia" className="w-full min-w-0">
       <h2 id="cotizaciones-del-dia" className="mb-3 text-xl font-semibold text-slate-900">
         Cotizaciones del día
       </h2>

@@ -8,7 +8,7 @@ import { trpc } from '../../trpc';
 import { applyFieldErrors } from '../../lib/errors';
 import { toastServerError } from '../../lib/toastError';
 import { quoteRates } from '../../../shared/pricing';
-import { dec } from '../../../shared/money';
+import { toInputDecimal } from '../../../shared/money';
 import { rateFigure, TASA_MSG, tasaFigureErrors, tasaForm, type TasaRecord } from '../../../shared/schemas/cotizaciones';
 import { formatTasa, type BaseCurrency } from './format';
 
@@ -25,8 +25,8 @@ interface Parsed {
   comisionBaseVenta: string;
 }
 
-/** "8000.0000" → "8000" for editing. */
-const plain = (v: string) => dec(v).toString();
+/** "8000.0000" → "8000", "48.5000" → "48,5" for editing (es-PY, as typed). */
+const plain = (v: string) => toInputDecimal(v, { trimZeros: true });
 
 /**
  * While the user types: the commission rule's messages (spec 001 §5: shown at once, saving blocked)

@@ -8,6 +8,7 @@ import { applyFieldErrors } from '../../lib/errors';
 import { usePermissions } from '../../session/permissions';
 import { P } from '../../../shared/permissions';
 import { DIVISA_MSG, limitesInput, type LimitesInput } from '../../../shared/schemas/divisas';
+import { toInputDecimal } from '../../../shared/money';
 
 interface Values {
   limite_diario: string;
@@ -32,7 +33,9 @@ export function LimitesForm() {
   });
 
   useEffect(() => {
-    if (q.data) reset({ limite_diario: q.data.limite_diario ?? '', limite_mensual: q.data.limite_mensual ?? '' });
+    // es-PY: a stored decimal (from before limits were whole guaraníes) reads "300000000,50", not "300000000.50".
+    const text = (v: string | null) => (v === null ? '' : toInputDecimal(v));
+    if (q.data) reset({ limite_diario: text(q.data.limite_diario), limite_mensual: text(q.data.limite_mensual) });
   }, [q.data, reset]);
   useEffect(() => {
     if (q.isError) toast.error(DIVISA_MSG.limitesError);

@@ -143,9 +143,9 @@ describe('POST /api/cotizaciones/', () => {
     const r = await app.api('POST', '/cotizaciones/', { token: admin, body: { divisa: d.id, precioBase: '0.3', comisionBaseCompra: '0.1', comisionBaseVenta: '0.2' } });
     expect(r.body).toMatchObject({ tasaCompra: '0.2000', tasaVenta: '0.5000' });
     const big = await newDivisa();
-    const r2 = await app.api('POST', '/cotizaciones/', { token: admin, body: { divisa: big.id, precioBase: '9999999999999999.9999', comisionBaseCompra: '0.0001', comisionBaseVenta: '9999999999999999.9999' } });
+    const r2 = await app.api('POST', '/cotizaciones/', { token: admin, body: { divisa: big.id, precioBase: '9999999999999999.9999', comisionBaseCompra: '0.0001', comisionBaseVenta: '0' } });
     expect(r2.status).toBe(201);
-    expect(r2.body).toMatchObject({ tasaCompra: '9999999999999999.9998', tasaVenta: '19999999999999999.9998' });
+    expect(r2.body).toMatchObject({ tasaCompra: '9999999999999999.9998', tasaVenta: '9999999999999999.9999' });
   });
 
   it('rejects bad figures and bad currencies with the Spanish messages, creating nothing', async () => {
@@ -168,6 +168,9 @@ describe('POST /api/cotizaciones/', () => {
       [{ comisionBaseVenta: undefined }, 'comisionBaseVenta', M.required],
       [{ precioBase: '100.00001' }, 'precioBase', TASA_MSG.decimales],
       [{ precioBase: '1'.repeat(17) }, 'precioBase', TASA_MSG.enteros],
+      // The sell rate P + Cv must fit the inputs' 16 integer digits too.
+      [{ precioBase: '9999999999999999.9999', comisionBaseVenta: '0.0001' }, 'comisionBaseVenta', TASA_MSG.ventaEnteros],
+      [{ precioBase: '5000000000000000', comisionBaseVenta: '5000000000000000' }, 'comisionBaseVenta', TASA_MSG.ventaEnteros],
       [{ divisa: undefined }, 'divisa', TASA_MSG.divisaRequerida],
       [{ divisa: 'x' }, 'divisa', TASA_MSG.divisaRequerida],
       [{ divisa: 999999 }, 'divisa', TASA_MSG.divisaNoExiste],
@@ -184,6 +187,16 @@ describe('POST /api/cotizaciones/', () => {
     const both = await app.api('POST', '/cotizaciones/', { token: admin, body: { divisa: d.id, precioBase: '10', comisionBaseCompra: '11', comisionBaseVenta: '12' } });
     expect(both.body).toEqual({ comisionBaseCompra: [TASA_MSG.comisionMayor], comisionBaseVenta: [TASA_MSG.comisionMayor] });
     expect(await snapshot()).toBe(before);
+  });
+
+  it('accepts the largest sell rate that fits 16 integer digits', async () => {
+    const d = await newDivisa();
+    const r = await app.api('POST', '/cotizaciones/', {
+      token: admin,
+      body: { divisa: d.id, precioBase: '5000000000000000', comisionBaseCompra: '0', comisionBaseVenta: '4999999999999999,9999' },
+    });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ tasaCompra: '5000000000000000.0000', tasaVenta: '9999999999999999.9999' });
   });
 
   it('lets exactly one of several parallel requests create the rate of a currency; the others get 400, never 500', async () => {
@@ -247,6 +260,8 @@ describe('PUT and PATCH /api/cotizaciones/:id/', () => {
       [{ divisa: other.id }, 'divisa', TASA_MSG.divisaFija],
       [{ precioBase: 'mil' }, 'precioBase', TASA_MSG.numero],
       [{ activo: 'si' }, 'activo', 'Use true o false'],
+      // QA's case: a sell rate of 17 integer digits.
+      [{ precioBase: '9999999999999999.9999', comisionBaseCompra: '0.0001', comisionBaseVenta: '9999999999999999.9999' }, 'comisionBaseVenta', TASA_MSG.ventaEnteros],
     ];
     for (const [patch, field, message] of cases) {
       const r = await put(patch);
@@ -256,6 +271,10 @@ describe('PUT and PATCH /api/cotizaciones/:id/', () => {
     const patch = await app.api('PATCH', `/cotizaciones/${t.id}/`, { token: admin, body: { precioBase: '15' } });
     expect(patch.status).toBe(400);
     expect(patch.body).toEqual({ comisionBaseVenta: [TASA_MSG.comisionMayor] });
+    // PATCH checks the sell rate on the merged figures (stored Cv 20).
+    const big = await app.api('PATCH', `/cotizaciones/${t.id}/`, { token: admin, body: { precioBase: '9999999999999990' } });
+    expect(big.status).toBe(400);
+    expect(big.body).toEqual({ comisionBaseVenta: [TASA_MSG.ventaEnteros] });
     expect((await app.api('PUT', '/cotizaciones/999999/', { token: admin, body: ok })).status).toBe(404);
     expect(await snapshot()).toBe(before);
   });

@@ -436,24 +436,31 @@ describe('/api/limite-config/', () => {
     expect(r.body).toEqual({ limite_diario: null, limite_mensual: null });
   });
 
-  it('updates with divisas.change_limiteconfig, taking a comma as decimal separator and empty as no limit', async () => {
+  it('updates with divisas.change_limiteconfig, whole guaraníes, empty as no limit', async () => {
     const viewerL = await app.userWith([P.viewLimites]);
-    const body = { limite_diario: '50000000', limite_mensual: '300000000,50' };
+    const body = { limite_diario: '50000000', limite_mensual: '300000000' };
     expect((await app.api('PUT', '/limite-config/', { body })).status).toBe(401);
     expect((await app.api('PUT', '/limite-config/', { body, token: viewerL.token })).status).toBe(403);
     const changer = await app.userWith([P.changeLimites]);
     const r = await app.api('PUT', '/limite-config/', { body, token: changer.token });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ limite_diario: '50000000', limite_mensual: '300000000.50' });
+    expect(r.body).toEqual({ limite_diario: '50000000', limite_mensual: '300000000' });
     expect((await app.api('GET', '/limite-config/', { token: viewerL.token })).body).toEqual(r.body);
     const log = await app.db.selectFrom('audit_log').selectAll().where('entity', '=', 'limite_config').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(log).toMatchObject({ actor_id: changer.id, action: 'update', after: { limite_diario: '50000000', limite_mensual: '300000000.50' } });
+    expect(log).toMatchObject({ actor_id: changer.id, action: 'update', after: { limite_diario: '50000000', limite_mensual: '300000000' } });
 
     const cleared = await app.api('PUT', '/limite-config/', { body: { limite_diario: '', limite_mensual: null }, token: changer.token });
     expect(cleared.body).toEqual({ limite_diario: null, limite_mensual: null });
     const max = '1'.repeat(30);
-    const big = await app.api('PUT', '/limite-config/', { body: { limite_diario: max, limite_mensual: '0' }, token: changer.token });
-    expect(big.body).toEqual({ limite_diario: max, limite_mensual: '0' });
+    const big = await app.api('PUT', '/limite-config/', { body: { limite_diario: max, limite_mensual: max }, token: changer.token });
+    expect(big.body).toEqual({ limite_diario: max, limite_mensual: max });
+    // Only one of them set: no comparison; equal limits are fine.
+    const onlyDaily = await app.api('PUT', '/limite-config/', { body: { limite_diario: max, limite_mensual: '' }, token: changer.token });
+    expect(onlyDaily.body).toEqual({ limite_diario: max, limite_mensual: null });
+    const onlyMonthly = await app.api('PUT', '/limite-config/', { body: { limite_diario: null, limite_mensual: '0' }, token: changer.token });
+    expect(onlyMonthly.body).toEqual({ limite_diario: null, limite_mensual: '0' });
+    const equal = await app.api('PUT', '/limite-config/', { body: { limite_diario: '100', limite_mensual: '100' }, token: changer.token });
+    expect(equal.body).toEqual({ limite_diario: '100', limite_mensual: '100' });
   });
 
   it('rejects anything but a non-negative number of at most 30 characters, changing nothing', async () => {
@@ -467,6 +474,14 @@ describe('/api/limite-config/', () => {
       [{ limite_mensual: 5000 }, 'limite_mensual', DIVISA_MSG.limiteNumero],
       [{ limite_mensual: undefined }, 'limite_mensual', M.required],
       [{ otro: '1' }, 'otro', 'Campo no permitido.'],
+      // Guaraníes have no minor unit: "1,5" is never stored as 1.5.
+      [{ limite_diario: '1,5' }, 'limite_diario', DIVISA_MSG.limiteSinDecimales],
+      [{ limite_mensual: '300000000.50' }, 'limite_mensual', DIVISA_MSG.limiteSinDecimales],
+      [{ limite_mensual: '1000,0' }, 'limite_mensual', DIVISA_MSG.limiteSinDecimales],
+      // The daily limit may not exceed the monthly one (compared as numbers, not text).
+      [{ limite_diario: '500', limite_mensual: '100' }, 'limite_diario', DIVISA_MSG.limiteDiarioMayor],
+      [{ limite_diario: '1001', limite_mensual: '1000' }, 'limite_diario', DIVISA_MSG.limiteDiarioMayor],
+      [{ limite_diario: '99', limite_mensual: '0' }, 'limite_diario', DIVISA_MSG.limiteDiarioMayor],
     ];
     for (const [patch, field, message] of cases) {
       const r = await app.api('PUT', '/limite-config/', { token: admin, body: { limite_diario: '100', limite_mensual: '1000', ...patch } });
