@@ -19,6 +19,19 @@ export function defaultInput(route: RestRoute, req: Request): unknown {
   return { ...source, ...params };
 }
 
+/** A body that names another id than its path (`PATCH /x/8/ {"id": 9}`) is refused rather than ignored. */
+export function pathConflict(req: Request): Record<string, string[]> | null {
+  const body = req.body as unknown;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const params = req.params as Record<string, string>;
+  for (const [key, value] of Object.entries(params)) {
+    if (Object.hasOwn(body, key) && String((body as Record<string, unknown>)[key]) !== value) {
+      return { [key]: ['No coincide con el identificador de la ruta.'] };
+    }
+  }
+  return null;
+}
+
 function resolveProcedure(caller: unknown, path: string): Callable {
   let node = caller as Record<string, unknown>;
   for (const part of path.split('.')) node = node[part] as Record<string, unknown>;
@@ -41,6 +54,11 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
         idempotencyKey: req.header('Idempotency-Key') ?? undefined,
       });
       try {
+        const conflict = ctx.user ? pathConflict(req) : null;
+        if (conflict) {
+          res.status(400).json(conflict);
+          return;
+        }
         const result = await resolveProcedure(createCaller(ctx), route.procedure)(defaultInput(route, req));
         const status = route.status ?? 200;
         if (status === 204) res.status(204).end();

@@ -293,3 +293,18 @@ describe('odd HTTP input', () => {
     expect(Object.keys(nul.body)).toEqual(['non_field_errors']);
   });
 });
+
+describe('a body id that contradicts the path', () => {
+  it('is refused with 400 and changes nothing; the same id is accepted', async () => {
+    const token = await app.adminToken();
+    const u = await app.userWith([]);
+    const other = await app.api('PATCH', `/usuarios/${u.id}/`, { token, body: { id: 1, first_name: 'Cambiado' } });
+    expect(other.status).toBe(400);
+    expect(other.body).toEqual({ id: ['No coincide con el identificador de la ruta.'] });
+    const row = await app.db.selectFrom('users').select('first_name').where('id', '=', u.id).executeTakeFirstOrThrow();
+    expect(row.first_name).toBe('Test');
+    expect((await app.api('PATCH', `/usuarios/${u.id}/`, { body: { id: 1 } })).status).toBe(401);
+    const same = await app.api('PATCH', `/usuarios/${u.id}/`, { token, body: { id: u.id, first_name: 'Cambiado' } });
+    expect(same.status).toBe(200);
+  });
+});

@@ -237,7 +237,8 @@ describe('PUT and PATCH /api/divisas/:id/', () => {
       [{ es_base: true }, 'es_base', DIVISA_MSG.baseNoCambia],
       [{ nombre: 'ab' }, 'nombre', DIVISA_MSG.nombreLargo],
       [{ simbolo: undefined }, 'simbolo', DIVISA_MSG.simboloRequerido],
-      [{ id: 5, otro: true }, 'otro', 'Campo no permitido.'],
+      [{ otro: true }, 'otro', 'Campo no permitido.'],
+      [{ id: 999999 }, 'id', 'No coincide con el identificador de la ruta.'],
     ];
     for (const [patch, field, message] of cases) {
       const r = await app.api('PUT', `/divisas/${d.id}/`, { token: admin, body: { ...ok, ...patch } });
