@@ -1,9 +1,10 @@
 import { Decimal, isDecimalString, roundMinor, round4, toFixedString } from './money';
+import { DomainError } from './domainError';
 
-/** A pricing rule was violated; `message` is Spanish and can be shown to the user as is. */
-export class PricingError extends Error {
+/** A pricing rule was violated; `message` is Spanish and can be shown to the user as is (answered 400). */
+export class PricingError extends DomainError {
   constructor(message: string) {
-    super(message);
+    super('validation', message);
     this.name = 'PricingError';
   }
 }

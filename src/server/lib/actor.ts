@@ -1,4 +1,9 @@
-import type { AuthUser } from '../trpc/context';
+/** The signed-in user as the transport found them (token → row). */
+export interface AuthUser {
+  id: number;
+  username: string;
+  isSuperuser: boolean;
+}
 
 /** Who is acting: what services need to decide, without knowing of HTTP or tRPC. */
 export interface Actor {
@@ -7,10 +12,8 @@ export interface Actor {
   perms: ReadonlySet<string>;
 }
 
-export const actorOf = (ctx: { user: AuthUser; perms: ReadonlySet<string> }): Actor => ({
+export const actorOf = (ctx: { user: Pick<AuthUser, 'id' | 'isSuperuser'>; perms: ReadonlySet<string> }): Actor => ({
   id: ctx.user.id,
   isSuperuser: ctx.user.isSuperuser,
   perms: ctx.perms,
 });
-
-export const can = (actor: Actor, perm: string) => actor.perms.has(perm);

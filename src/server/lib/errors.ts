@@ -1,28 +1,54 @@
-export type AppErrorCode =
-  | 'BAD_REQUEST'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'TOO_MANY_REQUESTS';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { DomainError, type DomainCode, type FieldErrors } from '../../shared/domainError';
+import { M } from '../../shared/messages';
 
-export type FieldErrors = Record<string, string[]>;
+export type { DomainCode, FieldErrors };
 
-/** A failure the user can act on. Mapped once to tRPC codes and HTTP statuses. */
-export class AppError extends Error {
-  constructor(
-    readonly code: AppErrorCode,
-    message: string,
-    readonly fields?: FieldErrors,
-    readonly extra?: Record<string, unknown>,
-  ) {
-    super(message);
+/**
+ * The one table from a domain code to its HTTP status and tRPC code. The tRPC middleware
+ * (trpc/init.ts) and the REST error mapper (rest/errors.ts) both read it.
+ */
+export const ERROR_MAP = {
+  validation: { http: 400, trpc: 'BAD_REQUEST' },
+  unauthorized: { http: 401, trpc: 'UNAUTHORIZED' },
+  forbidden: { http: 403, trpc: 'FORBIDDEN' },
+  not_found: { http: 404, trpc: 'NOT_FOUND' },
+  conflict: { http: 409, trpc: 'CONFLICT' },
+  invalid_transition: { http: 409, trpc: 'CONFLICT' },
+  rate_changed: { http: 409, trpc: 'CONFLICT' },
+  rate_limited: { http: 429, trpc: 'TOO_MANY_REQUESTS' },
+} as const satisfies Record<DomainCode, { http: number; trpc: TRPC_ERROR_CODE_KEY }>;
+
+/** A failure the user can act on, thrown by services. Transport-free: see ERROR_MAP. */
+export class AppError extends DomainError {
+  constructor(code: DomainCode, message: string, fields?: FieldErrors, extra?: Record<string, unknown>) {
+    super(code, message, fields, extra);
     this.name = 'AppError';
   }
 }
 
-export const badRequest = (message: string, fields?: FieldErrors) => new AppError('BAD_REQUEST', message, fields);
-export const fieldError = (field: string, message: string) => new AppError('BAD_REQUEST', message, { [field]: [message] });
+/** 400 with DRF-style field messages; the first message is the error's message. */
+export const validation = (fields: FieldErrors) => new AppError('validation', Object.values(fields)[0]?.[0] ?? M.invalidText, fields);
+export const fieldError = (field: string, message: string) => validation({ [field]: [message] });
+/** 400 with a `detail` only (no single field is at fault). */
+export const badRequest = (message: string, extra?: Record<string, unknown>) => new AppError('validation', message, undefined, extra);
+export const unauthorized = (message: string = M.notAuthenticated, extra?: Record<string, unknown>) =>
+  new AppError('unauthorized', message, undefined, extra);
+export const forbidden = (message: string = M.apiForbidden) => new AppError('forbidden', message);
+export const notFound = (message: string = M.notFound) => new AppError('not_found', message);
+/** 409 `{error: 'conflict', detail, ...extra}`. */
+export const conflict = (message: string, extra?: Record<string, unknown>) => new AppError('conflict', message, undefined, extra);
+/** 409 for a state change the current state does not allow; the answer carries the current state. */
+export const invalidTransition = (current: string, message = `La operación no está permitida en el estado actual (${current}).`) =>
+  new AppError('invalid_transition', message, undefined, { estado: current });
+/** 409 when the rate moved since the quote; `extra` carries the new figures. */
+export const rateChanged = (message: string, extra: Record<string, unknown>) => new AppError('rate_changed', message, undefined, extra);
+export const rateLimited = (retryAfterSec: number) => new AppError('rate_limited', M.tooManyRequests, undefined, { retryAfter: retryAfterSec });
+
+/** Throws `validation(errors)` when any field has a message. */
+export function throwIfFieldErrors(errors: FieldErrors): void {
+  if (Object.keys(errors).length) throw validation(errors);
+}
 
 /** Postgres unique violation, to turn races into field errors instead of 500s. */
 export function isUniqueViolation(e: unknown, constraint?: string): boolean {
@@ -37,4 +63,15 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
 export function isUnstorableText(e: unknown): boolean {
   const code = (e as { code?: string })?.code;
   return code === '22021' || code === '22P05';
+}
+
+/**
+ * Any failure the user can act on, as an AppError: our own, a domain error of shared code
+ * (PricingError…), or text the database refuses. Anything else is a server failure (undefined).
+ */
+export function toAppError(e: unknown): AppError | undefined {
+  if (e instanceof AppError) return e;
+  if (e instanceof DomainError) return new AppError(e.code, e.message, e.fields, e.extra);
+  if (isUnstorableText(e)) return badRequest(M.invalidText);
+  return undefined;
 }

@@ -1,7 +1,6 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
-import { AppError } from './errors';
-import { M } from '../../shared/messages';
+import { rateLimited } from './errors';
 
 export interface LimitSpec {
   points: number;
@@ -44,7 +43,7 @@ export async function consume(limiter: Limiter, key: string): Promise<void> {
     await limiter.consume(key);
   } catch (e) {
     if (e instanceof RateLimiterRes) {
-      throw new AppError('TOO_MANY_REQUESTS', M.tooManyRequests, undefined, { retryAfter: Math.ceil(e.msBeforeNext / 1000) });
+      throw rateLimited(Math.ceil(e.msBeforeNext / 1000));
     }
     throw e;
   }
@@ -54,6 +53,6 @@ export async function consume(limiter: Limiter, key: string): Promise<void> {
 export async function ensureNotBlocked(limiter: Limiter, key: string): Promise<void> {
   const res = await limiter.get(key);
   if (res && res.remainingPoints <= 0) {
-    throw new AppError('TOO_MANY_REQUESTS', M.tooManyRequests, undefined, { retryAfter: Math.ceil(res.msBeforeNext / 1000) });
+    throw rateLimited(Math.ceil(res.msBeforeNext / 1000));
   }
 }

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
-import { AppError } from '../lib/errors';
+import { AppError, ERROR_MAP, toAppError, type DomainCode } from '../lib/errors';
 import { zodFieldErrors } from '../lib/zodFields';
 import { M } from '../../shared/messages';
 
@@ -11,39 +11,49 @@ export interface RestErrorResponse {
   headers?: Record<string, string>;
 }
 
-/** Maps a procedure failure to the DRF-style bodies third parties expect (DESIGN §3). */
+/** A transport-level failure that carries no AppError (input parsing…), read back through ERROR_MAP. */
+function fromTrpc(err: TRPCError): AppError | undefined {
+  const code = (Object.keys(ERROR_MAP) as DomainCode[]).find((c) => ERROR_MAP[c].trpc === err.code);
+  if (err.code === 'PARSE_ERROR') return new AppError('validation', err.message);
+  return code ? new AppError(code, err.message) : undefined;
+}
+
+/** The DRF-style body of a domain failure (DESIGN §3); the status comes from ERROR_MAP. */
+function restBody(app: AppError, tokenProblem: boolean): Omit<RestErrorResponse, 'status'> {
+  const extra = app.extra;
+  switch (app.code) {
+    case 'validation':
+      return { body: app.fields ?? { detail: app.message, ...extra } };
+    case 'unauthorized': {
+      const body: Record<string, unknown> = { detail: app.message };
+      if (tokenProblem || extra?.code === 'token_not_valid') body.code = 'token_not_valid';
+      else if (extra?.code) body.code = extra.code;
+      return { body };
+    }
+    case 'forbidden':
+      return { body: { detail: app.message || M.apiForbidden } };
+    case 'not_found':
+      return { body: { detail: app.message || M.notFound } };
+    case 'conflict':
+    case 'invalid_transition':
+    case 'rate_changed':
+      return { body: { error: app.code, detail: app.message, ...extra } };
+    case 'rate_limited':
+      return { body: { detail: app.message }, headers: { 'Retry-After': String(extra?.retryAfter ?? 60) } };
+  }
+}
+
+/** Maps a procedure failure to the REST answer third parties expect. */
 export function restError(err: unknown, tokenProblem: boolean): RestErrorResponse {
   const trpcErr = err instanceof TRPCError ? err : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err });
   const cause = trpcErr.cause;
+  if (cause instanceof ZodError) return { status: 400, body: zodFieldErrors(cause) };
+  const app = toAppError(cause) ?? fromTrpc(trpcErr);
+  if (app) return { status: ERROR_MAP[app.code].http, ...restBody(app, tokenProblem) };
   const status = getHTTPStatusCodeFromError(trpcErr);
-  const app = cause instanceof AppError ? cause : undefined;
-  switch (trpcErr.code) {
-    case 'BAD_REQUEST':
-    case 'PARSE_ERROR':
-      if (cause instanceof ZodError) return { status: 400, body: zodFieldErrors(cause) };
-      if (app?.fields) return { status: 400, body: app.fields };
-      return { status: 400, body: { detail: trpcErr.message, ...app?.extra } };
-    case 'UNAUTHORIZED': {
-      const body: Record<string, unknown> = { detail: trpcErr.message };
-      if (tokenProblem || app?.extra?.code === 'token_not_valid') body.code = 'token_not_valid';
-      else if (app?.extra?.code) body.code = app.extra.code;
-      return { status: 401, body };
-    }
-    case 'FORBIDDEN':
-      return { status: 403, body: { detail: trpcErr.message || M.apiForbidden } };
-    case 'NOT_FOUND':
-      return { status: 404, body: { detail: trpcErr.message || M.notFound } };
-    case 'CONFLICT':
-      return { status: 409, body: { error: 'conflict', detail: trpcErr.message, ...app?.extra } };
-    case 'TOO_MANY_REQUESTS': {
-      const retry = String(app?.extra?.retryAfter ?? 60);
-      return { status: 429, body: { detail: trpcErr.message }, headers: { 'Retry-After': retry } };
-    }
-    default:
-      if (status >= 500) {
-        console.error('[api] error interno:', cause ?? trpcErr);
-        return { status: 500, body: { detail: M.internal } };
-      }
-      return { status, body: { detail: trpcErr.message } };
+  if (status >= 500) {
+    console.error('[api] error interno:', cause ?? trpcErr);
+    return { status: 500, body: { detail: M.internal } };
   }
+  return { status, body: { detail: trpcErr.message } };
 }

@@ -1,6 +1,16 @@
 import type { Request } from 'express';
+import type { AnyProcedure } from '@trpc/server';
+import type { AppRouter } from '../trpc/router';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Every dotted procedure path of a router record: 'divisas.list', 'divisas.limites.get'… */
+type PathsOf<R, Prefix extends string = ''> = {
+  [K in keyof R & string]: R[K] extends AnyProcedure ? `${Prefix}${K}` : R[K] extends object ? PathsOf<R[K], `${Prefix}${K}.`> : never;
+}[keyof R & string];
+
+/** A procedure of the app router: a typo in a route table fails `tsc`. */
+export type ProcedurePath = PathsOf<AppRouter['_def']['record']>;
 
 /** One REST path of the spec, served by one tRPC procedure. */
 export interface RestRoute {
@@ -8,7 +18,7 @@ export interface RestRoute {
   /** Express-style path under /api, with the spec's trailing slash: '/usuarios/:id/roles/'. */
   path: string;
   /** Dotted procedure path on the app router: 'usuarios.get'. */
-  procedure: string;
+  procedure: ProcedurePath;
   /** Builds the procedure input; by default path params merged over the query (GET) or the body. */
   input?: (req: Request) => unknown;
   /** Success status (default 200; 204 sends no body). */

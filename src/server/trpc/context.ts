@@ -3,12 +3,9 @@ import type { Env } from '../env';
 import type { Services } from '../services';
 import { loadPermissions } from '../modules/auth/permissions.repository';
 import { verifyToken } from '../modules/auth/tokens';
+import type { AuthUser } from '../lib/actor';
 
-export interface AuthUser {
-  id: number;
-  username: string;
-  isSuperuser: boolean;
-}
+export type { AuthUser };
 
 export interface Ctx {
   db: Db;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Env } from '../../env';
 import type { Services } from '../../services';
-import { AppError, badRequest, isUniqueViolation } from '../../lib/errors';
+import { AppError, fieldError, isUniqueViolation } from '../../lib/errors';
 import { consume, ensureNotBlocked } from '../../lib/rateLimit';
 import { M } from '../../../shared/messages';
 import { ROLE_CLIENTE } from '../../../shared/permissions';
@@ -33,10 +33,10 @@ export async function login(deps: AuthDeps, input: LoginInput) {
   const ok = await verifyPassword(user?.password_hash ?? (await timingDummyHash()), input.password);
   if (!user || !ok) {
     await consume(services.limiters.loginPerAccount, accountKey);
-    throw new AppError('UNAUTHORIZED', M.badCredentials);
+    throw new AppError('unauthorized', M.badCredentials);
   }
-  if (!user.email_verified) throw new AppError('UNAUTHORIZED', M.notVerified, undefined, { code: 'email_not_verified' });
-  if (!user.is_active) throw new AppError('UNAUTHORIZED', M.badCredentials);
+  if (!user.email_verified) throw new AppError('unauthorized', M.notVerified, undefined, { code: 'email_not_verified' });
+  if (!user.is_active) throw new AppError('unauthorized', M.badCredentials);
 
   await services.limiters.loginPerAccount.delete(accountKey);
   await db.updateTable('users').set({ last_login: new Date() }).where('id', '=', user.id).execute();
@@ -46,7 +46,7 @@ export async function login(deps: AuthDeps, input: LoginInput) {
 /** A new access token for a valid, unrevoked refresh token of an active user. */
 export async function refresh(deps: Pick<AuthDeps, 'db' | 'env'>, refreshToken: string) {
   const claims = verifyToken(deps.env, refreshToken, 'refresh');
-  const invalid = new AppError('UNAUTHORIZED', M.tokenInvalid, undefined, { code: 'token_not_valid' });
+  const invalid = new AppError('unauthorized', M.tokenInvalid, undefined, { code: 'token_not_valid' });
   if (!claims) throw invalid;
   const revoked = await deps.db.selectFrom('revoked_tokens').select('jti').where('jti', '=', claims.jti).executeTakeFirst();
   if (revoked) throw invalid;
@@ -84,7 +84,7 @@ export async function register(deps: AuthDeps, input: RegisterInput) {
   const fields: Record<string, string[]> = {};
   if (taken.some((r) => r.same_username)) fields.username = [M.usernameTaken];
   if (taken.some((r) => r.same_email)) fields.email = [M.emailTaken];
-  if (Object.keys(fields).length) throw badRequest('Datos inválidos.', fields);
+  if (Object.keys(fields).length) throw new AppError('validation', 'Datos inválidos.', fields);
 
   const password_hash = await hashPassword(input.password);
   let userId: number;
@@ -103,7 +103,7 @@ export async function register(deps: AuthDeps, input: RegisterInput) {
       .executeTakeFirstOrThrow();
     userId = row.id;
   } catch (e) {
-    if (isUniqueViolation(e)) throw badRequest('Datos inválidos.', { username: [M.usernameTaken] });
+    if (isUniqueViolation(e)) throw new AppError('validation', 'Datos inválidos.', { username: [M.usernameTaken] });
     throw e;
   }
   const sent = await sendNewCode(deps, userId, input.email, input.first_name);
@@ -156,7 +156,7 @@ export async function verifyEmail(deps: AuthDeps, input: { email: string; code: 
   const { db, env, services } = deps;
   await consume(services.limiters.verifyPerIp, deps.ip);
   await consume(services.limiters.verifyPerAccount, input.email.toLowerCase());
-  const invalid = badRequest(M.codeInvalid, { code: [M.codeInvalid] });
+  const invalid = fieldError('code', M.codeInvalid);
 
   return db.transaction().execute(async (trx) => {
     const row = await trx

@@ -15,7 +15,7 @@ const UNIQUE = {
   categorias_cliente_nombre_key: ['nombre', MA.categoriaNombreTaken],
 } as const satisfies Record<string, [string, string]>;
 
-const notFound = () => new AppError('NOT_FOUND', M.notFound);
+const notFound = () => new AppError('not_found', M.notFound);
 
 /** Every category, active and inactive, as an array (the spec does not page them). */
 export const list = (db: Db, search?: string) => listCategorias(db, search);
@@ -27,7 +27,7 @@ export async function get(db: Db, id: string) {
 }
 
 export async function create(db: Db, actor: Actor, input: CategoriaCreateInput): Promise<CategoriaRecord> {
-  if (await nombreTaken(db, input.nombre)) throw new AppError('BAD_REQUEST', MA.categoriaNombreTaken, { nombre: [MA.categoriaNombreTaken] });
+  if (await nombreTaken(db, input.nombre)) throw new AppError('validation', MA.categoriaNombreTaken, { nombre: [MA.categoriaNombreTaken] });
   return withUniqueFields(
     () =>
       db.transaction().execute(async (trx) => {
@@ -55,10 +55,10 @@ export async function update(db: Db, actor: Actor, id: string, input: CategoriaP
       .executeTakeFirst();
     if (!before) throw notFound();
     if (input.idCategoria !== undefined && input.idCategoria !== id) {
-      throw new AppError('BAD_REQUEST', MA.toast.categoriaInvalidId, { idCategoria: [MA.toast.categoriaInvalidId] });
+      throw new AppError('validation', MA.toast.categoriaInvalidId, { idCategoria: [MA.toast.categoriaInvalidId] });
     }
     if (input.nombre !== undefined && input.nombre !== before.nombre) {
-      throw new AppError('BAD_REQUEST', MA.categoriaNombreLocked, { nombre: [MA.categoriaNombreLocked] });
+      throw new AppError('validation', MA.categoriaNombreLocked, { nombre: [MA.categoriaNombreLocked] });
     }
     const set = {
       descripcion: input.descripcion ?? before.descripcion,

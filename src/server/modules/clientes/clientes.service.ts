@@ -1,11 +1,11 @@
 import type { Db } from '../../db';
 import { AppError, type FieldErrors } from '../../lib/errors';
 import type { Actor } from '../../lib/actor';
-import { can } from '../../lib/actor';
+import { can } from '../../lib/permissions';
 import { audit, type AuditAction } from '../../lib/audit';
 import { paginate, type ListQuery } from '../../lib/pagination';
 import { withUniqueFields } from '../../lib/unique';
-import { assertPerms } from '../../trpc/init';
+import { requirePerms } from '../../lib/permissions';
 import { M } from '../../../shared/messages';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
@@ -22,7 +22,7 @@ const UNIQUE = {
   clientes_ruc_uq: ['ruc', MA.rucTaken],
 } as const satisfies Record<string, [string, string]>;
 
-const notFound = () => new AppError('NOT_FOUND', M.notFound);
+const notFound = () => new AppError('not_found', M.notFound);
 
 export async function listClientes(db: Db, q: ListQuery) {
   const cats = q.search ? await categoriasMatching(db, q.search) : [];
@@ -35,7 +35,7 @@ export async function listClientes(db: Db, q: ListQuery) {
 /** Staff with view permission over clients, or a user the client is assigned to (spec: a customer acts only for their clients). */
 export async function assertClienteAccess(db: Db, actor: Actor, id: string) {
   if (can(actor, P.viewCliente)) return;
-  if (!(await isAssigned(db, actor.id, id))) throw new AppError('FORBIDDEN', M.apiForbidden);
+  if (!(await isAssigned(db, actor.id, id))) throw new AppError('forbidden', M.apiForbidden);
 }
 
 export async function getCliente(db: Db, actor: Actor, id: string) {
@@ -78,7 +78,7 @@ async function checkDocumentFree(db: Db, doc: { cedula: string | null; ruc: stri
 }
 
 function throwFields(fields: FieldErrors) {
-  if (Object.keys(fields).length) throw new AppError('BAD_REQUEST', 'Datos inválidos.', fields);
+  if (Object.keys(fields).length) throw new AppError('validation', 'Datos inválidos.', fields);
 }
 
 /** POST /clientes/: always saved active (spec 000 §4). */
@@ -128,8 +128,8 @@ export async function updateCliente(
 
         const isActive = input.isActive ?? (mode === 'put' ? true : cur.is_active);
         const editsFields = mode === 'put' || Object.keys(input).some((k) => k !== 'isActive');
-        if (editsFields) assertPerms(actor, { all: [P.changeCliente] });
-        if (isActive !== cur.is_active) assertPerms(actor, { all: [isActive ? P.changeCliente : P.deleteCliente] });
+        if (editsFields) requirePerms(actor, { all: [P.changeCliente] });
+        if (isActive !== cur.is_active) requirePerms(actor, { all: [isActive ? P.changeCliente : P.deleteCliente] });
 
         const fields: FieldErrors = {};
         const isPersonaFisica = input.isPersonaFisica ?? cur.is_persona_fisica;

@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { likeContains } from '../divisas/divisas.repository';
+import { containsPattern } from '../../lib/search';
 
 export function selectTasas(db: Db) {
   return db
@@ -15,7 +15,7 @@ export type TasaRow = Awaited<ReturnType<ReturnType<typeof selectTasas>['execute
 export function listTasaRows(db: Db, f: { search?: string; activo?: boolean }) {
   let q = selectTasas(db);
   if (f.search) {
-    const pattern = likeContains(f.search);
+    const pattern = containsPattern(f.search);
     q = q.where((eb) => eb.or([eb('d.codigo', 'ilike', pattern), eb('d.nombre', 'ilike', pattern)]));
   }
   if (f.activo !== undefined) q = q.where('t.activo', '=', f.activo);
@@ -45,3 +45,26 @@ export const historialRows = (db: Db, tasaId: number) =>
     .orderBy('h.changed_at', 'desc')
     .orderBy('h.id', 'desc')
     .execute();
+
+export const tasaExists = async (db: Db, id: number) => !!(await db.selectFrom('tasas').select('id').where('id', '=', id).executeTakeFirst());
+
+export const divisaHasTasa = async (db: Db, divisaId: number) =>
+  !!(await db.selectFrom('tasas').select('id').where('divisa_id', '=', divisaId).executeTakeFirst());
+
+export interface TasaFiguresRow {
+  precio_base: string;
+  comision_base_compra: string;
+  comision_base_venta: string;
+}
+
+export async function insertTasa(db: Db, v: TasaFiguresRow & { divisa_id: number; activo: boolean }) {
+  const { id } = await db.insertInto('tasas').values(v).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export const updateTasaRow = (db: Db, id: number, v: TasaFiguresRow & { activo: boolean }) =>
+  db.updateTable('tasas').set({ ...v, updated_at: new Date() }).where('id', '=', id).execute();
+
+/** One row of the price history, written in the transaction of the change. */
+export const insertHistorial = (db: Db, tasaId: number, figures: TasaFiguresRow, changedBy: number) =>
+  db.insertInto('tasa_historial').values({ tasa_id: tasaId, ...figures, changed_by: changedBy }).execute();

@@ -1,5 +1,6 @@
 import { z } from '../../../shared/zod';
 import { router, baseProcedure, permProcedure } from '../../trpc/init';
+import { serviceCtx } from '../../lib/context';
 import { P } from '../../../shared/permissions';
 import { boolFlag, serialId } from '../../../shared/schemas/divisas';
 import { tasaCreateInput, tasaHistorialRecord, tasaPatchInput, tasaPublica, tasaRecord, tasaUpdateInput } from '../../../shared/schemas/cotizaciones';
@@ -11,31 +12,31 @@ export const cotizacionesRouter = router({
   list: permProcedure({ all: [P.viewTasa] })
     .input(z.object({ search: z.string().trim().max(100).optional(), activo: boolFlag.optional() }).optional())
     .output(z.array(tasaRecord))
-    .query(({ ctx, input }) => cotizaciones.listTasas(ctx, input ?? {})),
+    .query(({ ctx, input }) => cotizaciones.listTasas(serviceCtx(ctx), input ?? {})),
   get: permProcedure({ all: [P.viewTasa] })
     .input(byId)
     .output(tasaRecord)
-    .query(({ ctx, input }) => cotizaciones.getTasa(ctx, input.id)),
+    .query(({ ctx, input }) => cotizaciones.getTasa(serviceCtx(ctx), input.id)),
   /** Anonymous: the home page's 'Cotizaciones del día'. */
   public: baseProcedure.output(z.array(tasaPublica)).query(({ ctx }) => cotizaciones.publicTasas(ctx)),
   historial: permProcedure({ all: [P.viewTasa] })
     .input(byId)
     .output(z.array(tasaHistorialRecord))
-    .query(({ ctx, input }) => cotizaciones.historialTasa(ctx, input.id)),
+    .query(({ ctx, input }) => cotizaciones.historialTasa(serviceCtx(ctx), input.id)),
   create: permProcedure({ all: [P.addTasa] })
     .input(tasaCreateInput)
     .output(tasaRecord)
-    .mutation(({ ctx, input }) => cotizaciones.createTasa(ctx, input)),
+    .mutation(({ ctx, input }) => cotizaciones.createTasa(serviceCtx(ctx), input)),
   update: permProcedure({ any: [P.changeTasa, P.deleteTasa] })
     .input(tasaUpdateInput)
     .output(tasaRecord)
-    .mutation(({ ctx, input }) => cotizaciones.updateTasa(ctx, input)),
+    .mutation(({ ctx, input }) => cotizaciones.updateTasa(serviceCtx(ctx), input)),
   patch: permProcedure({ any: [P.changeTasa, P.deleteTasa] })
     .input(tasaPatchInput)
     .output(tasaRecord)
-    .mutation(({ ctx, input }) => cotizaciones.updateTasa(ctx, input)),
+    .mutation(({ ctx, input }) => cotizaciones.updateTasa(serviceCtx(ctx), input)),
   deactivate: permProcedure({ all: [P.deleteTasa] })
     .input(byId)
     .output(tasaRecord)
-    .mutation(({ ctx, input }) => cotizaciones.deactivateTasa(ctx, input.id)),
+    .mutation(({ ctx, input }) => cotizaciones.deactivateTasa(serviceCtx(ctx), input.id)),
 });

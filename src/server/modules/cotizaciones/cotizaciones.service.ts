@@ -1,17 +1,20 @@
-import type { Ctx } from '../../trpc/context';
-import { AppError, fieldError, isUniqueViolation, type FieldErrors } from '../../lib/errors';
+import type { PublicCtx, ServiceCtx } from '../../lib/context';
+import { notFound, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
 import { audit } from '../../lib/audit';
-import { assertPerms } from '../../trpc/init';
-import { M } from '../../../shared/messages';
+import { changeIntent } from '../../lib/changeIntent';
+import { requirePerms } from '../../lib/permissions';
+import { withUniqueFields } from '../../lib/unique';
 import { P } from '../../../shared/permissions';
 import { Decimal, toFixedString } from '../../../shared/money';
 import { quoteRates } from '../../../shared/pricing';
 import {
   RATE_DECIMALS, TASA_MSG, tasaFigureErrors, type TasaCreateInput, type TasaFigures, type TasaPatchInput, type TasaRecord,
 } from '../../../shared/schemas/cotizaciones';
-import type { StaffCtx } from '../divisas/divisas.service';
 import { lockDivisa } from '../divisas/divisas.repository';
-import { findTasaRow, historialRows, listTasaRows, lockTasa, publicTasaRows, type TasaRow } from './cotizaciones.repository';
+import {
+  divisaHasTasa, findTasaRow, historialRows, insertHistorial, insertTasa, listTasaRows, lockTasa, publicTasaRows, tasaExists, updateTasaRow,
+  type TasaRow,
+} from './cotizaciones.repository';
 
 const fixed = (v: string) => toFixedString(v, RATE_DECIMALS);
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -35,54 +38,49 @@ function toRecord(r: TasaRow): TasaRecord {
   };
 }
 
-const fail = (errors: FieldErrors) => new AppError('BAD_REQUEST', Object.values(errors)[0][0], errors);
+const UNIQUE = { tasas_divisa_uq: ['divisa', TASA_MSG.duplicada] } as const;
+/** New figures and reactivation need the change permission, deactivation the delete permission. */
+const INTENTS = { edit: P.changeTasa, deactivate: P.deleteTasa };
 
-export async function listTasas(ctx: StaffCtx, f: { search?: string; activo?: boolean }) {
+export async function listTasas(ctx: ServiceCtx, f: { search?: string; activo?: boolean }) {
   return (await listTasaRows(ctx.db, f)).map(toRecord);
 }
 
-export async function getTasa(ctx: Ctx, id: number) {
+export async function getTasa(ctx: ServiceCtx, id: number) {
   const row = await findTasaRow(ctx.db, id);
-  if (!row) throw new AppError('NOT_FOUND', M.notFound);
+  if (!row) throw notFound();
   return toRecord(row);
 }
 
 /** 'Cotizaciones del día': what the house pays (compra) and charges (venta) per unit, anonymous. */
-export async function publicTasas(ctx: Ctx) {
+export async function publicTasas(ctx: PublicCtx) {
   return (await publicTasaRows(ctx.db)).map((r) => {
     const q = quote({ precioBase: r.precio_base, comisionBaseCompra: r.comision_base_compra, comisionBaseVenta: r.comision_base_venta });
     return { codigo: r.codigo, simbolo: r.simbolo, flag: r.flag, compra: q.tasaCompra, venta: q.tasaVenta };
   });
 }
 
-export async function createTasa(ctx: StaffCtx, input: TasaCreateInput) {
-  try {
-    const id = await ctx.db.transaction().execute(async (trx) => {
-      const errors: FieldErrors = tasaFigureErrors(input);
-      // Shared lock: the currency cannot be deactivated while its first rate is being written.
-      const divisa = await lockDivisa(trx, input.divisa, 'share');
-      if (!divisa) errors.divisa = [TASA_MSG.divisaNoExiste];
-      else if (divisa.es_base) errors.divisa = [TASA_MSG.divisaBase];
-      else if (!divisa.is_active) errors.divisa = [TASA_MSG.divisaInactiva];
-      else if (await trx.selectFrom('tasas').select('id').where('divisa_id', '=', input.divisa).executeTakeFirst()) {
-        errors.divisa = [TASA_MSG.duplicada];
-      }
-      if (Object.keys(errors).length) throw fail(errors);
-      const figures = { precio_base: input.precioBase, comision_base_compra: input.comisionBaseCompra, comision_base_venta: input.comisionBaseVenta };
-      const { id } = await trx
-        .insertInto('tasas')
-        .values({ divisa_id: input.divisa, ...figures, activo: input.activo })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('tasa_historial').values({ tasa_id: id, ...figures, changed_by: ctx.user.id }).execute();
-      await audit(trx, { actorId: ctx.user.id, action: 'create', entity: 'tasa', entityId: id, after: { divisa_id: input.divisa, ...figures, activo: input.activo } });
-      return id;
-    });
-    return getTasa(ctx, id);
-  } catch (e) {
-    if (isUniqueViolation(e, 'tasas_divisa_uq')) throw fieldError('divisa', TASA_MSG.duplicada);
-    throw e;
-  }
+export async function createTasa(ctx: ServiceCtx, input: TasaCreateInput) {
+  const id = await withUniqueFields(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const errors: FieldErrors = tasaFigureErrors(input);
+        // Shared lock: the currency cannot be deactivated while its first rate is being written.
+        const divisa = await lockDivisa(trx, input.divisa, 'share');
+        if (!divisa) errors.divisa = [TASA_MSG.divisaNoExiste];
+        else if (divisa.es_base) errors.divisa = [TASA_MSG.divisaBase];
+        else if (!divisa.is_active) errors.divisa = [TASA_MSG.divisaInactiva];
+        else if (await divisaHasTasa(trx, input.divisa)) errors.divisa = [TASA_MSG.duplicada];
+        throwIfFieldErrors(errors);
+        const figures = { precio_base: input.precioBase, comision_base_compra: input.comisionBaseCompra, comision_base_venta: input.comisionBaseVenta };
+        const id = await insertTasa(trx, { divisa_id: input.divisa, ...figures, activo: input.activo });
+        await insertHistorial(trx, id, figures, ctx.actor.id);
+        await audit(trx, { actorId: ctx.actor.id, action: 'create', entity: 'tasa', entityId: id, after: { divisa_id: input.divisa, ...figures, activo: input.activo } });
+        return id;
+      }),
+    UNIQUE,
+  );
+  return getTasa(ctx, id);
 }
 
 type TasaChange = Omit<TasaPatchInput, 'id'>;
@@ -92,15 +90,13 @@ type TasaChange = Omit<TasaPatchInput, 'id'>;
  * reactivation too, deactivation the delete permission. A history row is written, in the same
  * transaction, whenever the base price or a commission actually changes.
  */
-export async function changeTasa(ctx: StaffCtx, id: number, change: TasaChange) {
+export async function changeTasa(ctx: ServiceCtx, id: number, change: TasaChange) {
   await ctx.db.transaction().execute(async (trx) => {
     const before = await lockTasa(trx, id);
-    if (!before) throw new AppError('NOT_FOUND', M.notFound);
+    if (!before) throw notFound();
     const sendsFigures = change.precioBase !== undefined || change.comisionBaseCompra !== undefined || change.comisionBaseVenta !== undefined;
-    const activating = change.activo === true && !before.activo;
-    const deactivating = change.activo === false && before.activo;
-    if (sendsFigures || activating) assertPerms(ctx, { all: [P.changeTasa] });
-    if (deactivating) assertPerms(ctx, { all: [P.deleteTasa] });
+    const intent = changeIntent(before, change, { active: 'activo', perms: INTENTS, edits: sendsFigures });
+    requirePerms(ctx, { all: intent.perms });
 
     const next: TasaFigures = {
       precioBase: change.precioBase ?? fixed(before.precio_base),
@@ -109,7 +105,7 @@ export async function changeTasa(ctx: StaffCtx, id: number, change: TasaChange) 
     };
     const errors = tasaFigureErrors(next);
     if (change.divisa !== undefined && change.divisa !== before.divisa_id) errors.divisa = [TASA_MSG.divisaFija];
-    if (Object.keys(errors).length) throw fail(errors);
+    throwIfFieldErrors(errors);
 
     const figuresChanged =
       !new Decimal(next.precioBase).eq(before.precio_base) ||
@@ -119,25 +115,24 @@ export async function changeTasa(ctx: StaffCtx, id: number, change: TasaChange) 
     if (!figuresChanged && activo === before.activo) return;
 
     const figures = { precio_base: next.precioBase, comision_base_compra: next.comisionBaseCompra, comision_base_venta: next.comisionBaseVenta };
-    await trx.updateTable('tasas').set({ ...figures, activo, updated_at: new Date() }).where('id', '=', id).execute();
-    if (figuresChanged) await trx.insertInto('tasa_historial').values({ tasa_id: id, ...figures, changed_by: ctx.user.id }).execute();
-    const action = figuresChanged ? 'update' : activating ? 'activate' : 'deactivate';
-    await audit(trx, { actorId: ctx.user.id, action, entity: 'tasa', entityId: id, before, after: { ...figures, activo } });
+    await updateTasaRow(trx, id, { ...figures, activo });
+    if (figuresChanged) await insertHistorial(trx, id, figures, ctx.actor.id);
+    const action = figuresChanged ? 'update' : intent.activating ? 'activate' : 'deactivate';
+    await audit(trx, { actorId: ctx.actor.id, action, entity: 'tasa', entityId: id, before, after: { ...figures, activo } });
   });
   return getTasa(ctx, id);
 }
 
-export const updateTasa = (ctx: StaffCtx, input: TasaPatchInput) => {
+export const updateTasa = (ctx: ServiceCtx, input: TasaPatchInput) => {
   const { id, ...change } = input;
   return changeTasa(ctx, id, change);
 };
 
 /** DELETE: deactivation; PATCH {"activo": true} reactivates. */
-export const deactivateTasa = (ctx: StaffCtx, id: number) => changeTasa(ctx, id, { activo: false });
+export const deactivateTasa = (ctx: ServiceCtx, id: number) => changeTasa(ctx, id, { activo: false });
 
-export async function historialTasa(ctx: StaffCtx, id: number) {
-  const exists = await ctx.db.selectFrom('tasas').select('id').where('id', '=', id).executeTakeFirst();
-  if (!exists) throw new AppError('NOT_FOUND', M.notFound);
+export async function historialTasa(ctx: ServiceCtx, id: number) {
+  if (!(await tasaExists(ctx.db, id))) throw notFound();
   return (await historialRows(ctx.db, id)).map((h) => {
     const figures = { precioBase: fixed(h.precio_base), comisionBaseCompra: fixed(h.comision_base_compra), comisionBaseVenta: fixed(h.comision_base_venta) };
     return {

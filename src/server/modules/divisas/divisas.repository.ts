@@ -1,10 +1,9 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db';
+import { containsPattern } from '../../lib/search';
+import type { DivisaCreateInput } from '../../../shared/schemas/divisas';
 
 export const DIVISA_COLUMNS = ['d.id', 'd.nombre', 'd.codigo', 'd.simbolo', 'd.max_digitos', 'd.precision', 'd.es_base', 'd.is_active', 'd.flag'] as const;
-
-/** `%` and `_` typed by the user are literal characters in a search, not wildcards. */
-export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function selectDivisas(db: Db) {
   return db.selectFrom('divisas as d').select(DIVISA_COLUMNS);
@@ -19,13 +18,16 @@ export interface DivisaFilters {
 export function filteredDivisas(db: Db, f: DivisaFilters) {
   let q = db.selectFrom('divisas as d');
   if (f.search) {
-    const pattern = likeContains(f.search);
+    const pattern = containsPattern(f.search);
     q = q.where((eb) => eb.or([eb('d.nombre', 'ilike', pattern), eb('d.codigo', 'ilike', pattern), eb('d.simbolo', 'ilike', pattern)]));
   }
   if (f.es_base !== undefined) q = q.where('d.es_base', '=', f.es_base);
   if (f.is_active !== undefined) q = q.where('d.is_active', '=', f.is_active);
   return q;
 }
+
+/** What the write queries answer (the record, without table prefixes). */
+const RETURNING = ['id', 'nombre', 'codigo', 'simbolo', 'max_digitos', 'precision', 'es_base', 'is_active', 'flag'] as const;
 
 export const findDivisa = (db: Db, id: number) => selectDivisas(db).where('d.id', '=', id).executeTakeFirst();
 
@@ -64,3 +66,75 @@ export const denominacionesDe = (db: Db, divisaId: number) =>
 
 export const getLimites = (db: Db) =>
   db.selectFrom('limite_config').select(['limite_diario', 'limite_mensual']).where('id', '=', 1).executeTakeFirst();
+
+/** Rows already holding this code, or the base flag when a new base currency is asked for. */
+export const divisaClashes = (db: Db, codigo: string, esBase: boolean) =>
+  db
+    .selectFrom('divisas')
+    .select(['codigo', 'es_base'])
+    .where((eb) => (esBase ? eb.or([eb('codigo', '=', codigo), eb('es_base', '=', true)]) : eb('codigo', '=', codigo)))
+    .execute();
+
+export async function codigoTakenByOther(db: Db, codigo: string, exceptId: number): Promise<boolean> {
+  return !!(await db.selectFrom('divisas').select('id').where('codigo', '=', codigo).where('id', '<>', exceptId).executeTakeFirst());
+}
+
+export const insertDivisa = (db: Db, input: DivisaCreateInput) =>
+  db
+    .insertInto('divisas')
+    .values({
+      nombre: input.nombre,
+      codigo: input.codigo,
+      simbolo: input.simbolo,
+      max_digitos: input.max_digitos,
+      precision: input.precision,
+      es_base: input.es_base,
+      is_active: input.is_active,
+      flag: input.flag ?? null,
+    })
+    .returning(RETURNING)
+    .executeTakeFirstOrThrow();
+
+export type DivisaSet = Partial<Omit<DivisaCreateInput, 'es_base' | 'flag'>> & { flag?: string | null };
+
+export const updateDivisaRow = (db: Db, id: number, set: DivisaSet) =>
+  db.updateTable('divisas').set({ ...set, updated_at: new Date() }).where('id', '=', id).returning(RETURNING).executeTakeFirstOrThrow();
+
+const DENOMINACION_RETURNING = ['id', 'denominacion', 'divisa_id as divisa', 'is_active'] as const;
+
+export const divisaExists = async (db: Db, id: number) => !!(await db.selectFrom('divisas').select('id').where('id', '=', id).executeTakeFirst());
+
+export async function denominacionTaken(db: Db, divisaId: number, denominacion: number, exceptId?: number): Promise<boolean> {
+  let q = db.selectFrom('denominaciones').select('id').where('divisa_id', '=', divisaId).where('denominacion', '=', denominacion);
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  return !!(await q.executeTakeFirst());
+}
+
+export const lockDenominacion = (db: Db, id: number) =>
+  db.selectFrom('denominaciones').select(DENOMINACION_RETURNING).where('id', '=', id).forUpdate().executeTakeFirst();
+
+export const insertDenominacion = (db: Db, v: { denominacion: number; divisa: number; is_active: boolean }) =>
+  db
+    .insertInto('denominaciones')
+    .values({ denominacion: v.denominacion, divisa_id: v.divisa, is_active: v.is_active })
+    .returning(DENOMINACION_RETURNING)
+    .executeTakeFirstOrThrow();
+
+export const updateDenominacionRow = (db: Db, id: number, v: { denominacion: number; divisa: number; is_active: boolean }) =>
+  db
+    .updateTable('denominaciones')
+    .set({ denominacion: v.denominacion, divisa_id: v.divisa, is_active: v.is_active })
+    .where('id', '=', id)
+    .returning(DENOMINACION_RETURNING)
+    .executeTakeFirstOrThrow();
+
+export const lockLimites = (db: Db) =>
+  db.selectFrom('limite_config').select(['limite_diario', 'limite_mensual']).where('id', '=', 1).forUpdate().executeTakeFirst();
+
+export const upsertLimites = (db: Db, v: { limite_diario: string | null; limite_mensual: string | null }) =>
+  db
+    .insertInto('limite_config')
+    .values({ id: 1, ...v })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ ...v, updated_at: new Date() }))
+    .returning(['limite_diario', 'limite_mensual'])
+    .executeTakeFirstOrThrow();

@@ -16,7 +16,7 @@ const UNIQUE = {
   auth_group_name_key: ['name', MA.roleNameTaken],
 } as const satisfies Record<string, [string, string]>;
 
-const notFound = () => new AppError('NOT_FOUND', M.notFound);
+const notFound = () => new AppError('not_found', M.notFound);
 
 export const list = (db: Db, search?: string) => listRoles(db, search);
 export const permisos = (db: Db) => listPermisos(db);
@@ -33,7 +33,7 @@ export async function get(db: Db, id: number) {
  */
 export function assertWithinOwn(actor: Actor, codes: Iterable<string>, message: string) {
   if (actor.isSuperuser) return;
-  for (const c of codes) if (!actor.perms.has(c)) throw new AppError('FORBIDDEN', message);
+  for (const c of codes) if (!actor.perms.has(c)) throw new AppError('forbidden', message);
 }
 
 async function checkPermissions(db: Db, ids: number[], fields: FieldErrors) {
@@ -50,7 +50,7 @@ export async function create(db: Db, actor: Actor, input: RoleBody): Promise<Rol
   const fields: FieldErrors = {};
   if (await roleNameTaken(db, input.name)) fields.name = [MA.roleNameTaken];
   const codes = await checkPermissions(db, ids, fields);
-  if (Object.keys(fields).length) throw new AppError('BAD_REQUEST', 'Datos inválidos.', fields);
+  if (Object.keys(fields).length) throw new AppError('validation', 'Datos inválidos.', fields);
   assertWithinOwn(actor, codes.values(), MA.permsExceedOwn);
   return withUniqueFields(
     () =>
@@ -78,7 +78,7 @@ export async function update(db: Db, actor: Actor, id: number, input: RoleBody):
         if (row.name === ROLE_CLIENTE && input.name !== row.name) fields.name = [MA.roleProtected];
         else if (await roleNameTaken(trx, input.name, id)) fields.name = [MA.roleNameTaken];
         const codes = await checkPermissions(trx, ids, fields);
-        if (Object.keys(fields).length) throw new AppError('BAD_REQUEST', 'Datos inválidos.', fields);
+        if (Object.keys(fields).length) throw new AppError('validation', 'Datos inválidos.', fields);
 
         const added = ids.filter((p) => !before.permissions.includes(p));
         const removed = before.permissions.filter((p) => !ids.includes(p));
@@ -106,7 +106,7 @@ export async function remove(db: Db, actor: Actor, id: number): Promise<RoleReco
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('auth_group').select(['id', 'name']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw notFound();
-    if (row.name === ROLE_CLIENTE) throw new AppError('BAD_REQUEST', MA.roleProtected);
+    if (row.name === ROLE_CLIENTE) throw new AppError('validation', MA.roleProtected);
     const before = (await findRole(trx, id))!;
     assertWithinOwn(actor, await codesOfRoles(trx, [id]), MA.permsExceedOwn);
     const holders = await trx.selectFrom('user_groups').select('user_id').where('group_id', '=', id).orderBy('user_id').execute();

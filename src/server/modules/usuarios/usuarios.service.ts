@@ -3,7 +3,7 @@ import { AppError, type FieldErrors } from '../../lib/errors';
 import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import { withUniqueFields } from '../../lib/unique';
-import { assertPerms } from '../../trpc/init';
+import { requirePerms } from '../../lib/permissions';
 import { M } from '../../../shared/messages';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
@@ -22,16 +22,16 @@ const UNIQUE = {
   users_email_uq: ['email', M.emailTaken],
 } as const satisfies Record<string, [string, string]>;
 
-const notFound = () => new AppError('NOT_FOUND', M.notFound);
+const notFound = () => new AppError('not_found', M.notFound);
 
 /** A user may always act on their own record; on others only with the permission. */
 function assertSelfOr(actor: Actor, id: number, perm: string) {
-  if (actor.id !== id) assertPerms(actor, { all: [perm] });
+  if (actor.id !== id) requirePerms(actor, { all: [perm] });
 }
 
 /** Only a superuser changes a superuser (edit, state, assignments, current client). */
 function assertMayChange(actor: Actor, target: { is_superuser: boolean }) {
-  if (target.is_superuser && !actor.isSuperuser) throw new AppError('FORBIDDEN', MA.superuserOnly);
+  if (target.is_superuser && !actor.isSuperuser) throw new AppError('forbidden', MA.superuserOnly);
 }
 
 /**
@@ -42,7 +42,7 @@ function assertMayChange(actor: Actor, target: { is_superuser: boolean }) {
 async function assertOutranks(db: Db, actor: Actor, id: number) {
   if (actor.isSuperuser || actor.id === id) return;
   const held = await loadPermissions(db, { id, isSuperuser: false });
-  for (const p of held) if (!actor.perms.has(p)) throw new AppError('FORBIDDEN', M.apiForbidden);
+  for (const p of held) if (!actor.perms.has(p)) throw new AppError('forbidden', M.apiForbidden);
 }
 
 async function lockUser(db: Db, id: number) {
@@ -66,7 +66,7 @@ async function checkTaken(db: Db, v: { username?: string; email?: string }, exce
   const fields: FieldErrors = {};
   if (taken.username) fields.username = [M.usernameTaken];
   if (taken.email) fields.email = [M.emailTaken];
-  if (Object.keys(fields).length) throw new AppError('BAD_REQUEST', 'Datos inválidos.', fields);
+  if (Object.keys(fields).length) throw new AppError('validation', 'Datos inválidos.', fields);
 }
 
 export const list = (db: Db, search?: string) => listUsers(db, search);
@@ -116,11 +116,11 @@ export async function update(db: Db, actor: Actor, id: number, input: UserPatchB
       db.transaction().execute(async (trx) => {
         const cur = await lockUser(trx, id);
         const toggles = is_active !== undefined && is_active !== cur.is_active;
-        if (editsFields || !toggles) assertPerms(actor, { all: [P.changeUser] });
-        if (toggles) assertPerms(actor, { all: [P.deleteUser] });
+        if (editsFields || !toggles) requirePerms(actor, { all: [P.changeUser] });
+        if (toggles) requirePerms(actor, { all: [P.deleteUser] });
         assertMayChange(actor, cur);
         await assertOutranks(trx, actor, id);
-        if (toggles && !is_active && actor.id === id) throw new AppError('BAD_REQUEST', MA.cannotDeactivateSelf);
+        if (toggles && !is_active && actor.id === id) throw new AppError('validation', MA.cannotDeactivateSelf);
         await checkTaken(trx, rest, id);
 
         const before = (await findUser(trx, id))!;
@@ -147,7 +147,7 @@ export async function update(db: Db, actor: Actor, id: number, input: UserPatchB
 
 /** DELETE: deactivates (never deletes). Their tokens stop working at once. */
 export async function deactivate(db: Db, actor: Actor, id: number): Promise<UserRecord> {
-  if (actor.id === id) throw new AppError('BAD_REQUEST', MA.cannotDeactivateSelf);
+  if (actor.id === id) throw new AppError('validation', MA.cannotDeactivateSelf);
   return db.transaction().execute(async (trx) => {
     const cur = await lockUser(trx, id);
     assertMayChange(actor, cur);
@@ -172,7 +172,7 @@ export async function asignarClientes(db: Db, actor: Actor, id: number, clientes
       ? (await trx.selectFrom('clientes').select('id_cliente').where('id_cliente', 'in', ids).execute()).map((r) => r.id_cliente)
       : [];
     const missing = ids.filter((c) => !found.includes(c));
-    if (missing.length) throw new AppError('BAD_REQUEST', 'Datos inválidos.', { clientes: missing.map(MA.clienteNotFound) });
+    if (missing.length) throw new AppError('validation', 'Datos inválidos.', { clientes: missing.map(MA.clienteNotFound) });
 
     const beforeIds = (await trx.selectFrom('user_clientes').select('cliente_id').where('user_id', '=', id).execute()).map((r) => r.cliente_id);
     const removed = beforeIds.filter((c) => !ids.includes(c));
@@ -224,8 +224,8 @@ export async function setClienteActual(db: Db, actor: Actor, id: number, cliente
       // A deactivation of that client (which clears it as current client) waits, or is waited for.
       .forShare()
       .executeTakeFirst();
-    if (!cliente) throw new AppError('FORBIDDEN', MA.clienteNotAssigned);
-    if (!cliente.is_active) throw new AppError('BAD_REQUEST', MA.clienteInactive);
+    if (!cliente) throw new AppError('forbidden', MA.clienteNotAssigned);
+    if (!cliente.is_active) throw new AppError('validation', MA.clienteInactive);
     if (cur.cliente_actual_id !== clienteId) {
       await trx.updateTable('users').set({ cliente_actual_id: clienteId }).where('id', '=', id).execute();
       await audit(trx, {
@@ -253,11 +253,11 @@ export async function asignarRoles(db: Db, actor: Actor, id: number, roleIds: nu
     const cur = await lockUser(trx, id);
     assertMayChange(actor, cur);
     await assertOutranks(trx, actor, id);
-    if (!actor.isSuperuser && actor.id === id) throw new AppError('FORBIDDEN', MA.cannotChangeOwnRoles);
+    if (!actor.isSuperuser && actor.id === id) throw new AppError('forbidden', MA.cannotChangeOwnRoles);
     // Key-share locks: a role deleted meanwhile waits for this assignment (then takes it away with it).
     const found = ids.length ? (await trx.selectFrom('auth_group').select('id').where('id', 'in', ids).forKeyShare().execute()).map((r) => r.id) : [];
     const missing = ids.filter((r) => !found.includes(r));
-    if (missing.length) throw new AppError('BAD_REQUEST', 'Datos inválidos.', { roles: missing.map(MA.roleNotFound) });
+    if (missing.length) throw new AppError('validation', 'Datos inválidos.', { roles: missing.map(MA.roleNotFound) });
 
     const before = await rolesOfUser(trx, id);
     const beforeIds = before.map((r) => r.id);
