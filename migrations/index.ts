@@ -2,10 +2,16 @@ import type { Migration } from 'kysely';
 import * as foundation from './2026112201_foundation';
 import * as divisasCotizaciones from './2026112202_divisas_cotizaciones';
 import * as admin from './2026112205_admin';
+import * as metodos from './2026112406_metodos';
+import * as tausers from './2026112407_tausers';
+import * as transacciones from './2026112408_transacciones';
 
 /** Every migration, in order. Names are timestamps so they sort the way they run. */
 export const migrations: Record<string, Migration> = {
   '2026112201_foundation': foundation,
   '2026112202_divisas_cotizaciones': divisasCotizaciones,
   '2026112205_admin': admin,
+  '2026112406_metodos': metodos,
+  '2026112407_tausers': tausers,
+  '2026112408_transacciones': transacciones,
 };

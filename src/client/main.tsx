@@ -7,9 +7,10 @@ import { queryClient, trpc, trpcClient } from './trpc';
 import { PermissionsProvider } from './session/permissions';
 import { setLogoutHandler } from './session/authFetch';
 import { session } from './session/store';
+import { RouteError } from './components/RouteError';
 import './styles.css';
 
-export const router = createRouter({ routeTree, defaultPreload: 'intent' });
+export const router = createRouter({ routeTree, defaultPreload: 'intent', defaultErrorComponent: RouteError });
 
 declare module '@tanstack/react-router' {
   interface Register {

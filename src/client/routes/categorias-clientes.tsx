@@ -1,14 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Guard } from '../components/Guard';
-import { requireLogin } from '../session/requireLogin';
+import { requireAccess } from '../session/requireAccess';
 import { CategoriasPage } from '../features/categorias/CategoriasPage';
 import { P } from '../../shared/permissions';
 
 export const Route = createFileRoute('/categorias-clientes')({
-  beforeLoad: requireLogin,
-  component: () => (
-    <Guard all={[P.viewCategoria]}>
-      <CategoriasPage />
-    </Guard>
-  ),
+  beforeLoad: requireAccess({ all: [P.viewCategoria] }),
+  component: CategoriasPage,
 });

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import toast from 'react-hot-toast';
-import { Guard, Can } from '../components/Guard';
+import { Can } from '../components/Guard';
 import { PageHeader } from '../components/PageHeader';
 import { SearchBar } from '../components/SearchBar';
 import { DataTable } from '../components/DataTable';
 import { StatusBadge } from '../components/StatusBadge';
 import { RowAction } from '../components/RowActions';
-import { requireLogin } from '../session/requireLogin';
+import { requireAccess } from '../session/requireAccess';
 import { usePermissions } from '../session/permissions';
 import { trpc } from '../trpc';
 import { P } from '../../shared/permissions';
@@ -113,10 +113,6 @@ function CotizacionesPage() {
 }
 
 export const Route = createFileRoute('/cotizaciones')({
-  beforeLoad: requireLogin,
-  component: () => (
-    <Guard all={[P.viewTasa]}>
-      <CotizacionesPage />
-    </Guard>
-  ),
+  beforeLoad: requireAccess({ all: [P.viewTasa] }),
+  component: CotizacionesPage,
 });

@@ -146,6 +146,149 @@ export interface TasaHistorialTable {
   changed_at: Timestamp;
 }
 
+export interface MetodosFinancierosTable {
+  id: Generated<number>;
+  /** TRANSFERENCIA_BANCARIA, BILLETERA_DIGITAL, TARJETA, EFECTIVO, CHEQUE… */
+  nombre: string;
+  nombre_display: string;
+  permite_cobro: Generated<boolean>;
+  permite_pago: Generated<boolean>;
+  comision_cobro_porcentaje: ColumnType<string, string | undefined, string>;
+  comision_pago_porcentaje: ColumnType<string, string | undefined, string>;
+  is_active: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** The commission columns the three catalogues share (spec 001 §3). */
+interface CatalogoComisionColumns {
+  id: Generated<number>;
+  comision_compra: ColumnType<string, string | undefined, string>;
+  comision_venta: ColumnType<string, string | undefined, string>;
+  comision_personalizada_compra: Generated<boolean>;
+  comision_personalizada_venta: Generated<boolean>;
+  is_active: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface BancosTable extends CatalogoComisionColumns {
+  nombre: string;
+  /** 22 digits; when set, every account of the bank has this CBU/CVU. */
+  cvu: string | null;
+}
+
+export interface BilleterasCatalogoTable extends CatalogoComisionColumns {
+  nombre: string;
+}
+
+export interface TarjetasCatalogoTable extends CatalogoComisionColumns {
+  marca: string;
+}
+
+export interface MetodoFinancieroDetalleTable {
+  id: Generated<number>;
+  /** null for the house's own instances (es_cuenta_casa). */
+  cliente_id: string | null;
+  es_cuenta_casa: Generated<boolean>;
+  metodo_financiero_id: number;
+  alias: string;
+  is_active: Generated<boolean>;
+  desactivado_por_catalogo: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface CuentasBancariasTable {
+  id: Generated<number>;
+  banco_id: number;
+  numero_cuenta: string;
+  titular: string;
+  cbu_cvu: string;
+  metodo_financiero_detalle_id: number;
+}
+
+export interface BilleterasDigitalesTable {
+  id: Generated<number>;
+  plataforma_id: number;
+  usuario_id: string;
+  email: string;
+  telefono: string | null;
+  metodo_financiero_detalle_id: number;
+}
+
+export interface TarjetasTable {
+  id: Generated<number>;
+  tipo: 'STRIPE' | 'LOCAL';
+  payment_method_id: string;
+  brand: string;
+  marca_id: number | null;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  titular: string;
+  metodo_financiero_detalle_id: number;
+}
+
+export interface TausersTable {
+  id_tauser: Generated<string>;
+  codigo: string;
+  nombre: string;
+  direccion: string;
+  ciudad: string;
+  departamento: string;
+  /** numeric(9,6) as a decimal string. */
+  latitud: Numeric;
+  longitud: Numeric;
+  is_active: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export type EstadoTransaccionDb = 'pendiente' | 'en_proceso' | 'completada' | 'cancelada' | 'expirada' | 'fallida';
+
+export interface TransaccionesTable {
+  id: Generated<number>;
+  codigo: string;
+  cliente_id: string;
+  operador_id: number;
+  operacion_cliente: 'compra' | 'venta';
+  divisa_origen_id: number;
+  divisa_destino_id: number;
+  monto_origen: Numeric;
+  monto_destino: Numeric;
+  /** The guaraní side: what the client pays (buy) or receives (sell). Limits add it up. */
+  monto_pyg: Numeric;
+  tasa_aplicada: Numeric;
+  tasa_inicial: Numeric;
+  monto_destino_inicial: Numeric;
+  precio_base: Numeric;
+  /** The quote's commission on the side used: Cv when the client buys, Cc when they sell. */
+  comision_base: Numeric;
+  nombre_categoria: string;
+  descuento_categoria: Numeric;
+  metodo_financiero_id: number;
+  detalle_metodo_id: number | null;
+  comision_metodo: Numeric;
+  tauser_id: string;
+  estado: ColumnType<EstadoTransaccionDb, EstadoTransaccionDb | undefined, EstadoTransaccionDb>;
+  terminos_aceptados: Generated<boolean>;
+  motivo: string | null;
+  fecha_inicio: Generated<Timestamp>;
+  expira_en: Timestamp;
+  fecha_pago: Timestamp | null;
+  fecha_fin: Timestamp | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  request_hash: string;
+  transaccion_id: number | null;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
   users: UsersTable;
   auth_permission: AuthPermissionTable;
@@ -163,6 +306,17 @@ export interface Database {
   limite_config: LimiteConfigTable;
   tasas: TasasTable;
   tasa_historial: TasaHistorialTable;
+  metodos_financieros: MetodosFinancierosTable;
+  bancos: BancosTable;
+  billeteras_catalogo: BilleterasCatalogoTable;
+  tarjetas_catalogo: TarjetasCatalogoTable;
+  metodo_financiero_detalle: MetodoFinancieroDetalleTable;
+  cuentas_bancarias: CuentasBancariasTable;
+  billeteras_digitales: BilleterasDigitalesTable;
+  tarjetas: TarjetasTable;
+  tausers: TausersTable;
+  transacciones: TransaccionesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

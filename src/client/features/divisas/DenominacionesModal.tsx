@@ -7,7 +7,8 @@ import { RowAction } from '../../components/RowActions';
 import { FormField } from '../../components/FormField';
 import { Can } from '../../components/Guard';
 import { trpc } from '../../trpc';
-import { errorData, errorMessage } from '../../lib/errors';
+import { errorData } from '../../lib/errors';
+import { useCambiarEstadoDenominacion, useCrearDenominacion } from './hooks';
 import { usePermissions } from '../../session/permissions';
 import { P } from '../../../shared/permissions';
 import { DIVISA_MSG, denominacionCreateInput, type DenominacionRecord, type DivisaRecord } from '../../../shared/schemas/divisas';
@@ -17,10 +18,9 @@ const integer = new Intl.NumberFormat('es-PY', { maximumFractionDigits: 0 });
 /** 'Gestionar denominaciones': the currency's notes with their state; create (add), deactivate (delete), activate (change). */
 export function DenominacionesModal({ divisa, onClose }: { divisa: DivisaRecord | null; onClose: () => void }) {
   const perms = usePermissions();
-  const utils = trpc.useUtils();
   const list = trpc.divisas.denominacionesDe.useQuery({ id: divisa?.id ?? 0 }, { enabled: !!divisa });
-  const create = trpc.divisas.denominaciones.create.useMutation();
-  const toggle = trpc.divisas.denominaciones.toggleActive.useMutation();
+  const create = useCrearDenominacion();
+  const toggle = useCambiarEstadoDenominacion();
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
 
@@ -31,8 +31,6 @@ export function DenominacionesModal({ divisa, onClose }: { divisa: DivisaRecord 
     setValue('');
     setFieldError(undefined);
   }, [divisa]);
-
-  const refresh = () => utils.divisas.denominacionesDe.invalidate({ id: divisa?.id });
 
   const onCreate = async (e: FormEvent) => {
     e.preventDefault();
@@ -45,24 +43,13 @@ export function DenominacionesModal({ divisa, onClose }: { divisa: DivisaRecord 
     setFieldError(undefined);
     try {
       await create.mutateAsync(parsed.data);
-      toast.success(DIVISA_MSG.denominacionOk);
       setValue('');
-      await refresh();
     } catch (err) {
-      console.error('Error creando la denominación', err);
       setFieldError(errorData(err).fields?.denominacion?.[0] ?? errorData(err).fields?.divisa?.[0]);
-      toast.error(DIVISA_MSG.denominacionCrearError);
     }
   };
 
-  const onToggle = async (d: DenominacionRecord) => {
-    try {
-      await toggle.mutateAsync({ id: d.id });
-      await refresh();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Ha ocurrido un error al cambiar el estado de la denominación.'));
-    }
-  };
+  const onToggle = (d: DenominacionRecord) => toggle.mutateAsync({ id: d.id }).catch(() => undefined);
 
   return (
     <Modal open={!!divisa} onClose={onClose} title={`Denominaciones de ${divisa?.nombre ?? ''}`} size="lg">

@@ -1,10 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
 import { Modal } from '../../components/Modal';
 import { FormField } from '../../components/FormField';
-import { trpc } from '../../trpc';
+import { useCrearDivisa, useEditarDivisa } from './hooks';
 import { applyFieldErrors } from '../../lib/errors';
 import { DIVISA_MSG, divisaCreateInput, divisaUpdateInput, flagEmoji, type DivisaRecord } from '../../../shared/schemas/divisas';
 
@@ -37,9 +36,8 @@ export function DivisaFormModal({ open, onClose, divisa, offerBase }: { open: bo
     resolver: zodResolver(schema as never) as unknown as Resolver<Values>,
     defaultValues: emptyValues,
   });
-  const utils = trpc.useUtils();
-  const create = trpc.divisas.create.useMutation();
-  const update = trpc.divisas.update.useMutation();
+  const create = useCrearDivisa();
+  const update = useEditarDivisa();
 
   useEffect(() => {
     if (!open) return;
@@ -56,12 +54,9 @@ export function DivisaFormModal({ open, onClose, divisa, offerBase }: { open: bo
     try {
       if (divisa) await update.mutateAsync({ ...(values as Parameters<typeof update.mutateAsync>[0]), id: divisa.id });
       else await create.mutateAsync(values as Parameters<typeof create.mutateAsync>[0]);
-      await utils.divisas.invalidate();
       onClose();
     } catch (e) {
-      console.error('Error al guardar la divisa', e);
       applyFieldErrors(e, setError);
-      toast.error(editing ? DIVISA_MSG.actualizarError : DIVISA_MSG.crearError);
     }
   });
 

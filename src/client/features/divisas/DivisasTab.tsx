@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { DataTable } from '../../components/DataTable';
 import { Pagination } from '../../components/Pagination';
 import { SearchBar } from '../../components/SearchBar';
@@ -9,8 +8,10 @@ import { Can } from '../../components/Guard';
 import { trpc } from '../../trpc';
 import { usePermissions } from '../../session/permissions';
 import { P } from '../../../shared/permissions';
-import { DIVISA_MSG, flagEmoji, type DivisaRecord } from '../../../shared/schemas/divisas';
+import { flagEmoji, type DivisaRecord } from '../../../shared/schemas/divisas';
+import { useListSearch } from '../../lib/listSearch';
 import { DivisaFormModal } from './DivisaFormModal';
+import { useCambiarEstadoDivisa } from './hooks';
 import { DenominacionesModal } from './DenominacionesModal';
 
 const DENOMINACION_PERMS = [P.viewDenominacion, P.addDenominacion, P.changeDenominacion, P.deleteDenominacion];
@@ -18,43 +19,25 @@ const DENOMINACION_PERMS = [P.viewDenominacion, P.addDenominacion, P.changeDenom
 /** 'Divisas' tab: search, 'Crear Divisa', the paged table and the row actions of spec 001 §2. */
 export function DivisasTab() {
   const perms = usePermissions();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
+  const { page, search, setPage, setSearch } = useListSearch();
   const [editing, setEditing] = useState<DivisaRecord | null>(null);
   const [creating, setCreating] = useState(false);
   const [denominaciones, setDenominaciones] = useState<DivisaRecord | null>(null);
-  const utils = trpc.useUtils();
 
   const q = trpc.divisas.list.useQuery({ page, search: search || undefined });
   const base = trpc.divisas.list.useQuery({ page: 1, es_base: true });
-  const deactivate = trpc.divisas.deactivate.useMutation();
-  const patch = trpc.divisas.patch.useMutation();
+  const estado = useCambiarEstadoDivisa();
 
   const data = q.data && !Array.isArray(q.data) ? q.data : undefined;
   // The base box is offered on creation only once it is known that there is no base currency.
   const offerBase = !!base.data && !Array.isArray(base.data) && base.data.count === 0;
 
-  const setActive = async (d: DivisaRecord, active: boolean) => {
-    try {
-      if (active) await patch.mutateAsync({ id: d.id, is_active: true });
-      else await deactivate.mutateAsync({ id: d.id });
-      await utils.divisas.invalidate();
-    } catch (e) {
-      console.error('Error al cambiar el estado de la divisa', e);
-      toast.error(DIVISA_MSG.actualizarError2);
-    }
-  };
+  const setActive = (d: DivisaRecord, active: boolean) => estado.mutateAsync(d, active);
 
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <SearchBar
-          placeholder="Buscar divisas…"
-          onSearch={(s) => {
-            setSearch(s);
-            setPage(1);
-          }}
-        />
+        <SearchBar key={search} initial={search} placeholder="Buscar divisas…" onSearch={setSearch} />
         <Can all={[P.addDivisa]}>
           <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
             Crear Divisa

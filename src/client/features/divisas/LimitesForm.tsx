@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { FormField } from '../../components/FormField';
 import { trpc } from '../../trpc';
 import { applyFieldErrors } from '../../lib/errors';
+import { useGuardarLimites } from './hooks';
 import { usePermissions } from '../../session/permissions';
 import { P } from '../../../shared/permissions';
 import { DIVISA_MSG, limitesInput, type LimitesInput } from '../../../shared/schemas/divisas';
@@ -25,8 +26,7 @@ export function LimitesForm() {
   const canChange = perms.has(P.changeLimites);
   const q = trpc.divisas.limites.get.useQuery(undefined, { enabled: canView });
   const editable = canChange && canView && q.isSuccess;
-  const save = trpc.divisas.limites.update.useMutation();
-  const utils = trpc.useUtils();
+  const save = useGuardarLimites();
   const { register, handleSubmit, reset, setError, formState } = useForm<Values>({
     resolver: zodResolver(limitesInput) as unknown as Resolver<Values>,
     defaultValues: { limite_diario: '', limite_mensual: '' },
@@ -44,11 +44,8 @@ export function LimitesForm() {
   const onSubmit = handleSubmit(async (parsed) => {
     try {
       await save.mutateAsync(parsed as unknown as LimitesInput);
-      toast.success(DIVISA_MSG.limitesOk);
-      await utils.divisas.limites.get.invalidate();
     } catch (e) {
-      console.error('Error al editar límites', e);
-      toast.error(applyFieldErrors(e, setError) ? DIVISA_MSG.limitesActualizarError : DIVISA_MSG.limitesEditarError);
+      applyFieldErrors(e, setError);
     }
   }, () => toast.error(DIVISA_MSG.limitesActualizarError));
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireLogin } from '../../session/requireLogin';
+import { requireAccess } from '../../session/requireAccess';
 import { M } from '../../../shared/messages';
 
 function Documentos() {
@@ -14,4 +14,4 @@ function Documentos() {
   );
 }
 
-export const Route = createFileRoute('/configuraciones/documentos')({ beforeLoad: requireLogin, component: Documentos });
+export const Route = createFileRoute('/configuraciones/documentos')({ beforeLoad: requireAccess(), component: Documentos });

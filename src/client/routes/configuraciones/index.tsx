@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Guard } from '../../components/Guard';
 import { AppLink, useRouteExists } from '../../components/AppLink';
 import { PageHeader } from '../../components/PageHeader';
 import { usePermissions } from '../../session/permissions';
-import { requireLogin } from '../../session/requireLogin';
+import { requireAccess } from '../../session/requireAccess';
 import { CONFIG_HUB_ANY } from '../../../shared/permissions';
 import { HUB_CARDS, type HubCard } from '../../features/config/hubCards';
 import { M } from '../../../shared/messages';
@@ -48,10 +47,6 @@ function Hub() {
 }
 
 export const Route = createFileRoute('/configuraciones/')({
-  beforeLoad: requireLogin,
-  component: () => (
-    <Guard any={CONFIG_HUB_ANY}>
-      <Hub />
-    </Guard>
-  ),
+  beforeLoad: requireAccess({ any: CONFIG_HUB_ANY }),
+  component: Hub,
 });
