@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import type { ServiceCtx } from '../../lib/context';
+import { inTrx, type ServiceCtx } from '../../lib/context';
 import { badRequest, forbidden, invalidFields, notFound, type FieldErrors } from '../../lib/errors';
 import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
@@ -45,7 +45,7 @@ function assertMayChange(actor: Actor, target: { is_superuser: boolean }) {
  * user holds no permission the caller lacks: otherwise resetting their password or e-mail and
  * signing in as them would be a privilege escalation. Call after lockUser (and assertMayChange).
  */
-async function assertOutranks(db: Db, actor: Actor, id: number) {
+async function assertOutranks({ db, actor }: ServiceCtx, id: number) {
   if (actor.isSuperuser || actor.id === id) return;
   const held = await loadPermissions(db, { id, isSuperuser: false });
   for (const p of held) if (!actor.perms.has(p)) throw forbidden();
@@ -117,7 +117,7 @@ export async function update(ctx: ServiceCtx, id: number, input: UserPatchBody):
         const intent = changeIntent(cur, { is_active }, { active: 'is_active', perms: INTENTS, edits: editsFields || !toggles });
         requirePerms(ctx, { all: intent.perms });
         assertMayChange(actor, cur);
-        await assertOutranks(trx, actor, id);
+        await assertOutranks(inTrx(ctx, trx), id);
         if (intent.deactivating && actor.id === id) throw badRequest(MA.cannotDeactivateSelf);
         await checkTaken(trx, rest, id);
 
@@ -150,7 +150,7 @@ export async function deactivate(ctx: ServiceCtx, id: number): Promise<UserRecor
   return ctx.db.transaction().execute(async (trx) => {
     const cur = await lockUser(trx, id);
     assertMayChange(actor, cur);
-    await assertOutranks(trx, actor, id);
+    await assertOutranks(inTrx(ctx, trx), id);
     const before = (await findUser(trx, id))!;
     if (!cur.is_active) return before;
     await updateUserRow(trx, id, { is_active: false });
@@ -167,7 +167,7 @@ export async function asignarClientes(ctx: ServiceCtx, id: number, clientes: str
   return ctx.db.transaction().execute(async (trx) => {
     const cur = await lockUser(trx, id);
     assertMayChange(actor, cur);
-    await assertOutranks(trx, actor, id);
+    await assertOutranks(inTrx(ctx, trx), id);
     const found = await existingClienteIds(trx, ids);
     const missing = ids.filter((c) => !found.includes(c));
     if (missing.length) throw invalidFields({ clientes: missing.map(MA.clienteNotFound) });
@@ -213,7 +213,7 @@ export async function setClienteActual(ctx: ServiceCtx, id: number, clienteId: s
   return ctx.db.transaction().execute(async (trx) => {
     const cur = await lockUser(trx, id);
     assertMayChange(actor, cur);
-    await assertOutranks(trx, actor, id);
+    await assertOutranks(inTrx(ctx, trx), id);
     const cliente = await assignedClienteForShare(trx, id, clienteId);
     if (!cliente) throw forbidden(MA.clienteNotAssigned);
     if (!cliente.is_active) throw badRequest(MA.clienteInactive);
@@ -244,7 +244,7 @@ export async function asignarRoles(ctx: ServiceCtx, id: number, roleIds: number[
   return ctx.db.transaction().execute(async (trx) => {
     const cur = await lockUser(trx, id);
     assertMayChange(actor, cur);
-    await assertOutranks(trx, actor, id);
+    await assertOutranks(inTrx(ctx, trx), id);
     if (!actor.isSuperuser && actor.id === id) throw forbidden(MA.cannotChangeOwnRoles);
     // Key-share locks: a role deleted meanwhile waits for this assignment (then takes it away with it).
     const found = await existingRoleIdsLocked(trx, ids);
