@@ -38,9 +38,10 @@ export function listSearch<F extends string = never>(...filters: F[]) {
 export function useListSearch<F extends string = never>() {
   const s = useSearch({ strict: false }) as unknown as ListSearch & Partial<Record<F, string>>;
   const navigate = useNavigate();
-  const set = (patch: Partial<ListSearch & Record<F, string | undefined>>) =>
+  const set = (patch: Partial<ListSearch & Record<F, string | undefined>>, replace = false) =>
     void navigate({
       to: '.',
+      replace,
       search: (prev: Record<string, unknown>) => {
         const next: Record<string, unknown> = { ...prev, ...patch };
         for (const k of Object.keys(next)) if (next[k] === undefined || next[k] === '' || (k === 'page' && next[k] === 1)) delete next[k];
@@ -52,7 +53,8 @@ export function useListSearch<F extends string = never>() {
     search: s.search ?? '',
     filters: s as Partial<Record<F, string>>,
     setPage: (page: number) => set({ page } as never),
-    setSearch: (search: string) => set({ search, page: undefined } as never),
+    /** `replace` for search-as-you-type inputs: one history entry, not one per keystroke. */
+    setSearch: (search: string, opts: { replace?: boolean } = {}) => set({ search, page: undefined } as never, opts.replace),
     setFilter: (name: F, value: string | undefined) => set({ [name]: value, page: undefined } as never),
   };
 }
