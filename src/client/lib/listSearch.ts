@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 
 /** The URL state every list page keeps: `?page=2&search=usd` plus its own filters. */
@@ -57,4 +58,18 @@ export function useListSearch<F extends string = never>() {
     setSearch: (search: string, opts: { replace?: boolean } = {}) => set({ search, page: undefined } as never, opts.replace),
     setFilter: (name: F, value: string | undefined) => set({ [name]: value, page: undefined } as never),
   };
+}
+
+/**
+ * Search-as-you-type over a list loaded whole: the box follows the keyboard at once, and the URL
+ * (replaced, not pushed per keystroke) keeps the text for reload and shared links.
+ */
+export function useLiveSearch() {
+  const { search, setSearch } = useListSearch();
+  const [text, setText] = useState(search);
+  const change = (value: string) => {
+    setText(value);
+    setSearch(value, { replace: true });
+  };
+  return [text, change] as const;
 }
