@@ -1,7 +1,8 @@
 import type { Db } from '../../db';
 import type { Env } from '../../env';
 import type { Services } from '../../services';
-import { fieldError, invalidFields, isUniqueViolation, unauthorized } from '../../lib/errors';
+import { fieldError, invalidFields, unauthorized } from '../../lib/errors';
+import { withUniqueFields } from '../../lib/unique';
 import { consume, ensureNotBlocked } from '../../lib/rateLimit';
 import { M } from '../../../shared/messages';
 import { ROLE_CLIENTE } from '../../../shared/permissions';
@@ -21,6 +22,11 @@ export interface AuthDeps {
   services: Services;
   ip: string;
 }
+
+const REGISTER_UNIQUE = {
+  users_username_uq: ['username', M.usernameTaken],
+  users_email_uq: ['email', M.emailTaken],
+} as const;
 
 export async function login(deps: AuthDeps, input: LoginInput) {
   const { db, env, services } = deps;
@@ -68,20 +74,19 @@ export async function register(deps: AuthDeps, input: RegisterInput) {
   if (Object.keys(fields).length) throw invalidFields(fields);
 
   const password_hash = await hashPassword(input.password);
-  let userId: number;
-  try {
-    userId = await insertUser(db, {
-      username: input.username,
-      email: input.email,
-      first_name: input.first_name,
-      password_hash,
-      is_active: false,
-      email_verified: false,
-    });
-  } catch (e) {
-    if (isUniqueViolation(e)) throw invalidFields({ username: [M.usernameTaken] });
-    throw e;
-  }
+  // A registration racing another with the same username or e-mail answers as the pre-check would.
+  const userId = await withUniqueFields(
+    () =>
+      insertUser(db, {
+        username: input.username,
+        email: input.email,
+        first_name: input.first_name,
+        password_hash,
+        is_active: false,
+        email_verified: false,
+      }),
+    REGISTER_UNIQUE,
+  );
   const sent = await sendNewCode(deps, userId, input.email, input.first_name);
   return {
     ok: true,
