@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness';
-import { createCategoria, createCliente, uniq } from '../test/admin';
 import { READ_ONLY } from './echo';
 
 /**
@@ -23,6 +22,29 @@ async function created(path: string, body: unknown): Promise<Record<string, unkn
   const r = await app.api('POST', path, { token: admin, body });
   expect(r.status, `POST ${path}: ${JSON.stringify(r.body)}`).toBe(201);
   return r.body;
+}
+
+// Self-contained fixtures through the REST paths themselves, as an integrator would create records.
+let seq = 0;
+const uniq = (prefix: string) => `${prefix}${++seq}`;
+const createCategoria = async () => (await created('/categorias/', { nombre: uniq('ECO'), descripcion: 'Categoría de ida y vuelta', descuento: '5' })) as { idCategoria: string };
+const createCliente = async () =>
+  (await created('/clientes/', {
+    nombre: 'Cliente de ida y vuelta',
+    isPersonaFisica: true,
+    cedula: String(4_000_000 + ++seq),
+    ruc: '',
+    idCategoria: (await createCategoria()).idCategoria,
+    correo: 'eco@cliente.com.py',
+    telefono: '+595981000000',
+    direccion: 'Asunción',
+  })) as { idCliente: string };
+
+/** A signed-in user without any role. */
+async function nobodyToken() {
+  const username = uniq('sinrol');
+  await created('/usuarios/', { username, first_name: 'Sin', last_name: 'Permisos', email: `${username}@casa.test`, password: 'clave-segura' });
+  return (await app.login(username, 'clave-segura')).access;
 }
 
 let codes = 0;
@@ -48,8 +70,7 @@ const ROWS: Row[] = [
     methods: ['PATCH'],
     setup: async () => {
       const user = await created('/usuarios/', { username: uniq('eco'), first_name: 'Eva', last_name: 'Coronel', email: `${uniq('eco')}@casa.test`, password: 'clave-segura' });
-      const cat = await createCategoria(app, admin);
-      const cli = await createCliente(app, admin, cat.idCategoria);
+      const cli = await createCliente();
       const r = await app.api('POST', `/usuarios/${user.id}/asignar_clientes/`, { token: admin, body: { clientes: [cli.idCliente] } });
       expect(r.status).toBe(200);
       return `/usuarios/${user.id}/`;
@@ -67,14 +88,14 @@ const ROWS: Row[] = [
   {
     resource: 'clientes',
     methods: ['PUT', 'PATCH'],
-    setup: async () => `/clientes/${(await createCliente(app, admin, (await createCategoria(app, admin)).idCategoria)).idCliente}/`,
+    setup: async () => `/clientes/${(await createCliente()).idCliente}/`,
     edit: { field: 'nombre', value: 'Cliente Renombrado' },
     readOnly: { field: 'categoria', value: { nombre: 'OTRA', descuento: '0.00' } },
   },
   {
     resource: 'categorias',
     methods: ['PATCH'],
-    setup: async () => `/categorias/${(await createCategoria(app, admin)).idCategoria}/`,
+    setup: async () => `/categorias/${(await createCategoria()).idCategoria}/`,
     edit: { field: 'descripcion', value: 'Descripción nueva' },
     // The category's own check, older than the generic rule, names the locked field.
     readOnly: { field: 'nombre', value: 'OTRO NOMBRE', message: 'El nombre no se puede modificar.' },
@@ -157,8 +178,7 @@ describe.each(ROWS.flatMap((row) => row.methods.map((method) => [`${method} /${r
     const ro = row.readOnly && row.readOnly.message !== PATH_MISMATCH ? { [row.readOnly.field]: row.readOnly.value } : {};
     const body = { ...read, [row.edit.field]: row.edit.value, ...ro };
     expect((await app.api(method, path, { body })).status).toBe(401);
-    const nobody = await app.userWith([]);
-    expect((await app.api(method, path, { token: nobody.token, body })).status).toBe(403);
+    expect((await app.api(method, path, { token: await nobodyToken(), body })).status).toBe(403);
     expect(await get(path)).toEqual(read);
   });
 });
