@@ -47,7 +47,7 @@ function liveCheck(v: Values): { commissionErrors: Partial<Record<keyof Values, 
  */
 export function TasaFormModal({ open, tasa, base, onClose }: { open: boolean; tasa: TasaRecord | null; base: BaseCurrency | undefined; onClose: () => void }) {
   const editing = tasa !== null;
-  const sinTasa = trpc.divisas.sinTasa.useQuery(undefined, { enabled: open && !editing });
+  const sinTasa = trpc.divisas.sinTasa.useQuery({ all: true }, { enabled: open && !editing });
   const create = useCrearTasa();
   const update = useEditarTasa();
   const { register, handleSubmit, reset, setError, watch, formState } = useForm<Values, unknown, Parsed>({
@@ -104,7 +104,7 @@ export function TasaFormModal({ open, tasa, base, onClose }: { open: boolean; ta
           <FormField label="Divisa" htmlFor="tasa-divisa" error={errors.divisa?.message}>
             <select id="tasa-divisa" className="input" {...register('divisa')}>
               <option value="">{sinTasa.isLoading ? 'Cargando' : 'Seleccione una divisa'}</option>
-              {sinTasa.data?.map((d) => (
+              {(Array.isArray(sinTasa.data) ? sinTasa.data : []).map((d) => (
                 <option key={d.id} value={d.id}>
                   {d.codigo} – {d.nombre}
                 </option>

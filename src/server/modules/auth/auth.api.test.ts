@@ -95,10 +95,17 @@ describe('tokens', () => {
 });
 
 describe('GET /api/me/permissions/', () => {
-  it('answers 401 without a token', async () => {
+  it('answers an empty set without a token (public screens ask before anyone signs in)', async () => {
     const r = await app.api('GET', '/me/permissions/');
-    expect(r.status).toBe(401);
-    expect(r.body.detail).toBe(M.notAuthenticated);
+    expect(r).toMatchObject({ status: 200, body: { perms: [] } });
+  });
+
+  it('still answers 401 token_not_valid for a malformed header or a revoked session', async () => {
+    for (const authorization of ['Bearer', 'Basic YWRtaW46YWRtaW4=', 'Bearer a b']) {
+      const r = await fetch(`${app.url}/api/me/permissions/`, { headers: { authorization } });
+      expect(r.status, authorization).toBe(401);
+      expect(await r.json(), authorization).toMatchObject({ detail: M.tokenInvalid, code: 'token_not_valid' });
+    }
   });
 
   it('lists exactly the permissions of the user roles', async () => {

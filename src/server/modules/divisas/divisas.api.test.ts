@@ -308,7 +308,7 @@ describe('GET /api/divisas/sin_tasa/ and /api/divisas/con_tasa/', () => {
     expect((await app.api('GET', '/divisas/sin_tasa/')).status).toBe(401);
     expect((await app.api('GET', '/divisas/sin_tasa/', { token: nobody })).status).toBe(403);
     const rateStaff = await userWith(app, [P.addTasa]);
-    const sin = await app.api('GET', '/divisas/sin_tasa/', { token: rateStaff.token });
+    const sin = await app.api('GET', '/divisas/sin_tasa/?all=true', { token: rateStaff.token });
     expect(sin.status).toBe(200);
     const sinCodes = sin.body.map((d: { codigo: string }) => d.codigo);
     expect(sinCodes).toContain(sinTasa.codigo);
@@ -316,7 +316,7 @@ describe('GET /api/divisas/sin_tasa/ and /api/divisas/con_tasa/', () => {
     expect(sinCodes).not.toContain(inactiva.codigo);
     expect(sinCodes).not.toContain('PYG');
 
-    const con = await app.api('GET', '/divisas/con_tasa/');
+    const con = await app.api('GET', '/divisas/con_tasa/?all=true');
     expect(con.status).toBe(200);
     const conCodes = con.body.map((d: { codigo: string }) => d.codigo);
     expect(conCodes[0]).toBe('PYG');
@@ -324,8 +324,31 @@ describe('GET /api/divisas/sin_tasa/ and /api/divisas/con_tasa/', () => {
     expect(conCodes).not.toContain(sinTasa.codigo);
 
     await app.api('DELETE', `/cotizaciones/${rate.body.id}/`, { token: admin });
-    const after = await app.api('GET', '/divisas/con_tasa/', { token: nobody });
+    const after = await app.api('GET', '/divisas/con_tasa/?all=true', { token: nobody });
     expect(after.body.map((d: { codigo: string }) => d.codigo)).not.toContain(conTasa.codigo);
+  });
+
+  it('answer the paged envelope of every list (10 a page, search), and an array with ?all=true', async () => {
+    for (let i = 0; i < 11; i++) await createDivisa(app, admin);
+    const staff = await userWith(app, [P.viewDivisa]);
+    const all: { codigo: string }[] = (await app.api('GET', '/divisas/sin_tasa/?all=true', { token: staff.token })).body;
+    expect(all.length).toBeGreaterThan(10);
+    const first = await app.api('GET', '/divisas/sin_tasa/', { token: staff.token });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ count: all.length, next: 2, previous: null, results: all.slice(0, 10) });
+    const second = await app.api('GET', '/divisas/sin_tasa/?page=2', { token: staff.token });
+    expect(second.body).toMatchObject({ count: all.length, previous: 1, results: all.slice(10, 20) });
+    const one = all[all.length - 1].codigo;
+    const found = await app.api('GET', `/divisas/sin_tasa/?search=${one.toLowerCase()}`, { token: staff.token });
+    expect(found.body).toMatchObject({ count: 1, next: null, previous: null, results: [{ codigo: one }] });
+
+    const con = await app.api('GET', '/divisas/con_tasa/');
+    expect(con.status).toBe(200);
+    expect(con.body).toMatchObject({ previous: null, results: expect.any(Array) });
+    expect(con.body.results[0].codigo).toBe('PYG');
+    expect(con.body.count).toBe((await app.api('GET', '/divisas/con_tasa/?all=true')).body.length);
+    expect((await app.api('GET', '/divisas/con_tasa/?search=pyg')).body).toMatchObject({ count: 1, results: [{ codigo: 'PYG' }] });
+    expect((await app.api('GET', '/divisas/con_tasa/?page=abc')).status).toBe(400);
   });
 });
 
@@ -488,7 +511,8 @@ describe('tRPC door', () => {
     expect(page).toMatchObject({ count: 1 });
     const anonymous = await app.caller();
     await expect(anonymous.divisas.list({ page: 1 })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    expect((await anonymous.divisas.conTasa())[0].codigo).toBe('PYG');
+    const conTasa = await anonymous.divisas.conTasa({ all: true });
+    expect(Array.isArray(conTasa) && conTasa[0].codigo).toBe('PYG');
   });
 
   it('documents the paths in the OpenAPI schema', async () => {
