@@ -48,12 +48,14 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
   const rest = express.Router();
   for (const route of routes) {
     rest[route.method](route.path, async (req: Request, res: Response) => {
-      const ctx = await createContext(base, {
-        authorization: req.headers.authorization,
-        ip: req.ip ?? 'unknown',
-        idempotencyKey: req.header('Idempotency-Key') ?? undefined,
-      });
+      let ctx: Ctx | undefined;
       try {
+        ctx = await createContext(base, {
+          authorization: req.headers.authorization,
+          ip: req.ip ?? 'unknown',
+          idempotencyKey: req.header('Idempotency-Key') ?? undefined,
+          onUser: (id) => (res.locals.userId = id),
+        });
         const conflict = ctx.user ? pathConflict(req) : null;
         if (conflict) {
           res.status(400).json(conflict);
@@ -64,7 +66,7 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
         if (status === 204) res.status(204).end();
         else res.status(status).json(result ?? null);
       } catch (err) {
-        const out = restError(err, ctx.tokenProblem);
+        const out = restError(err, ctx?.tokenProblem ?? false, base.services?.log);
         if (out.headers) res.set(out.headers);
         res.status(out.status).json(out.body);
       }

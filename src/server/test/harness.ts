@@ -6,7 +6,7 @@ import { createApp } from '../app';
 import { createServices } from '../services';
 import type { Mail } from '../mail/mailer';
 import { seed } from '../db/seed';
-import type { RateLimitConfig } from '../lib/rateLimit';
+import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../lib/rateLimit';
 import { hashPassword } from '../modules/auth/passwords';
 import { issueTokens } from '../modules/auth/tokens';
 import { appRouter } from '../trpc/router';
@@ -53,7 +53,7 @@ export async function startTestApp(opts: { rateLimits?: Partial<RateLimitConfig>
   const generous = { points: 10_000, durationSec: 60 };
   const services = createServices(env, {
     mailer: { send: async (m) => void mails.push(m) },
-    rateLimits: { loginPerAccount: generous, loginPerIp: generous, verifyPerAccount: generous, verifyPerIp: generous, ...opts.rateLimits },
+    rateLimits: { ...Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((k) => [k, generous])), ...opts.rateLimits },
   });
   const app = createApp({ db: database.db, env, services });
   const server: Server = await new Promise((ok) => {

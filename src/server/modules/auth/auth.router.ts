@@ -1,6 +1,6 @@
 import { router, baseProcedure, authedProcedure } from '../../trpc/init';
 import {
-  accessOnly, loginInput, permsResult, refreshInput, registerInput, registerResult, resendInput, tokenPair, verifyInput,
+  accessOnly, loginInput, passwordResetConfirmInput, passwordResetInput, permsResult, refreshInput, registerInput, registerResult, resendInput, tokenPair, verifyInput,
 } from '../../../shared/schemas/auth';
 import { detailSchema } from '../../../shared/schemas/common';
 import * as auth from './auth.service';
@@ -12,5 +12,10 @@ export const authRouter = router({
   register: baseProcedure.input(registerInput).output(registerResult).mutation(({ ctx, input }) => auth.register(ctx, input)),
   verifyEmail: baseProcedure.input(verifyInput).output(detailSchema).mutation(({ ctx, input }) => auth.verifyEmail(ctx, input)),
   resendCode: baseProcedure.input(resendInput).output(detailSchema).mutation(({ ctx, input }) => auth.resendCode(ctx, input.email)),
+  passwordReset: baseProcedure.input(passwordResetInput).output(detailSchema).mutation(({ ctx, input }) => auth.requestPasswordReset(ctx, input.email)),
+  passwordResetConfirm: baseProcedure
+    .input(passwordResetConfirmInput)
+    .output(detailSchema)
+    .mutation(({ ctx, input }) => auth.confirmPasswordReset(ctx, input)),
   myPermissions: authedProcedure.output(permsResult).query(({ ctx }) => ({ perms: [...ctx.perms].sort() })),
 });

@@ -9,6 +9,7 @@ import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
 import type { ClienteActualResult, UserCreateInput, UserPatchBody, UserRecord } from '../../../shared/schemas/usuarios';
 import { hashPassword } from '../auth/passwords';
+import { revokeUserTokens } from '../auth/revocation';
 import { loadPermissions } from '../auth/permissions.repository';
 import { clientesOfUser } from '../clientes/clientes.repository';
 import { codesOfRoles, rolesOfUser } from '../roles/roles.repository';
@@ -126,6 +127,7 @@ export async function update(db: Db, actor: Actor, id: number, input: UserPatchB
         const before = (await findUser(trx, id))!;
         const set = { ...rest, ...(toggles ? { is_active } : {}), ...(password_hash ? { password_hash } : {}) };
         if (Object.keys(set).length) await trx.updateTable('users').set(set).where('id', '=', id).execute();
+        if (password_hash || (toggles && !is_active)) await revokeUserTokens(trx, id);
         const after = (await findUser(trx, id))!;
         const changed = JSON.stringify(before) !== JSON.stringify(after) || !!password_hash;
         if (changed) {
@@ -155,6 +157,7 @@ export async function deactivate(db: Db, actor: Actor, id: number): Promise<User
     const before = (await findUser(trx, id))!;
     if (!cur.is_active) return before;
     await trx.updateTable('users').set({ is_active: false }).where('id', '=', id).execute();
+    await revokeUserTokens(trx, id);
     const after = (await findUser(trx, id))!;
     await audit(trx, { actorId: actor.id, action: 'deactivate', entity: ENTITY, entityId: id, before, after });
     return after;
