@@ -12,6 +12,7 @@ import { issueTokens } from '../modules/auth/tokens';
 import { appRouter } from '../trpc/router';
 import { createContext } from '../trpc/context';
 import type { Db } from '../db';
+import type { Logger } from '../lib/logger';
 import { createTestDb } from './testDb';
 
 export const ADMIN_PASSWORD = 'admin-secreto';
@@ -40,19 +41,25 @@ export interface TestApp {
 
 let counter = 0;
 
-export async function startTestApp(opts: { rateLimits?: Partial<RateLimitConfig>; seedDemo?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  opts: { rateLimits?: Partial<RateLimitConfig>; seedDemo?: boolean; log?: Logger; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const database = await createTestDb();
   const env = loadEnv({
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     ADMIN_PASSWORD,
     DATA_DIR: '/tmp/cambio-test-data',
     SEED_DEMO: opts.seedDemo ? 'true' : 'false',
+    // Quiet by default; LOG_LEVEL=info shows the request log of a test run.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    ...opts.env,
   } as NodeJS.ProcessEnv);
   await seed(database.db, { admin: env.admin, demo: !!opts.seedDemo });
   const mails: Mail[] = [];
   const generous = { points: 10_000, durationSec: 60 };
   const services = createServices(env, {
     mailer: { send: async (m) => void mails.push(m) },
+    log: opts.log,
     rateLimits: { ...Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((k) => [k, generous])), ...opts.rateLimits },
   });
   const app = createApp({ db: database.db, env, services });
