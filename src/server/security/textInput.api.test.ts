@@ -76,7 +76,7 @@ describe('control characters and broken Unicode in free text', () => {
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ detail: MS.invalidUtf8 });
-    expect((await snapshot(app, 'clientes')).some((c) => JSON.stringify(c).includes('\uFFFD'))).toBe(false);
+    expect((await snapshot(app, 'clientes')).some((c: unknown) => JSON.stringify(c).includes('\uFFFD'))).toBe(false);
   });
 
   it('accents, ñ and emoji are stored as sent', async () => {

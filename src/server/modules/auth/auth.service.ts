@@ -98,26 +98,31 @@ export async function register(deps: AuthDeps, input: RegisterInput) {
   if (Object.keys(fields).length) throw new AppError('validation', 'Datos inválidos.', fields);
 
   const password_hash = await hashPassword(input.password);
+  const code = newCode();
   let userId: number;
   try {
-    const row = await db
-      .insertInto('users')
-      .values({
-        username: input.username,
-        email: input.email,
-        first_name: input.first_name,
-        password_hash,
-        is_active: false,
-        email_verified: false,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    userId = row.id;
+    // The user and their code are one change: a crash between them must not leave a user without a code.
+    userId = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('users')
+        .values({
+          username: input.username,
+          email: input.email,
+          first_name: input.first_name,
+          password_hash,
+          is_active: false,
+          email_verified: false,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await storeCode(trx, deps.env.jwtSecret, row.id, code);
+      return row.id;
+    });
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError('validation', 'Datos inválidos.', { username: [M.usernameTaken] });
     throw e;
   }
-  const sent = await sendNewCode(deps, userId, input.email, input.first_name);
+  const sent = await mailCode(deps, userId, input.email, input.first_name, code);
   return {
     ok: true,
     email: input.email,
@@ -129,9 +134,14 @@ export async function register(deps: AuthDeps, input: RegisterInput) {
 /** Stores a fresh code (replacing any previous one) and mails it; false when the mail could not be sent. */
 async function sendNewCode(deps: AuthDeps, userId: number, email: string, firstName: string): Promise<boolean> {
   const code = newCode();
-  await deps.db
+  await storeCode(deps.db, deps.env.jwtSecret, userId, code);
+  return mailCode(deps, userId, email, firstName, code);
+}
+
+async function storeCode(db: Db, secret: string, userId: number, code: string) {
+  await db
     .insertInto('email_verifications')
-    .values({ user_id: userId, code_hash: hashCode(deps.env.jwtSecret, userId, code), expires_at: new Date(Date.now() + CODE_TTL_MS) })
+    .values({ user_id: userId, code_hash: hashCode(secret, userId, code), expires_at: new Date(Date.now() + CODE_TTL_MS) })
     .onConflict((oc) =>
       oc.column('user_id').doUpdateSet({
         code_hash: (eb) => eb.ref('excluded.code_hash'),
@@ -141,6 +151,9 @@ async function sendNewCode(deps: AuthDeps, userId: number, email: string, firstN
       }),
     )
     .execute();
+}
+
+async function mailCode(deps: AuthDeps, userId: number, email: string, firstName: string, code: string): Promise<boolean> {
   try {
     await deps.services.mailer.send({ to: email, ...verificationMail(firstName, code) });
     return true;
