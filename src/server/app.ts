@@ -109,9 +109,10 @@ export function createApp(deps: AppDeps) {
   const clientDir = deps.clientDir ? resolve(deps.clientDir) : undefined;
   if (clientDir && existsSync(join(clientDir, 'index.html'))) {
     app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
-    const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
     app.get(/^\/(?!api\/|trpc\/).*/, (_req, res) => {
       // The toasts write their styles into one <style id="_goober">: created here with the CSP nonce.
+      // Read on every request, as sendFile did, so a rebuilt client is served without a restart.
+      const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
       const nonce = res.locals.cspNonce as string;
       res.set('Cache-Control', 'no-cache').type('html').send(html.replace('</head>', `<style id="_goober" nonce="${nonce}"> </style></head>`));
     });
