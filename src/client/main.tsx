@@ -1,7 +1,5 @@
 // First: hands the CSP nonce to the toasts' style element before any module writes styles.
 import './lib/cspNonce';
-// Second: configures zod (Spanish messages, no eval under the CSP) before any schema is built.
-import '../shared/zod';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';

@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import compression from 'compression';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { TRPCError } from '@trpc/server';
 import swaggerUi from 'swagger-ui-express';
@@ -50,6 +51,8 @@ export function createApp(deps: AppDeps) {
   app.use(requestLog(log));
   app.use(lifecycle.middleware);
   app.use(securityHeaders(deps.env));
+  // Brotli or gzip as the client accepts, for JSON answers and the web client alike.
+  app.use(compression({ threshold: 1024 }));
 
   const api = express.Router();
   api.use(requireJsonBody);
@@ -108,7 +111,16 @@ export function createApp(deps: AppDeps) {
 
   const clientDir = deps.clientDir ? resolve(deps.clientDir) : undefined;
   if (clientDir && existsSync(join(clientDir, 'index.html'))) {
-    app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+    // Hashed build assets never change under their name: cached a year. Everything else (index.html,
+    // favicon) is revalidated so a new release is picked up at once.
+    app.use(
+      express.static(clientDir, {
+        index: false,
+        setHeaders: (res, path) => {
+          res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      }),
+    );
     app.get(/^\/(?!api\/|trpc\/).*/, (_req, res) => {
       // The toasts write their styles into one <style id="_goober">: created here with the CSP nonce.
       // Read on every request, as sendFile did, so a rebuilt client is served without a restart.
