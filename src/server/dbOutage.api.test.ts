@@ -91,7 +91,9 @@ describe('PostgreSQL restart', () => {
     expect((await call(child.url, 'GET', '/health/')).body).toMatchObject({ status: 'ok', database: 'ok' });
 
     await proxy.cut();
-    const away = await call(child.url, 'GET', '/usuarios/', undefined, token);
+    const away = await call(child.url, 'GET', '/usuarios/', undefined, token).catch((e: Error) => {
+      throw new Error(`${e.message}; server exit ${child!.proc.exitCode ?? child!.proc.signalCode}; stderr:\n${child!.stderr()}`);
+    });
     expect(away.status).toBe(503);
     expect(away.body).toEqual({ detail: MS.unavailable });
     expect(away.headers.get('retry-after')).toBeTruthy();
