@@ -45,7 +45,7 @@ async function main() {
   await admin.query(`create database ${name}`);
   const url = new URL(SERVER_URL);
   url.pathname = `/${name}`;
-  const env = loadEnv({ DATABASE_URL: url.toString(), JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', ADMIN_PASSWORD: 'bench-admin' } as NodeJS.ProcessEnv);
+  const env = loadEnv({ DATABASE_URL: url.toString(), JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', ADMIN_PASSWORD: 'bench-admin', LOG_LEVEL: 'warn' } as NodeJS.ProcessEnv);
   const database = await openDatabase({ databaseUrl: env.databaseUrl });
   const results: unknown[] = [];
   const servers: Server[] = [];

@@ -5,6 +5,7 @@ import * as admin from './2026112205_admin';
 import * as metodos from './2026112406_metodos';
 import * as tausers from './2026112407_tausers';
 import * as transacciones from './2026112408_transacciones';
+import * as hardening from './2026112413_hardening';
 
 /** Every migration, in order. Names are timestamps so they sort the way they run. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026112406_metodos': metodos,
   '2026112407_tausers': tausers,
   '2026112408_transacciones': transacciones,
+  '2026112413_hardening': hardening,
 };

@@ -22,6 +22,7 @@ export async function startE2e(opts: { env?: Record<string, string> } = {}) {
     ADMIN_PASSWORD: ADMIN.password,
     SMTP_URL: smtp.url,
     SEED_DEMO: 'true',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ...opts.env,
   } as NodeJS.ProcessEnv);
   const server: RunningServer = await startServer(env, { clientDir: 'dist/client' });

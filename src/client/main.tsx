@@ -1,3 +1,5 @@
+// First: hands the CSP nonce to the toasts' style element before any module writes styles.
+import './lib/cspNonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';

@@ -1,8 +1,10 @@
-import { existsSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import compression from 'compression';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { TRPCError } from '@trpc/server';
 import swaggerUi from 'swagger-ui-express';
 import { sql } from 'kysely';
 import type { Db } from './db';
@@ -15,6 +17,11 @@ import { restRoutes } from './rest/routes';
 import { buildOpenApi } from './rest/openapi';
 import { methodNotAllowed, requireJsonBody } from './rest/methodGuards';
 import { M } from '../shared/messages';
+import { MS } from '../shared/messagesSecurity';
+import { docsHeaders, securityHeaders } from './lib/securityHeaders';
+import { errInfo, requestLog } from './lib/requestLog';
+import { createLifecycle, type Lifecycle } from './lib/lifecycle';
+import { isDatabaseUnavailable } from './lib/errors';
 
 const BODY_LIMIT = '100kb';
 
@@ -24,32 +31,54 @@ export interface AppDeps {
   services: Services;
   /** Folder with the built web client; served with an SPA fallback when present. */
   clientDir?: string;
+  /** Requests in flight, for a graceful shutdown; one is made when not given. */
+  lifecycle?: Lifecycle;
+}
+
+class InvalidUtf8 extends Error {
+  type = 'encoding.invalid';
+  status = 400;
 }
 
 export function createApp(deps: AppDeps) {
   const base = { db: deps.db, env: deps.env, services: deps.services };
   const app = express();
+  const log = deps.services.log;
+  const lifecycle = deps.lifecycle ?? createLifecycle();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', deps.env.trustProxy);
+  app.set('log', log);
+  app.use(requestLog(log));
+  app.use(lifecycle.middleware);
+  app.use(securityHeaders(deps.env));
   // Brotli or gzip as the client accepts, for JSON answers and the web client alike.
   app.use(compression({ threshold: 1024 }));
 
   const api = express.Router();
   api.use(requireJsonBody);
-  api.use(express.json({ limit: BODY_LIMIT, strict: false }));
+  // Bytes that are not UTF-8 would be read as U+FFFD and stored silently: refuse them instead.
+  api.use(
+    express.json({
+      limit: BODY_LIMIT,
+      strict: false,
+      verify: (_req, _res, buf) => {
+        if (!isUtf8(buf)) throw new InvalidUtf8(MS.invalidUtf8);
+      },
+    }),
+  );
   api.get('/health/', async (_req, res) => {
     try {
       await sql`select 1`.execute(deps.db);
       res.json({ status: 'ok', database: 'ok' });
     } catch {
-      res.status(503).json({ status: 'error', database: 'unavailable' });
+      res.status(503).set('Retry-After', '5').json({ status: 'error', database: 'unavailable', detail: MS.unavailable });
     }
   });
   const openapi = buildOpenApi(appRouter, restRoutes);
   api.get('/schema/', (_req, res) => {
     res.json(openapi);
   });
-  api.use('/docs', swaggerUi.serve, swaggerUi.setup(undefined, { swaggerUrl: '/api/schema/', customSiteTitle: 'Cambio API' }));
+  api.use('/docs', docsHeaders, swaggerUi.serve, swaggerUi.setup(undefined, { swaggerUrl: '/api/schema/', customSiteTitle: 'Cambio API' }));
   api.use(restRouter(appRouter, restRoutes, base));
   api.use(methodNotAllowed(restRoutes));
   api.use((_req, res) => {
@@ -57,20 +86,25 @@ export function createApp(deps: AppDeps) {
   });
   api.use(jsonErrors);
   app.use('/api', api);
+  app.locals.lifecycle = lifecycle;
 
   app.use(
     '/trpc',
     createExpressMiddleware({
       router: appRouter,
       maxBodySize: 100 * 1024,
-      createContext: ({ req }) =>
+      createContext: ({ req, res }) =>
         createContext(base, {
           authorization: req.headers.authorization,
           ip: req.ip ?? 'unknown',
           idempotencyKey: req.header('Idempotency-Key') ?? undefined,
+          onUser: (id) => (res.locals.userId = id),
+        }).catch((e: unknown) => {
+          if (isDatabaseUnavailable(e)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MS.unavailable, cause: e });
+          throw e;
         }),
       onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[trpc] ${path}:`, error.cause ?? error);
+        if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ path, err: errInfo(error.cause ?? error) }, 'error interno (trpc)');
       },
     }),
   );
@@ -88,23 +122,28 @@ export function createApp(deps: AppDeps) {
       }),
     );
     app.get(/^\/(?!api\/|trpc\/).*/, (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(join(clientDir, 'index.html'));
+      // The toasts write their styles into one <style id="_goober">: created here with the CSP nonce.
+      // Read on every request, as sendFile did, so a rebuilt client is served without a restart.
+      const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
+      const nonce = res.locals.cspNonce as string;
+      res.set('Cache-Control', 'no-cache').type('html').send(html.replace('</head>', `<style id="_goober" nonce="${nonce}"> </style></head>`));
     });
   }
   return app;
 }
 
 /** Body-parser failures: malformed JSON → 400, oversized → 413, both with a Spanish detail. */
-function jsonErrors(err: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction) {
+function jsonErrors(err: { type?: string; status?: number; message?: string }, _req: Request, res: Response, next: NextFunction) {
   if (err?.type === 'entity.parse.failed') return res.status(400).json({ detail: M.malformedJson });
+  if (err?.type === 'encoding.invalid') return res.status(400).json({ detail: MS.invalidUtf8 });
+  if (isDatabaseUnavailable(err)) return res.status(503).set('Retry-After', '5').json({ detail: MS.unavailable });
   if (err?.type === 'entity.too.large') return res.status(413).json({ detail: M.bodyTooLarge });
   if (err?.type === 'charset.unsupported' || err?.type === 'encoding.unsupported') {
     return res.status(415).json({ detail: 'Codificación no soportada: enviar el cuerpo en UTF-8.' });
   }
   if (err?.status && err.status >= 400 && err.status < 500) return res.status(err.status).json({ detail: M.malformedJson });
   if (err) {
-    console.error('[api] error interno:', err);
+    res.app.get('log')?.error({ err: errInfo(err) }, 'error interno');
     return res.status(500).json({ detail: M.internal });
   }
   next();

@@ -24,7 +24,21 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Cambio <no-reply@cambio.local>'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
   TZ_BUSINESS: z.string().default('America/Asuncion'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().default('loopback'),
+  SHUTDOWN_GRACE: duration.default('10s'),
+  MAP_STYLE_URL: z.string().optional(),
 });
+
+const DURATION_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const toMs = (d: string) => Number(d.slice(0, -1)) * DURATION_MS[d.slice(-1) as keyof typeof DURATION_MS];
+
+/** TRUST_PROXY: true/false, a number of hops, or names/addresses/subnets as Express takes them. */
+function trustProxy(v: string): boolean | number | string {
+  if (v === 'true' || v === 'false') return v === 'true';
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
 
 export type Env = {
   port: number;
@@ -39,6 +53,13 @@ export type Env = {
   mailFrom: string;
   redisUrl?: string;
   tzBusiness: string;
+  logLevel: string;
+  /** Express `trust proxy`: who may set X-Forwarded-For/-Proto (client IP for limits, HTTPS for HSTS). */
+  trustProxy: boolean | number | string;
+  /** How long SIGTERM waits for requests in flight before closing anyway. */
+  shutdownGraceMs: number;
+  /** The map's style: a URL (its host is allowed by the CSP) or another value for no remote map. */
+  mapStyleUrl?: string;
 };
 
 /** Reads and validates the environment; a wrong value throws with a readable list of problems. */
@@ -68,6 +89,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
     tzBusiness: e.TZ_BUSINESS,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: trustProxy(e.TRUST_PROXY),
+    shutdownGraceMs: toMs(e.SHUTDOWN_GRACE),
+    mapStyleUrl: e.MAP_STYLE_URL,
   };
 }
 

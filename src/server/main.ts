@@ -1,5 +1,7 @@
 import { loadEnv } from './env';
 import { startServer } from './server';
+import { createLogger } from './lib/logger';
+import { errInfo } from './lib/requestLog';
 
 async function main() {
   let env;
@@ -9,18 +11,40 @@ async function main() {
     console.error((e as Error).message);
     process.exit(2);
   }
-  const server = await startServer(env);
-  console.log(`Cambio escuchando en ${server.url} (base de datos: ${server.database.kind === 'pglite' ? `PGlite en ${env.dataDir}` : 'PostgreSQL'})`);
-  for (const line of server.credentials) console.log(line);
-  const stop = async () => {
-    await server.close();
-    process.exit(0);
+  const log = createLogger(env.logLevel);
+  let server;
+  try {
+    server = await startServer(env, { log });
+  } catch (e) {
+    log.fatal({ err: errInfo(e) }, 'No se pudo iniciar el servidor');
+    process.exit(1);
+  }
+  log.info(
+    { url: server.url, database: server.database.kind === 'pglite' ? `PGlite en ${env.dataDir}` : 'PostgreSQL' },
+    `Cambio escuchando en ${server.url}`,
+  );
+  // The first-start credentials are for the operator's eyes on the console, not for the log stream.
+  for (const line of server.credentials) process.stderr.write(`${line}\n`);
+
+  const running = server;
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'apagando: se terminan las solicitudes en curso');
+    running
+      .close()
+      .then(() => {
+        log.info('servidor detenido');
+        process.exit(0);
+      })
+      .catch((e) => {
+        log.error({ err: errInfo(e) }, 'error al apagar');
+        process.exit(1);
+      });
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-main().catch((e) => {
-  console.error('No se pudo iniciar el servidor:', e);
-  process.exit(1);
-});
+void main();

@@ -8,6 +8,8 @@ import { seed } from './db/seed';
 import { DEMO_CUSTOMER, DEMO_OPERATOR } from './db/seed/demo';
 import { createServices, type ServiceOverrides } from './services';
 import { createApp } from './app';
+import { createLifecycle } from './lib/lifecycle';
+import { createLogger } from './lib/logger';
 
 export interface RunningServer {
   url: string;
@@ -19,7 +21,8 @@ export interface RunningServer {
 
 /** What `npm start` runs: open the database, migrate, seed, serve UI + /api + /trpc. */
 export async function startServer(env: Env, overrides: ServiceOverrides & { clientDir?: string } = {}): Promise<RunningServer> {
-  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  const log = overrides.log ?? createLogger(env.logLevel);
+  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, onIdleError: (m) => log.warn(m) });
   await migrateToLatest(database.db);
   const admin = await seed(database.db, { admin: env.admin, demo: env.seedDemo });
   const credentials = adminCredentials(env, database.kind, admin.generatedPassword);
@@ -28,24 +31,38 @@ export async function startServer(env: Env, overrides: ServiceOverrides & { clie
     credentials.push(`Operador de demostración: ${DEMO_OPERATOR.username} / ${DEMO_OPERATOR.password}`);
   }
 
-  const services = createServices(env, overrides);
-  const app = createApp({ db: database.db, env, services, clientDir: overrides.clientDir ?? resolve('dist/client') });
+  const services = createServices(env, { ...overrides, log });
+  const lifecycle = createLifecycle();
+  const app = createApp({ db: database.db, env, services, lifecycle, clientDir: overrides.clientDir ?? resolve('dist/client') });
   const server = app.listen(env.port);
   await new Promise<void>((ok, fail) => {
     server.once('listening', ok);
     server.once('error', fail);
   });
   const port = (server.address() as AddressInfo).port;
+  services.jobs.startAll();
+  let closing: Promise<void> | undefined;
   return {
     url: `http://localhost:${port}`,
     port,
     database,
     credentials,
-    async close() {
-      await new Promise<void>((ok) => server.close(() => ok()));
-      server.closeAllConnections();
-      await services.close();
-      await database.close();
+    /**
+     * Graceful: stop accepting connections, let requests in flight finish (up to SHUTDOWN_GRACE),
+     * stop background jobs, and only then close the database pool.
+     */
+    close() {
+      closing ??= (async () => {
+        const closed = new Promise<void>((ok) => server.close(() => ok()));
+        server.closeIdleConnections();
+        const finished = await lifecycle.drain(env.shutdownGraceMs);
+        if (!finished) log.warn({ inflight: lifecycle.inflight }, 'plazo de apagado vencido: se cortan las solicitudes pendientes');
+        server.closeAllConnections();
+        await closed;
+        await services.close();
+        await database.close();
+      })();
+      return closing;
     },
   };
 }

@@ -10,7 +10,8 @@ export type DomainCode =
   | 'conflict'
   | 'invalid_transition'
   | 'rate_changed'
-  | 'rate_limited';
+  | 'rate_limited'
+  | 'unavailable';
 
 export type FieldErrors = Record<string, string[]>;
 

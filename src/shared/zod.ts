@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 // Every generic validation message (types, unknown keys…) in Spanish.
 z.config(z.locales.es());
+// In the browser the CSP forbids eval: without this zod probes `new Function` (a CSP violation
+// report on every page) before falling back to the same non-compiled parsing.
+if (typeof window !== 'undefined') z.config({ jitless: true });
 
 export { z };
 

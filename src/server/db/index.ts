@@ -13,12 +13,24 @@ export interface DatabaseHandle {
 }
 
 /** A PostgreSQL server when a URL is given, otherwise the embedded PGlite in `dataDir`. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; memory?: boolean }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  memory?: boolean;
+  onIdleError?: (message: string) => void;
+}): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A bounded connect wait: while PostgreSQL is away requests answer 503 quickly instead of hanging.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     // An idle connection the server closes (restart, pg_terminate_backend, a test database dropped)
     // emits 'error' on the pool; unhandled, that would end the process. The pool replaces it.
-    pool.on('error', (e) => console.error('[db] conexión inactiva cerrada por el servidor:', e.message));
+    pool.on('error', (e) => (opts.onIdleError ?? console.error)(`conexión inactiva cerrada por el servidor: ${e.message}`));
+    // A connection that dies while checked out but between queries emits 'error' on its client;
+    // without a listener that would end the process. The next query on it fails (503) and the
+    // pool drops it on release.
+    pool.on('connect', (client) => {
+      client.on('error', (e) => (opts.onIdleError ?? console.error)(`conexión en uso cerrada por el servidor: ${e.message}`));
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -19,6 +19,8 @@ export interface UsersTable {
   cliente_actual_id: string | null;
   date_joined: Generated<Timestamp>;
   last_login: Timestamp | null;
+  /** Raised to revoke every token issued before (password change, deactivation, reset). */
+  token_version: Generated<number>;
 }
 
 export interface AuthPermissionTable {
@@ -45,6 +47,14 @@ export interface UserGroupsTable {
 }
 
 export interface EmailVerificationsTable {
+  user_id: number;
+  code_hash: string;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface PasswordResetsTable {
   user_id: number;
   code_hash: string;
   expires_at: Timestamp;
@@ -317,6 +327,7 @@ export interface Database {
   tausers: TausersTable;
   transacciones: TransaccionesTable;
   idempotency_keys: IdempotencyKeysTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

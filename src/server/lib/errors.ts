@@ -1,6 +1,7 @@
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { DomainError, type DomainCode, type FieldErrors } from '../../shared/domainError';
 import { M } from '../../shared/messages';
+import { MS } from '../../shared/messagesSecurity';
 
 export type { DomainCode, FieldErrors };
 
@@ -17,6 +18,7 @@ export const ERROR_MAP = {
   invalid_transition: { http: 409, trpc: 'CONFLICT' },
   rate_changed: { http: 409, trpc: 'CONFLICT' },
   rate_limited: { http: 429, trpc: 'TOO_MANY_REQUESTS' },
+  unavailable: { http: 503, trpc: 'SERVICE_UNAVAILABLE' },
 } as const satisfies Record<DomainCode, { http: number; trpc: TRPC_ERROR_CODE_KEY }>;
 
 /** A failure the user can act on, thrown by services. Transport-free: see ERROR_MAP. */
@@ -69,6 +71,23 @@ export function isUnstorableText(e: unknown): boolean {
   return code === '22021' || code === '22P05';
 }
 
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
+
+/**
+ * The database is away (restarting, unreachable, shutting down): the request may succeed again in
+ * a moment, so it answers 503 rather than 500. SQLSTATE class 08 = connection exception.
+ */
+export function isDatabaseUnavailable(e: unknown): boolean {
+  const err = e as { code?: unknown; message?: unknown };
+  if (!err || typeof err !== 'object') return false;
+  const code = typeof err.code === 'string' ? err.code : '';
+  if (UNREACHABLE_CODES.has(code) || code.startsWith('08')) return true;
+  const msg = typeof err.message === 'string' ? err.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect|driver has already been destroyed|Client has encountered a connection error|Cannot use a pool after calling end/i.test(msg);
+}
+
+export const unavailable = (message: string = MS.unavailable) => new AppError('unavailable', message);
+
 /**
  * Any failure the user can act on, as an AppError: our own, a domain error of shared code
  * (PricingError…), or text the database refuses. Anything else is a server failure (undefined).
@@ -77,5 +96,6 @@ export function toAppError(e: unknown): AppError | undefined {
   if (e instanceof AppError) return e;
   if (e instanceof DomainError) return new AppError(e.code, e.message, e.fields, e.extra);
   if (isUnstorableText(e)) return badRequest(M.invalidText);
+  if (isDatabaseUnavailable(e)) return unavailable();
   return undefined;
 }

@@ -12,6 +12,12 @@ export interface RateLimitConfig {
   loginPerIp: LimitSpec;
   verifyPerAccount: LimitSpec;
   verifyPerIp: LimitSpec;
+  registerPerIp: LimitSpec;
+  registerPerEmail: LimitSpec;
+  resendPerIp: LimitSpec;
+  resendPerEmail: LimitSpec;
+  resetPerIp: LimitSpec;
+  resetPerEmail: LimitSpec;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -19,6 +25,12 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   loginPerIp: { points: 100, durationSec: 15 * 60 },
   verifyPerAccount: { points: 10, durationSec: 15 * 60 },
   verifyPerIp: { points: 50, durationSec: 15 * 60 },
+  registerPerIp: { points: 20, durationSec: 60 * 60 },
+  registerPerEmail: { points: 5, durationSec: 60 * 60 },
+  resendPerIp: { points: 20, durationSec: 15 * 60 },
+  resendPerEmail: { points: 5, durationSec: 15 * 60 },
+  resetPerIp: { points: 20, durationSec: 15 * 60 },
+  resetPerEmail: { points: 5, durationSec: 15 * 60 },
 };
 
 export type Limiter = RateLimiterAbstract;
@@ -34,6 +46,12 @@ export function createLimiters(config: RateLimitConfig, redis?: Redis): Limiters
     loginPerIp: make('login-ip', config.loginPerIp),
     verifyPerAccount: make('verify-account', config.verifyPerAccount),
     verifyPerIp: make('verify-ip', config.verifyPerIp),
+    registerPerIp: make('register-ip', config.registerPerIp),
+    registerPerEmail: make('register-email', config.registerPerEmail),
+    resendPerIp: make('resend-ip', config.resendPerIp),
+    resendPerEmail: make('resend-email', config.resendPerEmail),
+    resetPerIp: make('reset-ip', config.resetPerIp),
+    resetPerEmail: make('reset-email', config.resetPerEmail),
   };
 }
 

@@ -32,8 +32,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
       const info = await transport.sendMail({ from: opts.from, ...mail });
       mkdirSync(opts.outboxDir, { recursive: true });
       const safe = mail.to.replace(/[^\w.@-]/g, '_');
-      writeFileSync(join(opts.outboxDir, `${Date.now()}-${safe}.eml`), info.message as Buffer);
-      (opts.log ?? console.log)(`[correo] para ${mail.to}: ${mail.subject}\n${mail.text}`);
+      const file = join(opts.outboxDir, `${Date.now()}-${safe}.eml`);
+      writeFileSync(file, info.message as Buffer);
+      // The body may hold a code: only the outbox file has it, never the log.
+      opts.log?.(`correo "${mail.subject}" guardado en ${file}`);
     },
   };
 }

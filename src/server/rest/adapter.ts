@@ -93,13 +93,15 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
   const rest = express.Router();
   for (const route of routes) {
     rest[route.method](route.path, async (req: Request, res: Response) => {
-      const ctx = await createContext(base, {
-        authorization: req.headers.authorization,
-        ip: req.ip ?? 'unknown',
-        idempotencyKey: req.header('Idempotency-Key') ?? undefined,
-      });
+      let ctx: Ctx | undefined;
       let prepared: Prepared | undefined;
       try {
+        ctx = await createContext(base, {
+          authorization: req.headers.authorization,
+          ip: req.ip ?? 'unknown',
+          idempotencyKey: req.header('Idempotency-Key') ?? undefined,
+          onUser: (id) => (res.locals.userId = id),
+        });
         const conflict = ctx.user ? pathConflict(req) : null;
         if (conflict) {
           res.status(400).json(conflict);
@@ -114,7 +116,7 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
         if (status === 204) res.status(204).end();
         else res.status(status).json(result ?? null);
       } catch (err) {
-        const out = restError(err, ctx.tokenProblem);
+        const out = restError(err, ctx?.tokenProblem ?? false, base.services?.log);
         if (out.status === 400 && prepared?.readOnly.length) {
           for (const key of prepared.readOnly) out.body[key] = [READ_ONLY];
         }

@@ -36,7 +36,8 @@ const testRouter = router({
   }),
 });
 
-const base = { db: undefined as unknown as Db, env: undefined as unknown as Env, services: undefined as unknown as Services };
+const logError = vi.fn();
+const base = { db: undefined as unknown as Db, env: undefined as unknown as Env, services: { log: { error: logError } } as unknown as Services };
 const get = (path: string, procedure: string): RestRoute => ({ method: 'get', path, procedure: procedure as ProcedurePath, summary: '', tag: 'test', public: true });
 
 let server: Server;
@@ -82,10 +83,9 @@ describe('domain errors over REST', () => {
   });
 
   it('an unexpected failure still answers 500 without details, and is logged', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    logError.mockClear();
     expect(await call('/crash/')).toEqual({ status: 500, body: { detail: 'Error interno' } });
-    expect(log).toHaveBeenCalledOnce();
-    log.mockRestore();
+    expect(logError).toHaveBeenCalledOnce();
   });
 });
 

@@ -4,6 +4,8 @@ import { ZodError } from 'zod';
 import { AppError, ERROR_MAP, toAppError, type DomainCode } from '../lib/errors';
 import { zodFieldErrors } from '../lib/zodFields';
 import { M } from '../../shared/messages';
+import type { Logger } from '../lib/logger';
+import { errInfo } from '../lib/requestLog';
 
 export interface RestErrorResponse {
   status: number;
@@ -40,11 +42,13 @@ function restBody(app: AppError, tokenProblem: boolean): Omit<RestErrorResponse,
       return { body: { error: app.code, detail: app.message, ...extra } };
     case 'rate_limited':
       return { body: { detail: app.message }, headers: { 'Retry-After': String(extra?.retryAfter ?? 60) } };
+    case 'unavailable':
+      return { body: { detail: app.message }, headers: { 'Retry-After': '5' } };
   }
 }
 
 /** Maps a procedure failure to the REST answer third parties expect. */
-export function restError(err: unknown, tokenProblem: boolean): RestErrorResponse {
+export function restError(err: unknown, tokenProblem: boolean, log?: Logger): RestErrorResponse {
   const trpcErr = err instanceof TRPCError ? err : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err });
   const cause = trpcErr.cause;
   if (cause instanceof ZodError) return { status: 400, body: zodFieldErrors(cause) };
@@ -52,7 +56,7 @@ export function restError(err: unknown, tokenProblem: boolean): RestErrorRespons
   if (app) return { status: ERROR_MAP[app.code].http, ...restBody(app, tokenProblem) };
   const status = getHTTPStatusCodeFromError(trpcErr);
   if (status >= 500) {
-    console.error('[api] error interno:', cause ?? trpcErr);
+    log?.error({ err: errInfo(cause ?? trpcErr) }, 'error interno');
     return { status: 500, body: { detail: M.internal } };
   }
   return { status, body: { detail: trpcErr.message } };

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness';
 import { createCategoria, createCliente, snapshot, userWith } from '../test/fixtures';
-import { M } from '../../shared/messages';
+import { MS } from '../../shared/messagesSecurity';
 import { P } from '../../shared/permissions';
 
 /**
  * Odd input on the administration paths never answers 500: a text with U+0000 (which PostgreSQL
- * cannot store) answers 400 with the invalid-text detail, ids beyond the integer range 400 on their
+ * cannot store) answers 400 with a field error on the field that holds it, ids beyond the integer range 400 on their
  * fields; 401 and 403 come first, and nothing changes.
  */
 let app: TestApp;
@@ -50,7 +50,7 @@ describe('text with U+0000', () => {
     for (const [method, path, body] of cases()) {
       const r = await app.api(method, path, { token: admin, body });
       expect(r.status, `${method} ${path}`).toBe(400);
-      expect(r.body, `${method} ${path}`).toEqual({ detail: M.invalidText });
+      expect(Object.values(r.body as Record<string, string[]>), `${method} ${path}`).toEqual([[MS.controlChars]]);
     }
     expect(await snapshotAll()).toEqual(before);
   });
@@ -65,7 +65,7 @@ describe('text with U+0000', () => {
 
   it('is refused on sign-in too', async () => {
     const r = await app.api('POST', '/token/', { body: { username: `ad${NUL}min`, password: 'x' } });
-    expect(r).toMatchObject({ status: 400, body: { detail: M.invalidText } });
+    expect(r).toMatchObject({ status: 400, body: { username: [MS.controlChars] } });
   });
 });
 

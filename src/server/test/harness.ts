@@ -5,10 +5,11 @@ import { createApp } from '../app';
 import { createServices } from '../services';
 import type { Mail } from '../mail/mailer';
 import { seed } from '../db/seed';
-import type { RateLimitConfig } from '../lib/rateLimit';
+import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../lib/rateLimit';
 import { appRouter } from '../trpc/router';
 import { createContext } from '../trpc/context';
 import type { Db } from '../db';
+import type { Logger } from '../lib/logger';
 import { createTestDb } from './testDb';
 
 export const ADMIN_PASSWORD = 'admin-secreto';
@@ -33,20 +34,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(opts: { rateLimits?: Partial<RateLimitConfig>; seedDemo?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  opts: { rateLimits?: Partial<RateLimitConfig>; seedDemo?: boolean; log?: Logger; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const database = await createTestDb();
   const env = loadEnv({
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     ADMIN_PASSWORD,
     DATA_DIR: '/tmp/cambio-test-data',
     SEED_DEMO: opts.seedDemo ? 'true' : 'false',
+    // Quiet by default; LOG_LEVEL=info shows the request log of a test run.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    ...opts.env,
   } as NodeJS.ProcessEnv);
   await seed(database.db, { admin: env.admin, demo: !!opts.seedDemo });
   const mails: Mail[] = [];
   const generous = { points: 10_000, durationSec: 60 };
   const services = createServices(env, {
     mailer: { send: async (m) => void mails.push(m) },
-    rateLimits: { loginPerAccount: generous, loginPerIp: generous, verifyPerAccount: generous, verifyPerIp: generous, ...opts.rateLimits },
+    log: opts.log,
+    rateLimits: { ...Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((k) => [k, generous])), ...opts.rateLimits },
   });
   const app = createApp({ db: database.db, env, services });
   const server: Server = await new Promise((ok) => {

@@ -24,6 +24,8 @@ export interface RequestInfo {
   authorization?: string;
   ip: string;
   idempotencyKey?: string;
+  /** Told the user id once the token is accepted (for the request log). */
+  onUser?: (userId: number) => void;
 }
 
 export async function createContext(base: { db: Db; env: Env; services: Services }, req: RequestInfo): Promise<Ctx> {
@@ -35,10 +37,11 @@ export async function createContext(base: { db: Db; env: Env; services: Services
   if (!claims) return { ...ctx, tokenProblem: true };
   const user = await base.db
     .selectFrom('users')
-    .select(['id', 'username', 'is_superuser', 'is_active'])
+    .select(['id', 'username', 'is_superuser', 'is_active', 'token_version'])
     .where('id', '=', claims.user_id)
     .executeTakeFirst();
-  if (!user || !user.is_active) return { ...ctx, tokenProblem: true };
+  if (!user || !user.is_active || user.token_version !== claims.ver) return { ...ctx, tokenProblem: true };
   const authUser = { id: user.id, username: user.username, isSuperuser: user.is_superuser };
+  req.onUser?.(user.id);
   return { ...ctx, user: authUser, perms: await loadPermissions(base.db, authUser) };
 }

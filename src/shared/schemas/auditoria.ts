@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { cleanText } from '../text';
 import { idParam, pageParam } from './common';
 
 export const auditRecord = z.object({
@@ -15,8 +16,8 @@ export const auditRecord = z.object({
 export type AuditRecord = z.infer<typeof auditRecord>;
 
 export const auditQuery = z.object({
-  entity: z.string().trim().max(50).optional(),
-  entity_id: z.string().trim().max(64).optional(),
+  entity: cleanText().trim().max(50).optional(),
+  entity_id: cleanText().trim().max(64).optional(),
   actor_id: idParam.optional(),
   page: pageParam,
 });

@@ -1,8 +1,9 @@
 import { textError, z } from '../zod';
 import { M } from '../messages';
+import { cleanText } from '../text';
 
 export const loginInput = z.strictObject({
-  username: z.string({ error: textError(M.loginUsernameRequired) }).trim().min(1, M.loginUsernameRequired),
+  username: cleanText({ error: textError(M.loginUsernameRequired) }).trim().min(1, M.loginUsernameRequired),
   password: z.string({ error: textError(M.loginPasswordRequired) }).min(1, M.loginPasswordRequired),
 });
 export type LoginInput = z.infer<typeof loginInput>;
@@ -11,8 +12,7 @@ export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 export const refreshInput = z.strictObject({ refresh: z.string({ error: textError(M.required) }).min(1, M.required) });
 export const accessOnly = z.object({ access: z.string() });
 
-const username = z
-  .string({ error: textError(M.required) })
+const username = cleanText({ error: textError(M.required) })
   .trim()
   .min(1, M.required)
   .min(3, M.usernameMin)
@@ -22,7 +22,7 @@ const username = z
 export const registerInput = z.strictObject({
   username,
   email: z.string({ error: textError(M.required) }).trim().min(1, M.required).pipe(z.email(M.invalidEmailRegister)),
-  first_name: z.string({ error: textError(M.required) }).trim().min(1, M.required).max(150),
+  first_name: cleanText({ error: textError(M.required) }).trim().min(1, M.required).max(150),
   password: z.string({ error: textError(M.required) }).min(1, M.required).min(6, M.passwordMin).max(128),
 });
 export type RegisterInput = z.infer<typeof registerInput>;
@@ -50,3 +50,14 @@ export const resendInput = z.strictObject({
 });
 
 export const permsResult = z.object({ perms: z.array(z.string()) });
+
+export const passwordResetInput = z.strictObject({
+  email: z.string({ error: textError(M.required) }).trim().pipe(z.email(M.invalidEmailRegister)),
+});
+
+export const passwordResetConfirmInput = z.strictObject({
+  email: z.string({ error: textError(M.required) }).trim().pipe(z.email(M.invalidEmailRegister)),
+  code: z.string({ error: textError(M.codeSixDigits) }).regex(/^\d{6}$/, M.codeSixDigits),
+  password: z.string({ error: textError(M.required) }).min(1, M.required).min(6, M.passwordMin).max(128),
+});
+export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmInput>;

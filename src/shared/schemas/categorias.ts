@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { cleanText } from '../text';
 import { MA } from '../messagesAdmin';
 import { Decimal, toFixedString } from '../money';
 import { flag, searchField, text } from './fields';
@@ -64,7 +65,7 @@ export type CategoriaCreateInput = z.infer<typeof categoriaCreateInput>;
  */
 export const categoriaPatchBody = z.strictObject({
   idCategoria: z.string().optional(),
-  nombre: z.string().trim().optional(),
+  nombre: cleanText().trim().optional(),
   descripcion: categoriaDescripcion.optional(),
   descuento: descuentoField.optional(),
   isActive: flag().optional(),

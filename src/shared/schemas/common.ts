@@ -1,9 +1,18 @@
 import { textError, z } from '../zod';
 import { M } from '../messages';
+import { cleanText } from '../text';
 
 /** A required text: trimmed, with the spec's required message when empty. */
 export const requiredText = (max = 150) =>
-  z.string({ error: textError(M.required) }).trim().min(1, M.required).max(max, `Máximo ${max} caracteres`);
+  cleanText({ error: textError(M.required) }).trim().min(1, M.required).max(max, `Máximo ${max} caracteres`);
+
+/** A multi-line text (notes, reasons): like requiredText, but line breaks are allowed. */
+export const requiredMultilineText = (max = 500) =>
+  cleanText({ error: textError(M.required) }, { multiline: true }).trim().min(1, M.required).max(max, `Máximo ${max} caracteres`);
+
+/** An optional text (may be empty), with the same character rules. */
+export const optionalText = (max = 150, opts: { multiline?: boolean } = {}) =>
+  cleanText({ error: textError(M.required) }, opts).trim().max(max, `Máximo ${max} caracteres`);
 
 /** The largest integer id (PostgreSQL `integer`). */
 export const INT4_MAX = 2_147_483_647;
@@ -15,7 +24,7 @@ const ID_MSG = 'Identificador no válido';
 const PAGE_MSG = 'Página no válida';
 
 /** Digits only ("12"), so "0x4", "4e0" or " 4" are not read as 4; numbers pass through. */
-const fromDigits = (max: number) => (v: unknown) => (typeof v === 'string' && new RegExp(`^\\d{1,${max}}$`).test(v) ? Number(v) : v);
+const fromDigits = (max: number) => (v: unknown) => (typeof v === 'string' && new RegExp(`^[1-9]\\d{0,${max - 1}}$`).test(v) ? Number(v) : v);
 
 /** A positive int4 id from a path, query or body. */
 export const idParam = z.preprocess(

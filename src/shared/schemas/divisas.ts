@@ -2,6 +2,7 @@ import { textError, z } from '../zod';
 import { M } from '../messages';
 import { Decimal, parseDecimalInput } from '../money';
 import { idParam } from './common';
+import { cleanText } from '../text';
 
 /** Spanish messages of currencies, denominations and limits (spec 001 §5, §8). */
 export const DIVISA_MSG = {
@@ -62,7 +63,7 @@ export const boolFlag = z
   .or(z.boolean())
   .transform((v) => v === true || v === 'true');
 
-const nombre = z.string({ error: textError(DIVISA_MSG.nombreRequerido) }).trim().min(1, { message: DIVISA_MSG.nombreRequerido, abort: true }).min(3, DIVISA_MSG.nombreLargo).max(30, DIVISA_MSG.nombreLargo);
+const nombre = cleanText({ error: textError(DIVISA_MSG.nombreRequerido) }).trim().min(1, { message: DIVISA_MSG.nombreRequerido, abort: true }).min(3, DIVISA_MSG.nombreLargo).max(30, DIVISA_MSG.nombreLargo);
 const codigo = z
   .string({ error: textError(DIVISA_MSG.codigoRequerido) })
   .trim()
@@ -70,7 +71,7 @@ const codigo = z
   .length(3, DIVISA_MSG.codigoLargo)
   .regex(/^[A-Za-z]*$/, DIVISA_MSG.codigoLetras)
   .transform((v) => v.toUpperCase());
-const simbolo = z.string({ error: textError(DIVISA_MSG.simboloRequerido) }).trim().min(1, { message: DIVISA_MSG.simboloRequerido, abort: true }).max(3, DIVISA_MSG.simboloLargo);
+const simbolo = cleanText({ error: textError(DIVISA_MSG.simboloRequerido) }).trim().min(1, { message: DIVISA_MSG.simboloRequerido, abort: true }).max(3, DIVISA_MSG.simboloLargo);
 const maxDigitos = wholeNumber(DIVISA_MSG.maxDigitos).pipe(z.number().gt(2, DIVISA_MSG.maxDigitos).max(30, DIVISA_MSG.maxDigitosTope));
 /** Spec rule for currencies created or edited through the API (the seeded base currency keeps 0). */
 const precision = wholeNumber(DIVISA_MSG.precision).pipe(z.number().gt(2, DIVISA_MSG.precision).max(20, DIVISA_MSG.precisionTope));

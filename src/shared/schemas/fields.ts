@@ -1,5 +1,6 @@
 import { textError, z } from '../zod';
 import { M } from '../messages';
+import { cleanText } from '../text';
 
 /**
  * A trimmed text field with the spec's messages: one message when it is missing or empty
@@ -7,7 +8,7 @@ import { M } from '../messages';
  */
 export function text(opts: { required?: string; min?: readonly [number, string]; max: number }) {
   const required = opts.required ?? M.required;
-  let s = z.string({ error: textError(required) }).trim().min(1, { error: required, abort: true });
+  let s = cleanText({ error: textError(required) }).trim().min(1, { error: required, abort: true });
   if (opts.min) s = s.min(opts.min[0], { error: opts.min[1], abort: true });
   return s.max(opts.max, `Máximo ${opts.max} caracteres`);
 }
@@ -24,7 +25,7 @@ export const requiredFlag = () => z.boolean({ error: (iss) => (iss.input === und
 export const emailField = (invalid: string) => text({ max: 254 }).pipe(z.email(invalid));
 
 /** `?search=…` of every list. */
-export const searchField = z.string().trim().max(100, 'Máximo 100 caracteres').optional();
+export const searchField = cleanText().trim().max(100, 'Máximo 100 caracteres').optional();
 
 /** `?search=…` of the unpaged lists; other query keys are ignored. */
 export const searchQuery = z.object({ search: searchField });

@@ -4,7 +4,7 @@ import type { Db } from '../../db';
 export const userForLogin = (db: Db, usernameLower: string) =>
   db
     .selectFrom('users')
-    .select(['id', 'password_hash', 'is_active', 'email_verified'])
+    .select(['id', 'password_hash', 'is_active', 'email_verified', 'token_version'])
     .where(sql`lower(username)`, '=', usernameLower)
     .executeTakeFirst();
 
@@ -14,8 +14,9 @@ export async function touchLastLogin(db: Db, userId: number) {
 
 export const isRevoked = async (db: Db, jti: string) => !!(await db.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti).executeTakeFirst());
 
-export const isUserActive = async (db: Db, userId: number) =>
-  !!(await db.selectFrom('users').select('is_active').where('id', '=', userId).executeTakeFirst())?.is_active;
+/** What a refresh needs to know of the user: still active, and the token version of their sessions. */
+export const userSessionState = (db: Db, userId: number) =>
+  db.selectFrom('users').select(['is_active', 'token_version']).where('id', '=', userId).executeTakeFirst();
 
 /** Revokes a refresh token (again is fine) and forgets revocations that expired anyway. */
 export async function revokeToken(db: Db, jti: string, expiresAt: Date) {
@@ -73,4 +74,55 @@ export async function grantRoleByName(db: Db, userId: number, roleName: string) 
   const role = await db.selectFrom('auth_group').select('id').where('name', '=', roleName).executeTakeFirst();
   if (!role) return;
   await db.insertInto('user_groups').values({ user_id: userId, group_id: role.id }).onConflict((oc) => oc.doNothing()).execute();
+}
+
+/** An active, verified account by e-mail: who may ask for a password reset. */
+export const activeVerifiedUserByEmail = (db: Db, emailLower: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name'])
+    .where(sql`lower(email)`, '=', emailLower)
+    .where('is_active', '=', true)
+    .where('email_verified', '=', true)
+    .executeTakeFirst();
+
+/** Stores a reset code's hash, replacing any previous one of the user (and its failed attempts). */
+export async function upsertPasswordReset(db: Db, userId: number, codeHash: string, expiresAt: Date) {
+  await db
+    .insertInto('password_resets')
+    .values({ user_id: userId, code_hash: codeHash, expires_at: expiresAt })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        code_hash: (eb) => eb.ref('excluded.code_hash'),
+        expires_at: (eb) => eb.ref('excluded.expires_at'),
+        attempts: 0,
+        created_at: new Date(),
+      }),
+    )
+    .execute();
+}
+
+/** The pending reset of an active account, under a row lock. */
+export const lockPendingReset = (db: Db, emailLower: string) =>
+  db
+    .selectFrom('users as u')
+    .innerJoin('password_resets as p', 'p.user_id', 'u.id')
+    .select(['u.id', 'p.code_hash', 'p.expires_at', 'p.attempts'])
+    .where(sql`lower(u.email)`, '=', emailLower)
+    .where('u.is_active', '=', true)
+    .forUpdate()
+    .executeTakeFirst();
+
+export async function setResetAttempts(db: Db, userId: number, attempts: number) {
+  await db.updateTable('password_resets').set({ attempts }).where('user_id', '=', userId).execute();
+}
+
+/** The new password, every earlier token revoked (token version up) and the code gone. */
+export async function applyPasswordReset(db: Db, userId: number, passwordHash: string) {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', userId)
+    .execute();
+  await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
 }

@@ -2,7 +2,7 @@ import { router, baseProcedure } from '../../trpc/init';
 import { unauthorized } from '../../lib/errors';
 import { M } from '../../../shared/messages';
 import {
-  accessOnly, loginInput, permsResult, refreshInput, registerInput, registerResult, resendInput, tokenPair, verifyInput,
+  accessOnly, loginInput, passwordResetConfirmInput, passwordResetInput, permsResult, refreshInput, registerInput, registerResult, resendInput, tokenPair, verifyInput,
 } from '../../../shared/schemas/auth';
 import { detailSchema } from '../../../shared/schemas/common';
 import * as auth from './auth.service';
@@ -14,6 +14,11 @@ export const authRouter = router({
   register: baseProcedure.input(registerInput).output(registerResult).mutation(({ ctx, input }) => auth.register(ctx, input)),
   verifyEmail: baseProcedure.input(verifyInput).output(detailSchema).mutation(({ ctx, input }) => auth.verifyEmail(ctx, input)),
   resendCode: baseProcedure.input(resendInput).output(detailSchema).mutation(({ ctx, input }) => auth.resendCode(ctx, input.email)),
+  passwordReset: baseProcedure.input(passwordResetInput).output(detailSchema).mutation(({ ctx, input }) => auth.requestPasswordReset(ctx, input.email)),
+  passwordResetConfirm: baseProcedure
+    .input(passwordResetConfirmInput)
+    .output(detailSchema)
+    .mutation(({ ctx, input }) => auth.confirmPasswordReset(ctx, input)),
   /**
    * Public screens ask before anyone signs in: no token is an empty set, while a token that cannot be
    * accepted (malformed, expired, revoked, of a deactivated user) is a 401 so the client refreshes or signs out.

@@ -7,33 +7,39 @@ export type TokenType = 'access' | 'refresh';
 export interface TokenClaims {
   token_type: TokenType;
   user_id: number;
+  /** The user's `token_version` when the token was issued; a raised version revokes it. */
+  ver: number;
   jti: string;
   iat: number;
   exp: number;
 }
 
-function sign(env: Env, userId: number, type: TokenType): string {
+function sign(env: Env, userId: number, version: number, type: TokenType): string {
   const ttl = (type === 'access' ? env.accessTtl : env.refreshTtl) as jwt.SignOptions['expiresIn'];
-  return jwt.sign({ token_type: type, user_id: userId }, env.jwtSecret, {
+  return jwt.sign({ token_type: type, user_id: userId, ver: version }, env.jwtSecret, {
     algorithm: 'HS256',
     expiresIn: ttl,
     jwtid: randomUUID().replace(/-/g, ''),
   });
 }
 
-export function issueTokens(env: Env, userId: number): { access: string; refresh: string } {
-  return { access: sign(env, userId, 'access'), refresh: sign(env, userId, 'refresh') };
+export function issueTokens(env: Env, userId: number, version = 0): { access: string; refresh: string } {
+  return { access: sign(env, userId, version, 'access'), refresh: sign(env, userId, version, 'refresh') };
 }
 
-export function issueAccess(env: Env, userId: number): string {
-  return sign(env, userId, 'access');
+export function issueAccess(env: Env, userId: number, version = 0): string {
+  return sign(env, userId, version, 'access');
 }
 
-/** The claims of a valid, unexpired token of the given type, or null. */
-export function verifyToken(env: Env, token: string, type: TokenType): TokenClaims | null {
+/**
+ * The claims of a valid token of the given type, or null. Only HS256 with our key; a token without
+ * `exp`, `iat`, `jti` or version is refused. `ignoreExpiration` lets logout name an expired token.
+ */
+export function verifyToken(env: Env, token: string, type: TokenType, opts: { ignoreExpiration?: boolean } = {}): TokenClaims | null {
   try {
-    const claims = jwt.verify(token, env.jwtSecret, { algorithms: ['HS256'] }) as Partial<TokenClaims>;
-    if (claims.token_type !== type || typeof claims.user_id !== 'number' || !claims.jti) return null;
+    const claims = jwt.verify(token, env.jwtSecret, { algorithms: ['HS256'], ignoreExpiration: opts.ignoreExpiration }) as Partial<TokenClaims>;
+    if (claims.token_type !== type || !Number.isInteger(claims.user_id) || typeof claims.jti !== 'string' || !claims.jti) return null;
+    if (!Number.isInteger(claims.ver) || typeof claims.exp !== 'number' || typeof claims.iat !== 'number') return null;
     return claims as TokenClaims;
   } catch {
     return null;

@@ -18,3 +18,8 @@ export const verificationMail = (firstName: string, code: string) => ({
   subject: 'Tu código de verificación',
   text: `Hola ${firstName}:\n\nTu código de verificación es ${code}.\nVence en 10 minutos.\n\nSi no creaste una cuenta, ignorá este correo.`,
 });
+
+export const resetMail = (firstName: string, code: string) => ({
+  subject: 'Restablecer tu contraseña',
+  text: `Hola ${firstName}:\n\nTu código para restablecer la contraseña es ${code}.\nVence en 10 minutos.\n\nSi no lo pediste, ignorá este correo: tu contraseña no cambió.`,
+});

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { baseDivisa, createDivisa, nextCodigo, userWith } from '../../test/fixtures';
 import { M } from '../../../shared/messages';
+import { MS } from '../../../shared/messagesSecurity';
 import { P } from '../../../shared/permissions';
 import { DIVISA_MSG } from '../../../shared/schemas/divisas';
 
@@ -158,10 +159,10 @@ describe('POST /api/divisas/', () => {
     }
     const nul = await app.api('POST', '/divisas/', { token: admin, raw: '{"nombre":"Y\\u0000n japonés","codigo":"ZZN","simbolo":"Z"}' });
     expect(nul.status).toBe(400);
-    expect(nul.body).toEqual({ detail: M.invalidText });
+    expect(nul.body).toEqual({ nombre: [MS.controlChars] });
     const search = await app.api('GET', '/divisas/?search=%00', { token: viewer });
     expect(search.status).toBe(400);
-    expect(search.body).toEqual({ detail: M.invalidText });
+    expect(search.body).toEqual({ search: [MS.controlChars] });
     expect(await snapshot('divisas')).toBe(before);
   });
 

@@ -11,6 +11,7 @@ import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
 import type { ClienteActualResult, UserCreateInput, UserPatchBody, UserRecord } from '../../../shared/schemas/usuarios';
 import { hashPassword } from '../auth/passwords';
+import { revokeUserTokens } from '../auth/revocation';
 import { loadPermissions } from '../auth/permissions.repository';
 import { clientesOfUser } from '../clientes/clientes.repository';
 import { codesOfRoles, rolesOfUser } from '../roles/roles.repository';
@@ -124,6 +125,7 @@ export async function update(ctx: ServiceCtx, id: number, input: UserPatchBody):
         const before = (await findUser(trx, id))!;
         const set = { ...rest, ...(toggles ? { is_active } : {}), ...(password_hash ? { password_hash } : {}) };
         if (Object.keys(set).length) await updateUserRow(trx, id, set);
+        if (password_hash || (toggles && !is_active)) await revokeUserTokens(trx, id);
         const after = (await findUser(trx, id))!;
         const changed = JSON.stringify(before) !== JSON.stringify(after) || !!password_hash;
         if (changed) {
@@ -154,6 +156,7 @@ export async function deactivate(ctx: ServiceCtx, id: number): Promise<UserRecor
     const before = (await findUser(trx, id))!;
     if (!cur.is_active) return before;
     await updateUserRow(trx, id, { is_active: false });
+    await revokeUserTokens(trx, id);
     const after = (await findUser(trx, id))!;
     await audit(trx, { actorId: actor.id, action: 'deactivate', entity: ENTITY, entityId: id, before, after });
     return after;

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+import type { Env } from '../env';
+
+/**
+ * The origins the map needs beyond our own: the host of MAP_STYLE_URL when it is an http(s) URL
+ * (its style, tiles, glyphs and sprites are usually served from there). Anything else (unset,
+ * "offline", a local path) adds nothing.
+ */
+export function mapOrigins(mapStyleUrl?: string): string[] {
+  if (!mapStyleUrl) return [];
+  try {
+    const u = new URL(mapStyleUrl);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? [u.origin] : [];
+  } catch {
+    return [];
+  }
+}
+
+const nonceOf = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce as string}'`;
+
+/** A fresh nonce per response, for the one inline <style> the toasts library writes into. */
+export const cspNonce: RequestHandler = (_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString('base64');
+  next();
+};
+
+/**
+ * Helmet with our policy: scripts and styles only from our origin (plus the nonce'd style element
+ * of the toasts), the map's hosts when configured, no framing, no plugins, nosniff, a referrer
+ * policy, and HSTS only on requests that arrived over HTTPS (directly or via a trusted proxy).
+ */
+export function securityHeaders(env: Env): RequestHandler[] {
+  const map = mapOrigins(env.mapStyleUrl);
+  const base = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", nonceOf],
+        imgSrc: ["'self'", 'data:', 'blob:', ...map],
+        fontSrc: ["'self'", 'data:', ...map],
+        connectSrc: ["'self'", ...map],
+        workerSrc: ["'self'", 'blob:'],
+        childSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        manifestSrc: ["'self'"],
+      },
+    },
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  const hsts = helmet.strictTransportSecurity({ maxAge: 365 * 24 * 3600, includeSubDomains: true });
+  const httpsOnly = (req: Request, res: Response, next: NextFunction) => (req.secure ? hsts(req, res, next) : next());
+  return [cspNonce, base, httpsOnly];
+}
+
+/**
+ * Swagger UI (/api/docs) writes inline styles and data: images; its page gets a looser style and
+ * image policy, still with no framing and scripts only from our origin.
+ */
+export const docsHeaders: RequestHandler = helmet.contentSecurityPolicy({
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+  },
+});
