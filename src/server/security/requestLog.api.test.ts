@@ -38,7 +38,7 @@ describe('request log', () => {
     expect(typeof line.ms).toBe('number');
     expect(typeof line.time).toBe('string');
     expect(JSON.stringify(parsed())).not.toContain('secreto-en-la-query');
-    const anon = await app.api('GET', '/me/permissions/');
+    const anon = await app.api('GET', '/usuarios/');
     expect(parsed().find((l) => l.reqId === anon.headers.get('x-request-id'))).toMatchObject({ status: 401, userId: null });
   });
 
