@@ -64,7 +64,7 @@ export function TextField(props: {
   const { id, label, value, onChange, error, ...rest } = props;
   return (
     <Field id={id} label={label} error={error}>
-      <input id={id} className="input" aria-invalid={!!error} value={value} onChange={(e) => onChange(e.target.value)} {...rest} />
+      <input id={id} className="input read-only:bg-slate-100 read-only:text-slate-600" aria-invalid={!!error} value={value} onChange={(e) => onChange(e.target.value)} {...rest} />
     </Field>
   );
 }
