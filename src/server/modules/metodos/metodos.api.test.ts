@@ -456,3 +456,58 @@ describe('instances', () => {
     expect(search.body.results.map((x: { id: number }) => x.id)).toEqual([cuenta.id]);
   });
 });
+
+describe('odd input', () => {
+  it('answers 400 (or 404 for a missing id), never 500, and changes nothing', async () => {
+    const tables = ['metodos_financieros', 'bancos', 'billeteras_catalogo', 'tarjetas_catalogo', 'metodo_financiero_detalle', 'cuentas_bancarias', 'billeteras_digitales', 'tarjetas'];
+    const before = await Promise.all(tables.map((t) => snapshot(app, t)));
+    const resources = ['metodos', 'bancos', 'billeteras-catalogo', 'tarjetas-catalogo', 'cuentas-bancarias', 'billeteras-digitales', 'tarjetas', 'detalles'];
+    const bodies: unknown[] = [
+      [], 'x', 5, null, { nombre: 5, marca: [], banco: 'abc', plataforma: {}, cliente: 'no-uuid', metodo_financiero: -1, metodo_financiero_detalle: 'x' },
+      { nombre: 'a\u0000b', marca: 'a\u0000b', alias: 'a\u0000b', titular: 'a\u0000b', nombre_display: 'a\u0000b', numero_cuenta: 'x\u0000' },
+      { comision_compra: 1e400, comision_venta: '1e3', comision_cobro_porcentaje: {}, is_active: 'true', exp_month: 'doce', exp_year: 20.5, tipo: 'OTRA' },
+    ];
+    for (const res of resources) {
+      for (const body of bodies) {
+        for (const [method, path] of [['POST', `${B}/${res}/`], ['PUT', `${B}/${res}/1/`]] as const) {
+          const r = await app.api(method, path, { token: admin, raw: JSON.stringify(body) });
+          // A null body is read as "no fields" by the REST adapter: a PUT that changes nothing (checked below).
+          expect(body === null && method === 'PUT' ? [200, 400, 404] : [400, 404], `${method} ${path} ${JSON.stringify(body)} → ${r.status} ${JSON.stringify(r.body)}`).toContain(r.status);
+        }
+      }
+      for (const q of ['?page=abc', '?page=0', '?cliente=xyz', '?es_cuenta_casa=quizas', '?is_active=1', '?search=%00']) {
+        const r = await app.api('GET', `${B}/${res}/${q}`, { token: admin });
+        expect([200, 400], `${res}${q} → ${r.status}`).toContain(r.status);
+      }
+      for (const id of ['abc', '0', '99999999999', '2147483647']) {
+        const r = await app.api('GET', `${B}/${res}/${id}/`, { token: admin });
+        expect([400, 404], `${res}/${id}`).toContain(r.status);
+      }
+    }
+    expect(await Promise.all(tables.map((t) => snapshot(app, t)))).toEqual(before);
+  });
+
+  it('toggle permissions by intent on catalogues: delete deactivates, change reactivates', async () => {
+    const banco = await crearBanco();
+    const changer = (await app.userWith([P.changeBanco])).token;
+    const deleter = (await app.userWith([P.deleteBanco])).token;
+    expect((await app.api('POST', `${B}/bancos/${banco.id}/toggle_active/`, { token: changer })).status).toBe(403);
+    expect((await app.api('POST', `${B}/bancos/${banco.id}/toggle_active/`, { token: deleter })).body.is_active).toBe(false);
+    expect((await app.api('POST', `${B}/bancos/${banco.id}/toggle_active/`, { token: deleter })).status).toBe(403);
+    expect((await app.api('POST', `${B}/bancos/${banco.id}/toggle_active/`, { token: changer })).body.is_active).toBe(true);
+    expect((await app.api('PUT', `${B}/bancos/${banco.id}/`, { token: deleter, body: { nombre: 'Cambiado' } })).status).toBe(403);
+  });
+
+  it('cards: PUT keeps last4 and refuses a number; a detail list pages', async () => {
+    const t = (await app.api('GET', `${B}/tarjetas/?cliente=${clientes[0]}&is_active=true`, { token: customer })).body.results[0];
+    const bad = await app.api('PUT', `${B}/tarjetas/${t.id}/`, { token: customer, body: { titular: 'Otra', exp_month: 1, exp_year: YEAR + 1, cvv: '999' } });
+    expect(bad.body).toEqual({ cvv: [METODO_MSG.datosSensibles] });
+    const ok = await app.api('PUT', `${B}/tarjetas/${t.id}/`, { token: customer, body: { titular: 'Otra', exp_month: 1, exp_year: YEAR + 1 } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body).toMatchObject({ titular: 'Otra', last4: t.last4, exp_month: 1, exp_year: YEAR + 1, marca: t.marca });
+    const d = await app.api('GET', `${B}/detalles/`, { token: admin });
+    expect(d.status).toBe(200);
+    expect(d.body).toMatchObject({ count: expect.any(Number), previous: null });
+    expect(d.body.results.length).toBeLessThanOrEqual(10);
+  });
+});
