@@ -465,7 +465,7 @@ describe('odd input', () => {
     const bodies: unknown[] = [
       [], 'x', 5, null, { nombre: 5, marca: [], banco: 'abc', plataforma: {}, cliente: 'no-uuid', metodo_financiero: -1, metodo_financiero_detalle: 'x' },
       { nombre: 'a\u0000b', marca: 'a\u0000b', alias: 'a\u0000b', titular: 'a\u0000b', nombre_display: 'a\u0000b', numero_cuenta: 'x\u0000' },
-      { comision_compra: 1e400, comision_venta: '1e3', comision_cobro_porcentaje: {}, is_active: 'true', exp_month: 'doce', exp_year: 20.5, tipo: 'OTRA' },
+      { comision_compra: Number.MAX_VALUE, comision_venta: '1e3', comision_cobro_porcentaje: {}, is_active: 'true', exp_month: 'doce', exp_year: 20.5, tipo: 'OTRA' },
     ];
     for (const res of resources) {
       for (const body of bodies) {
