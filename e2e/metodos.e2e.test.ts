@@ -109,7 +109,9 @@ describe('Mis Métodos Financieros', () => {
       if (b) bodies.push(b);
     });
     await login(page, e.url, DEMO_CUSTOMER.username, DEMO_CUSTOMER.password);
-    await page.goto(`${e.url}/metodos-financieros-cliente`);
+    // Reached from the home page's current-client line.
+    await page.getByTestId('cliente-actual').getByRole('link', { name: 'Mis métodos financieros' }).click();
+    await page.waitForURL(`${e.url}/metodos-financieros-cliente`);
     await card(page, 'Mi cuenta en Itaú').waitFor();
 
     await page.getByRole('button', { name: 'Agregar Cuenta' }).click();
