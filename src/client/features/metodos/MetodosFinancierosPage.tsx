@@ -23,7 +23,7 @@ const CASA = [
 export function MetodosFinancierosPage() {
   const perms = usePermissions();
   const { filters, setFilter } = useListSearch<'tab' | 'sub'>();
-  const catalogos = CATALOGOS.filter((c) => perms.has(CATALOGO_PERMS[c.kind].view) || perms.has(P.viewDetalle));
+  const catalogos = CATALOGOS.filter((c) => perms.has(CATALOGO_PERMS[c.kind].view));
   const casa = CASA.filter((c) => perms.has(c.perm) || perms.has(P.viewDetalle));
   const tabs = ['metodos', ...(catalogos.length ? ['catalogos'] : []), ...(casa.length ? ['casa'] : [])];
   const tab = Math.max(0, tabs.indexOf(filters.tab ?? 'metodos'));
