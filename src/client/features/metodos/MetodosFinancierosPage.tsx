@@ -1,4 +1,5 @@
 import { TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { usePermissions } from '../../session/permissions';
 import { useListSearch } from '../../lib/listSearch';
@@ -22,13 +23,16 @@ const CASA = [
 /** /metodos-financieros (spec 001 §2): three tabs, sub-tabs by permission; tab and sub-tab in the URL. */
 export function MetodosFinancierosPage() {
   const perms = usePermissions();
-  const { filters, setFilter } = useListSearch<'tab' | 'sub'>();
+  const { filters } = useListSearch<'tab' | 'sub'>();
+  const navigate = useNavigate();
+  // A new tab or sub-tab starts without the previous one's search and page.
+  const open = (t: string | undefined, s?: number) => void navigate({ to: '.', search: { ...(t ? { tab: t } : {}), ...(s ? { sub: String(s) } : {}) } as never });
   const catalogos = CATALOGOS.filter((c) => perms.has(CATALOGO_PERMS[c.kind].view));
   const casa = CASA.filter((c) => perms.has(c.perm) || perms.has(P.viewDetalle));
   const tabs = ['metodos', ...(catalogos.length ? ['catalogos'] : []), ...(casa.length ? ['casa'] : [])];
   const tab = Math.max(0, tabs.indexOf(filters.tab ?? 'metodos'));
   const sub = Number(filters.sub ?? 0) || 0;
-  const go = (t: number) => setFilter('tab', tabs[t] === 'metodos' ? undefined : tabs[t]);
+  const go = (t: number) => open(tabs[t] === 'metodos' ? undefined : tabs[t]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -45,7 +49,7 @@ export function MetodosFinancierosPage() {
           </TabPanel>
           {catalogos.length > 0 && (
             <TabPanel>
-              <SubTabs labels={catalogos.map((c) => c.label)} sub={sub} onChange={(i) => setFilter('sub', i ? String(i) : undefined)}>
+              <SubTabs labels={catalogos.map((c) => c.label)} sub={sub} onChange={(i) => open(filters.tab, i)}>
                 {catalogos.map((c) => (
                   <CatalogoTab key={c.kind} kind={c.kind} />
                 ))}
@@ -54,7 +58,7 @@ export function MetodosFinancierosPage() {
           )}
           {casa.length > 0 && (
             <TabPanel>
-              <SubTabs labels={casa.map((c) => c.label)} sub={sub} onChange={(i) => setFilter('sub', i ? String(i) : undefined)}>
+              <SubTabs labels={casa.map((c) => c.label)} sub={sub} onChange={(i) => open(filters.tab, i)}>
                 {casa.map((c) => (
                   <InstanciasList key={c.kind} kind={c.kind} casa cliente={null} />
                 ))}

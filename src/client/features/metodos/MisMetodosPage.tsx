@@ -1,4 +1,5 @@
 import { TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { useNavigate } from '@tanstack/react-router';
 import toast from 'react-hot-toast';
 import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../trpc';
@@ -19,7 +20,8 @@ const KINDS = [
 export function MisMetodosPage() {
   const { cliente, loading, sinClientes } = useClienteActual();
   const utils = trpc.useUtils();
-  const { filters, setFilter } = useListSearch<'tab'>();
+  const { filters } = useListSearch<'tab'>();
+  const navigate = useNavigate();
   const tab = Math.max(0, KINDS.findIndex((k) => k.kind === filters.tab));
 
   const refresh = async () => {
@@ -37,7 +39,7 @@ export function MisMetodosPage() {
           {M.noClientAssigned}
         </p>
       ) : (
-        <TabGroup selectedIndex={tab} onChange={(i) => setFilter('tab', i ? KINDS[i].kind : undefined)}>
+        <TabGroup selectedIndex={tab} onChange={(i) => void navigate({ to: '.', search: (i ? { tab: KINDS[i].kind } : {}) as never })}>
           <div className="mb-6 flex flex-wrap items-center justify-between gap-2">
             <TabList className="flex flex-wrap gap-2" aria-label="Tipos de métodos">
               {KINDS.map((k) => (
