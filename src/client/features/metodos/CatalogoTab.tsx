@@ -1,4 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { errorData } from '../../lib/errors';
 import { Pagination } from '../../components/Pagination';
 import { SearchBar } from '../../components/SearchBar';
 import { Can } from '../../components/Guard';
@@ -12,7 +14,7 @@ import {
   bancoCreateInput, billeteraCatalogoCreateInput, CATALOGO_LABEL, METODO_MSG, tarjetaCatalogoCreateInput, type CatalogoKind,
 } from '../../../shared/schemas/metodos';
 import { P } from '../../../shared/permissions';
-import { Card, CardButton, Check, ListState, pct, pctInput, Row, schemaErrors, serverErrors, TextField, type Errors } from './ui';
+import { Card, CardButton, ListState, pct, pctInput, RegCheck, RegText, Row } from './ui';
 import { useCatalogoMutations } from './hooks';
 
 interface Entry {
@@ -87,20 +89,50 @@ export function CatalogoTab({ kind }: { kind: CatalogoKind }) {
   );
 }
 
-const emptyValues = { nombre: '', cvuFijo: false, cvu: '', comision_compra: '0,00', comision_venta: '0,00', comision_personalizada_compra: false, comision_personalizada_venta: false };
+interface CatValues {
+  nombre: string;
+  cvuFijo: boolean;
+  cvu: string;
+  comision_compra: string;
+  comision_venta: string;
+  comision_personalizada_compra: boolean;
+  comision_personalizada_venta: boolean;
+}
+const emptyValues: CatValues = { nombre: '', cvuFijo: false, cvu: '', comision_compra: '0,00', comision_venta: '0,00', comision_personalizada_compra: false, comision_personalizada_venta: false };
 const SCHEMA = { bancos: bancoCreateInput, billeterasCatalogo: billeteraCatalogoCreateInput, tarjetasCatalogo: tarjetaCatalogoCreateInput };
 
+/** The form's values as the API's body: `marca` for card brands, `cvu` null when the bank has none. */
+function bodyOf(kind: CatalogoKind, v: CatValues): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    [kind === 'tarjetasCatalogo' ? 'marca' : 'nombre']: v.nombre, comision_compra: v.comision_compra, comision_venta: v.comision_venta,
+    comision_personalizada_compra: v.comision_personalizada_compra, comision_personalizada_venta: v.comision_personalizada_venta,
+  };
+  if (kind === 'bancos') body.cvu = v.cvuFijo ? v.cvu : null;
+  return body;
+}
+/** The form field of an API field (a brand's `marca` is the form's name box). */
+const formField = (k: string) => (k === 'marca' ? 'nombre' : k) as keyof CatValues;
+
+/** Validates with the shared schema of the catalogue and hands over the API's body. */
+const resolverOf =
+  (kind: CatalogoKind): Resolver<CatValues> =>
+  async (values) => {
+    const r = SCHEMA[kind].safeParse(bodyOf(kind, values));
+    if (r.success) return { values: r.data as unknown as CatValues, errors: {} };
+    const errors: FieldErrors<CatValues> = {};
+    for (const i of r.error.issues) errors[formField(String(i.path[0]))] ??= { type: 'validation', message: i.message };
+    return { values: {}, errors };
+  };
+
 function CatalogoFormModal({ kind, state, onClose }: { kind: CatalogoKind; state: { mode: 'create' | 'edit' | 'view'; entry: Entry | null } | null; onClose: () => void }) {
-  const [v, setV] = useState(emptyValues);
-  const [errors, setErrors] = useState<Errors>({});
+  const resolver = useMemo(() => resolverOf(kind), [kind]);
+  const { register, handleSubmit, reset, setError, watch, formState } = useForm<CatValues>({ resolver, defaultValues: emptyValues });
   const m = useCatalogoMutations(kind);
   const entry = state?.entry;
   const readOnly = state?.mode === 'view';
-  const nameKey = kind === 'tarjetasCatalogo' ? 'marca' : 'nombre';
   useEffect(() => {
     if (!state) return;
-    setErrors({});
-    setV(
+    reset(
       entry
         ? {
             nombre: nameOf(entry), cvuFijo: !!entry.cvu, cvu: entry.cvu ?? '', comision_compra: pctInput(entry.comision_compra), comision_venta: pctInput(entry.comision_venta),
@@ -108,51 +140,42 @@ function CatalogoFormModal({ kind, state, onClose }: { kind: CatalogoKind; state
           }
         : emptyValues,
     );
-  }, [state, entry]);
-  const set = (k: keyof typeof emptyValues) => (val: string | boolean) => setV((p) => ({ ...p, [k]: val }));
+  }, [state, entry, reset]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body: Record<string, unknown> = {
-      [nameKey]: v.nombre, comision_compra: v.comision_compra, comision_venta: v.comision_venta,
-      comision_personalizada_compra: v.comision_personalizada_compra, comision_personalizada_venta: v.comision_personalizada_venta,
-    };
-    if (kind === 'bancos') body.cvu = v.cvuFijo ? v.cvu : null;
-    const errs = schemaErrors(SCHEMA[kind], body);
-    if (errs) return setErrors(errs.marca ? { ...errs, nombre: errs.marca } : errs);
+  const onSubmit = handleSubmit(async (body) => {
     try {
       if (entry) await m.update.mutateAsync({ id: entry.id, ...body } as never);
       else await m.create.mutateAsync(body as never);
       onClose();
     } catch (err) {
-      const f = serverErrors(err) ?? {};
-      setErrors(f.marca ? { ...f, nombre: f.marca } : f);
+      for (const [k, msgs] of Object.entries(errorData(err).fields ?? {})) setError(formField(k), { type: 'server', message: msgs.join(' ') });
     }
-  };
+  });
 
+  const { errors, isSubmitting } = formState;
   const l = CATALOGO_LABEL[kind];
   const title = state?.mode === 'create' ? `Crear ${l.titulo}` : readOnly ? `Detalles de ${l.nombre}` : `Editar ${l.titulo}`;
   return (
     <Modal open={!!state} onClose={onClose} title={title}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField id="catalogo-nombre" label={kind === 'tarjetasCatalogo' ? 'Marca' : 'Nombre'} value={v.nombre} onChange={set('nombre')} error={errors.nombre} readOnly={readOnly} maxLength={100} />
+      <form onSubmit={readOnly ? (e) => e.preventDefault() : onSubmit} noValidate className="space-y-4">
+        <RegText id="catalogo-nombre" label={kind === 'tarjetasCatalogo' ? 'Marca' : 'Nombre'} reg={register('nombre')} error={errors.nombre?.message} readOnly={readOnly} maxLength={100} />
         {kind === 'bancos' && (
           <>
-            <Check id="catalogo-cvu-fijo" label="El banco tiene un CVU fijo" checked={v.cvuFijo} onChange={set('cvuFijo')} disabled={readOnly} />
-            {v.cvuFijo && <TextField id="catalogo-cvu" label="CVU" inputMode="numeric" maxLength={22} value={v.cvu} onChange={set('cvu')} error={errors.cvu} readOnly={readOnly} />}
+            <RegCheck id="catalogo-cvu-fijo" label="El banco tiene un CVU fijo" reg={register('cvuFijo')} disabled={readOnly} />
+            {watch('cvuFijo') && <RegText id="catalogo-cvu" label="CVU" inputMode="numeric" maxLength={22} reg={register('cvu')} error={errors.cvu?.message} readOnly={readOnly} />}
           </>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-2">
-            <TextField id="catalogo-compra" label="Comisión de compra (%)" inputMode="decimal" value={v.comision_compra} onChange={set('comision_compra')} error={errors.comision_compra} readOnly={readOnly} />
-            <Check id="catalogo-pers-compra" label="Comisión personalizada de compra" checked={v.comision_personalizada_compra} onChange={set('comision_personalizada_compra')} disabled={readOnly} />
+            <RegText id="catalogo-compra" label="Comisión de compra (%)" inputMode="decimal" reg={register('comision_compra')} error={errors.comision_compra?.message} readOnly={readOnly} />
+            <RegCheck id="catalogo-pers-compra" label="Comisión personalizada de compra" reg={register('comision_personalizada_compra')} disabled={readOnly} />
           </div>
           <div className="space-y-2">
-            <TextField id="catalogo-venta" label="Comisión de venta (%)" inputMode="decimal" value={v.comision_venta} onChange={set('comision_venta')} error={errors.comision_venta} readOnly={readOnly} />
-            <Check id="catalogo-pers-venta" label="Comisión personalizada de venta" checked={v.comision_personalizada_venta} onChange={set('comision_personalizada_venta')} disabled={readOnly} />
+            <RegText id="catalogo-venta" label="Comisión de venta (%)" inputMode="decimal" reg={register('comision_venta')} error={errors.comision_venta?.message} readOnly={readOnly} />
+            <RegCheck id="catalogo-pers-venta" label="Comisión personalizada de venta" reg={register('comision_personalizada_venta')} disabled={readOnly} />
           </div>
         </div>
-        <FormActions readOnly={readOnly} submitting={m.create.isPending || m.update.isPending} onCancel={onClose} submitLabel={entry ? 'Guardar' : 'Crear'} />
+        <FormActions readOnly={readOnly} submitting={isSubmitting} onCancel={onClose} submitLabel={entry ? 'Guardar' : 'Crear'} />
       </form>
     </Modal>
   );

@@ -1,9 +1,11 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useForm, type FieldErrors, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
+import { applyFieldErrors } from '../../lib/errors';
 import { Modal } from '../../components/Modal';
 import { FormActions } from '../../components/FormActions';
 import { trpc } from '../../trpc';
 import { METODO_MSG, vencimientoErrors, type BilleteraRecord, type CuentaRecord, type TarjetaRecord } from '../../../shared/schemas/metodos';
-import { Field, TextField, serverErrors, type Errors } from './ui';
+import { Field, RegText, type Errors } from './ui';
 import { useInstanciaMutations, type InstanciaKind } from './hooks';
 import { agruparTarjeta, detectarBrand, nuevoPaymentMethodId, soloDigitos } from './tarjeta';
 
@@ -72,18 +74,10 @@ function validate(kind: InstanciaKind, v: V, editing: boolean, fixedCvu: string 
 
 /** Create, edit and view of an account, wallet or card; `cliente` null with `casa` for the house. */
 export function InstanciaFormModal({ kind, casa, cliente, state, onClose }: { kind: InstanciaKind; casa: boolean; cliente: string | null; state: InstanciaModalState | null; onClose: () => void }) {
-  const [v, setV] = useState<V>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
   const opciones = trpc.metodos.opciones.useQuery(undefined, { enabled: !!state });
   const m = useInstanciaMutations(kind, casa);
   const item = state?.item ?? null;
   const readOnly = state?.mode === 'view';
-  useEffect(() => {
-    if (!state) return;
-    setErrors({});
-    setV(valuesOf(kind, state.item));
-  }, [state, kind]);
-  const set = (k: string) => (val: string) => setV((p) => ({ ...p, [k]: val }));
 
   // Only active entries are offered; an edited instance keeps showing its current one.
   const bancos = useMemo(() => {
@@ -101,42 +95,70 @@ export function InstanciaFormModal({ kind, casa, cliente, state, onClose }: { ki
     const t = item as TarjetaRecord | null;
     return t && kind === 'tarjetas' && t.marca && !list.some((x) => x.id === t.marca) ? [...list, { id: t.marca, marca: t.marca_nombre ?? '' }] : list;
   }, [opciones.data, item, kind]);
-  const fixedCvu = kind === 'cuentas' ? (bancos.find((b) => String(b.id) === v.banco)?.cvu ?? null) : null;
+  const cvuOf = (banco: string) => (kind === 'cuentas' ? (bancos.find((b) => String(b.id) === banco)?.cvu ?? null) : null);
 
-  const chooseBanco = (id: string) => {
-    const b = bancos.find((x) => String(x.id) === id);
-    setV((p) => ({ ...p, banco: id, cbu_cvu: b?.cvu ?? (p.cbu_cvu === fixedCvu ? '' : p.cbu_cvu) }));
+  // The resolver reads the latest options and item through a ref (it is created once with the form).
+  const ctx = useRef({ kind, editing: !!item, cvuOf });
+  ctx.current = { kind, editing: !!item, cvuOf };
+  const resolver = useCallback<Resolver<V>>(async (values) => {
+    const c = ctx.current;
+    const errs = validate(c.kind, values, c.editing, c.cvuOf(values.banco));
+    const keys = Object.keys(errs);
+    if (!keys.length) return { values, errors: {} };
+    return { values: {}, errors: Object.fromEntries(keys.map((k) => [k, { type: 'validation', message: errs[k] }])) as FieldErrors<V> };
+  }, []);
+  const { register, handleSubmit, reset, setError, setValue, getValues, watch, formState } = useForm<V>({ resolver, defaultValues: EMPTY });
+  useEffect(() => {
+    if (state) reset(valuesOf(kind, state.item));
+  }, [state, kind, reset]);
+
+  const fixedCvu = cvuOf(watch('banco'));
+  const tipo = watch('tipo');
+  const bancoReg = register('banco', {
+    onChange: (e: { target: { value: string } }) => {
+      const cvu = cvuOf(e.target.value);
+      if (cvu) setValue('cbu_cvu', cvu);
+      else if (bancos.some((b) => b.cvu === getValues('cbu_cvu'))) setValue('cbu_cvu', '');
+    },
+  });
+  /** A registration whose typed text is normalised first (card number grouped by 4, digits only). */
+  const formatted = (name: keyof V, fmt: (s: string) => string) => {
+    const r = register(name);
+    const onChange: UseFormRegisterReturn['onChange'] = (e: { target: HTMLInputElement }) => {
+      e.target.value = fmt(e.target.value);
+      return r.onChange(e);
+    };
+    return { ...r, onChange };
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const errs = validate(kind, v, !!item, fixedCvu);
-    if (Object.keys(errs).length) return setErrors(errs);
+  const onSubmit = handleSubmit(async (v) => {
     let fields: Record<string, unknown>;
-    if (kind === 'cuentas') fields = { banco: Number(v.banco), numero_cuenta: v.numero_cuenta, titular: v.titular, cbu_cvu: fixedCvu ?? v.cbu_cvu };
+    if (kind === 'cuentas') fields = { banco: Number(v.banco), numero_cuenta: v.numero_cuenta, titular: v.titular, cbu_cvu: cvuOf(v.banco) ?? v.cbu_cvu };
     else if (kind === 'billeteras') fields = { plataforma: Number(v.plataforma), usuario_id: v.usuario_id, email: v.email, telefono: v.telefono || null };
     else {
       // Only what the server keeps: the number and CVV stay here.
-      fields = { tipo: v.tipo, marca: v.marca ? Number(v.marca) : null, titular: v.titular, exp_month: Number(v.exp_month), exp_year: Number(v.exp_year) };
+      fields = { tipo: v.tipo, marca: v.tipo === 'LOCAL' && v.marca ? Number(v.marca) : null, titular: v.titular, exp_month: Number(v.exp_month), exp_year: Number(v.exp_year) };
       if (!item) Object.assign(fields, { last4: soloDigitos(v.numero).slice(-4), brand: v.tipo === 'LOCAL' ? undefined : detectarBrand(v.numero), payment_method_id: nuevoPaymentMethodId() });
     }
     try {
       if (item) await m.update.mutateAsync({ id: item.id, ...fields, ...(v.alias.trim() ? { alias: v.alias.trim() } : {}) } as never);
       else await m.create.mutateAsync({ tipo_instancia: TIPO[kind], es_cuenta_casa: casa, cliente: casa ? null : cliente, alias: v.alias.trim() || undefined, ...fields } as never);
-      setV(EMPTY);
+      reset(EMPTY);
       onClose();
     } catch (err) {
-      setErrors(serverErrors(err) ?? {});
+      applyFieldErrors(err, setError);
     }
-  };
+  });
 
+  const { errors, isSubmitting } = formState;
+  const err = (k: keyof V) => errors[k]?.message;
   const title = `${state?.mode === 'create' ? 'Crear' : readOnly ? 'Detalles de' : 'Editar'} ${TITLES[kind]}${casa ? ' de la Casa' : ''}`;
-  const select = (id: string, label: string, value: string, onChange: (v: string) => void, options: { id: number; label: string }[], error?: string) => (
+  const select = (id: string, label: string, reg: UseFormRegisterReturn, options: { id: number; label: string }[], error?: string, disabled = readOnly) => (
     <Field id={id} label={label} error={error}>
-      <select id={id} className="input" value={value} disabled={readOnly} onChange={(e) => onChange(e.target.value)} aria-invalid={!!error}>
+      <select id={id} className="input" disabled={disabled} aria-invalid={!!error} {...reg}>
         <option value="">Seleccione…</option>
         {options.map((o) => (
-          <option key={o.id} value={o.id}>
+          <option key={o.id} value={String(o.id)}>
             {o.label}
           </option>
         ))}
@@ -146,47 +168,47 @@ export function InstanciaFormModal({ kind, casa, cliente, state, onClose }: { ki
 
   return (
     <Modal open={!!state} onClose={onClose} title={title}>
-      <form onSubmit={submit} noValidate className="space-y-4" autoComplete="off">
-        <TextField id="inst-alias" label="Alias (opcional)" value={v.alias} onChange={set('alias')} error={errors.alias} readOnly={readOnly} maxLength={100} />
+      <form onSubmit={readOnly ? (e) => e.preventDefault() : onSubmit} noValidate className="space-y-4" autoComplete="off">
+        <RegText id="inst-alias" label="Alias (opcional)" reg={register('alias')} error={err('alias')} readOnly={readOnly} maxLength={100} />
         {kind === 'cuentas' && (
           <>
-            {select('inst-banco', 'Banco', v.banco, chooseBanco, bancos.map((b) => ({ id: b.id, label: b.nombre })), errors.banco)}
-            <TextField id="inst-numero-cuenta" label="Número de cuenta" value={v.numero_cuenta} onChange={set('numero_cuenta')} error={errors.numero_cuenta} readOnly={readOnly} maxLength={50} />
-            <TextField id="inst-titular" label="Titular" value={v.titular} onChange={set('titular')} error={errors.titular} readOnly={readOnly} maxLength={100} />
-            <TextField id="inst-cbu" label={fixedCvu ? 'CBU/CVU (fijo del banco)' : 'CBU/CVU'} inputMode="numeric" maxLength={22} value={fixedCvu ?? v.cbu_cvu} onChange={set('cbu_cvu')} error={errors.cbu_cvu} readOnly={readOnly || !!fixedCvu} />
+            {select('inst-banco', 'Banco', bancoReg, bancos.map((b) => ({ id: b.id, label: b.nombre })), err('banco'))}
+            <RegText id="inst-numero-cuenta" label="Número de cuenta" reg={register('numero_cuenta')} error={err('numero_cuenta')} readOnly={readOnly} maxLength={50} />
+            <RegText id="inst-titular" label="Titular" reg={register('titular')} error={err('titular')} readOnly={readOnly} maxLength={100} />
+            <RegText id="inst-cbu" label={fixedCvu ? 'CBU/CVU (fijo del banco)' : 'CBU/CVU'} inputMode="numeric" maxLength={22} reg={register('cbu_cvu')} error={err('cbu_cvu')} readOnly={readOnly || !!fixedCvu} />
           </>
         )}
         {kind === 'billeteras' && (
           <>
-            {select('inst-plataforma', 'Plataforma', v.plataforma, set('plataforma'), plataformas.map((p) => ({ id: p.id, label: p.nombre })), errors.plataforma)}
-            <TextField id="inst-usuario" label="ID de usuario" value={v.usuario_id} onChange={set('usuario_id')} error={errors.usuario_id} readOnly={readOnly} maxLength={100} />
-            <TextField id="inst-email" label="Email" type="email" value={v.email} onChange={set('email')} error={errors.email} readOnly={readOnly} maxLength={254} />
-            <TextField id="inst-telefono" label="Teléfono (opcional)" type="tel" value={v.telefono} onChange={set('telefono')} error={errors.telefono} readOnly={readOnly} maxLength={30} />
+            {select('inst-plataforma', 'Plataforma', register('plataforma'), plataformas.map((p) => ({ id: p.id, label: p.nombre })), err('plataforma'))}
+            <RegText id="inst-usuario" label="ID de usuario" reg={register('usuario_id')} error={err('usuario_id')} readOnly={readOnly} maxLength={100} />
+            <RegText id="inst-email" label="Email" type="email" reg={register('email')} error={err('email')} readOnly={readOnly} maxLength={254} />
+            <RegText id="inst-telefono" label="Teléfono (opcional)" type="tel" reg={register('telefono')} error={err('telefono')} readOnly={readOnly} maxLength={30} />
           </>
         )}
         {kind === 'tarjetas' && (
           <>
-            <Field id="inst-tipo" label="Tipo" error={errors.tipo}>
-              <select id="inst-tipo" className="input" value={v.tipo} disabled={readOnly || !!item} onChange={(e) => set('tipo')(e.target.value)}>
+            <Field id="inst-tipo" label="Tipo" error={err('tipo')}>
+              <select id="inst-tipo" className="input" disabled={readOnly || !!item} {...register('tipo')}>
                 <option value="LOCAL">Local</option>
                 <option value="STRIPE">Internacional (Stripe)</option>
               </select>
             </Field>
-            {v.tipo === 'LOCAL' && select('inst-marca', 'Marca', v.marca, set('marca'), marcas.map((x) => ({ id: x.id, label: x.marca })), errors.marca)}
-            <TextField id="inst-titular" label="Titular" value={v.titular} onChange={set('titular')} error={errors.titular} readOnly={readOnly} maxLength={100} />
+            {tipo === 'LOCAL' && select('inst-marca', 'Marca', register('marca'), marcas.map((x) => ({ id: x.id, label: x.marca })), err('marca'))}
+            <RegText id="inst-titular" label="Titular" reg={register('titular')} error={err('titular')} readOnly={readOnly} maxLength={100} />
             {item ? (
               <p className="text-sm text-slate-600">Tarjeta terminada en {(item as TarjetaRecord).last4}</p>
             ) : (
               <div className="grid gap-4 sm:grid-cols-3">
                 <div className="sm:col-span-2">
-                  <TextField id="inst-numero" label="Número de tarjeta" inputMode="numeric" autoComplete="off" maxLength={23} value={v.numero} onChange={(x) => set('numero')(agruparTarjeta(x))} error={errors.numero} placeholder="0000 0000 0000 0000" />
+                  <RegText id="inst-numero" label="Número de tarjeta" inputMode="numeric" autoComplete="off" maxLength={23} reg={formatted('numero', agruparTarjeta)} error={err('numero')} placeholder="0000 0000 0000 0000" />
                 </div>
-                <TextField id="inst-cvv" label="CVV" inputMode="numeric" autoComplete="off" maxLength={4} value={v.cvv} onChange={(x) => set('cvv')(soloDigitos(x))} error={errors.cvv} />
+                <RegText id="inst-cvv" label="CVV" inputMode="numeric" autoComplete="off" maxLength={4} reg={formatted('cvv', soloDigitos)} error={err('cvv')} />
               </div>
             )}
             <div className="grid grid-cols-2 gap-4">
-              <TextField id="inst-mes" label="Mes (MM)" inputMode="numeric" maxLength={2} value={v.exp_month} onChange={(x) => set('exp_month')(soloDigitos(x))} error={errors.exp_month} readOnly={readOnly} />
-              <TextField id="inst-anio" label="Año (AAAA)" inputMode="numeric" maxLength={4} value={v.exp_year} onChange={(x) => set('exp_year')(soloDigitos(x))} error={errors.exp_year} readOnly={readOnly} />
+              <RegText id="inst-mes" label="Mes (MM)" inputMode="numeric" maxLength={2} reg={formatted('exp_month', soloDigitos)} error={err('exp_month')} readOnly={readOnly} />
+              <RegText id="inst-anio" label="Año (AAAA)" inputMode="numeric" maxLength={4} reg={formatted('exp_year', soloDigitos)} error={err('exp_year')} readOnly={readOnly} />
             </div>
           </>
         )}
@@ -196,7 +218,7 @@ export function InstanciaFormModal({ kind, casa, cliente, state, onClose }: { ki
             {item.comision_efectiva.compra ? `${item.comision_efectiva.compra.replace('.', ',')} %` : 'no permite'}
           </p>
         )}
-        <FormActions readOnly={readOnly} submitting={m.create.isPending || m.update.isPending} onCancel={onClose} submitLabel={item ? 'Guardar' : 'Crear'} />
+        <FormActions readOnly={readOnly} submitting={isSubmitting} onCancel={onClose} submitLabel={item ? 'Guardar' : 'Crear'} />
       </form>
     </Modal>
   );

@@ -1,4 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { applyFieldErrors } from '../../lib/errors';
 import { DataTable } from '../../components/DataTable';
 import { Pagination } from '../../components/Pagination';
 import { SearchBar } from '../../components/SearchBar';
@@ -10,11 +13,11 @@ import { FormActions } from '../../components/FormActions';
 import { trpc } from '../../trpc';
 import { usePermissions } from '../../session/permissions';
 import { P } from '../../../shared/permissions';
-import { metodoCreateInput, type MetodoRecord } from '../../../shared/schemas/metodos';
+import { metodoCreateInput, type MetodoCreateInput, type MetodoRecord } from '../../../shared/schemas/metodos';
 import { useListSearch } from '../../lib/listSearch';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { METODO_MSG } from '../../../shared/schemas/metodos';
-import { Check, pct, pctInput, schemaErrors, serverErrors, TextField, type Errors } from './ui';
+import { pct, pctInput, RegCheck, RegText } from './ui';
 import { useCambiarEstadoMetodo, useCrearMetodo, useEditarMetodo } from './hooks';
 
 /** 'Catálogo de Métodos Financieros': the paged table (10 a page) with search and the modals. */
@@ -69,52 +72,60 @@ export function MetodosTab() {
   );
 }
 
-const empty = { nombre: '', nombre_display: '', permite_cobro: true, permite_pago: true, comision_cobro_porcentaje: '0,00', comision_pago_porcentaje: '0,00' };
+type MetodoValues = {
+  nombre: string;
+  nombre_display: string;
+  permite_cobro: boolean;
+  permite_pago: boolean;
+  comision_cobro_porcentaje: string;
+  comision_pago_porcentaje: string;
+};
+const empty: MetodoValues = { nombre: '', nombre_display: '', permite_cobro: true, permite_pago: true, comision_cobro_porcentaje: '0,00', comision_pago_porcentaje: '0,00' };
 
 function MetodoFormModal({ state, onClose }: { state: { mode: 'create' | 'edit' | 'view'; metodo: MetodoRecord | null } | null; onClose: () => void }) {
-  const [v, setV] = useState(empty);
-  const [errors, setErrors] = useState<Errors>({});
+  const { register, handleSubmit, reset, setError, formState } = useForm<MetodoValues>({
+    resolver: zodResolver(metodoCreateInput as never) as unknown as Resolver<MetodoValues>,
+    defaultValues: empty,
+  });
   const create = useCrearMetodo();
   const update = useEditarMetodo();
   const m = state?.metodo;
   const readOnly = state?.mode === 'view';
   useEffect(() => {
     if (!state) return;
-    setErrors({});
-    setV(
+    reset(
       m
         ? { nombre: m.nombre, nombre_display: m.nombre_display, permite_cobro: m.permite_cobro, permite_pago: m.permite_pago, comision_cobro_porcentaje: pctInput(m.comision_cobro_porcentaje), comision_pago_porcentaje: pctInput(m.comision_pago_porcentaje) }
         : empty,
     );
-  }, [state, m]);
-  const set = (k: keyof typeof empty) => (val: string | boolean) => setV((p) => ({ ...p, [k]: val }));
+  }, [state, m, reset]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const errs = schemaErrors(metodoCreateInput, v);
-    if (errs) return setErrors(errs);
+  // The resolver hands over the parsed values (uppercase name, two-decimal commissions).
+  const onSubmit = handleSubmit(async (parsed) => {
+    const v = parsed as unknown as MetodoCreateInput;
     try {
-      if (m) await update.mutateAsync({ id: m.id, ...v });
+      if (m) await update.mutateAsync({ id: m.id, ...v, nombre: m.nombre });
       else await create.mutateAsync(v);
       onClose();
     } catch (err) {
-      setErrors(serverErrors(err) ?? {});
+      applyFieldErrors(err, setError);
     }
-  };
+  });
 
+  const { errors, isSubmitting } = formState;
   const title = state?.mode === 'create' ? 'Crear Método Financiero' : readOnly ? 'Detalles del Método Financiero' : 'Editar Método Financiero';
   return (
     <Modal open={!!state} onClose={onClose} title={title}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField id="metodo-nombre" label="Nombre (código)" value={v.nombre} onChange={set('nombre')} error={errors.nombre} readOnly={readOnly || !!m} maxLength={40} />
-        <TextField id="metodo-display" label="Nombre a mostrar" value={v.nombre_display} onChange={set('nombre_display')} error={errors.nombre_display} readOnly={readOnly} maxLength={100} />
+      <form onSubmit={readOnly ? (e) => e.preventDefault() : onSubmit} noValidate className="space-y-4">
+        <RegText id="metodo-nombre" label="Nombre (código)" reg={register('nombre')} error={errors.nombre?.message} readOnly={readOnly || !!m} maxLength={40} />
+        <RegText id="metodo-display" label="Nombre a mostrar" reg={register('nombre_display')} error={errors.nombre_display?.message} readOnly={readOnly} maxLength={100} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="metodo-cobro" label="Comisión de cobro (%)" inputMode="decimal" value={v.comision_cobro_porcentaje} onChange={set('comision_cobro_porcentaje')} error={errors.comision_cobro_porcentaje} readOnly={readOnly} />
-          <TextField id="metodo-pago" label="Comisión de pago (%)" inputMode="decimal" value={v.comision_pago_porcentaje} onChange={set('comision_pago_porcentaje')} error={errors.comision_pago_porcentaje} readOnly={readOnly} />
+          <RegText id="metodo-cobro" label="Comisión de cobro (%)" inputMode="decimal" reg={register('comision_cobro_porcentaje')} error={errors.comision_cobro_porcentaje?.message} readOnly={readOnly} />
+          <RegText id="metodo-pago" label="Comisión de pago (%)" inputMode="decimal" reg={register('comision_pago_porcentaje')} error={errors.comision_pago_porcentaje?.message} readOnly={readOnly} />
         </div>
-        <Check id="metodo-permite-cobro" label="Permite cobro" checked={v.permite_cobro} onChange={set('permite_cobro')} disabled={readOnly} />
-        <Check id="metodo-permite-pago" label="Permite pago" checked={v.permite_pago} onChange={set('permite_pago')} disabled={readOnly} />
-        <FormActions readOnly={readOnly} submitting={create.isPending || update.isPending} onCancel={onClose} submitLabel={m ? 'Guardar' : 'Crear'} />
+        <RegCheck id="metodo-permite-cobro" label="Permite cobro" reg={register('permite_cobro')} disabled={readOnly} />
+        <RegCheck id="metodo-permite-pago" label="Permite pago" reg={register('permite_pago')} disabled={readOnly} />
+        <FormActions readOnly={readOnly} submitting={isSubmitting} onCancel={onClose} submitLabel={m ? 'Guardar' : 'Crear'} />
       </form>
     </Modal>
   );

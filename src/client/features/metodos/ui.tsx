@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Tab } from '@headlessui/react';
-import type { z } from '../../../shared/zod';
-import { errorData } from '../../lib/errors';
 
 export const tabClass =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus:outline-none data-[selected]:bg-emerald-700 data-[selected]:text-white';
@@ -11,25 +10,6 @@ export const subTabClass =
 export const TabButton = ({ children, sub = false }: { children: ReactNode; sub?: boolean }) => <Tab className={sub ? subTabClass : tabClass}>{children}</Tab>;
 
 export type Errors = Record<string, string | undefined>;
-
-/** The shared zod schema's messages by field (the first one), or null when the values pass. */
-export function schemaErrors(schema: z.ZodType, values: unknown): Errors | null {
-  const r = schema.safeParse(values);
-  if (r.success) return null;
-  const out: Errors = {};
-  for (const i of r.error.issues) {
-    const k = i.path.length ? String(i.path[0]) : 'non_field_errors';
-    out[k] ??= i.message;
-  }
-  return out;
-}
-
-/** The server's field messages of a failed call, if any. */
-export function serverErrors(e: unknown): Errors | null {
-  const f = errorData(e).fields;
-  if (!f) return null;
-  return Object.fromEntries(Object.entries(f).map(([k, v]) => [k, v.join(' ')]));
-}
 
 export function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
   return (
@@ -44,36 +24,6 @@ export function Field({ id, label, error, children }: { id: string; label: strin
         </p>
       )}
     </div>
-  );
-}
-
-export function TextField(props: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
-  readOnly?: boolean;
-  disabled?: boolean;
-  type?: string;
-  inputMode?: 'numeric' | 'decimal' | 'email' | 'tel' | 'text';
-  maxLength?: number;
-  placeholder?: string;
-  autoComplete?: string;
-}) {
-  const { id, label, value, onChange, error, ...rest } = props;
-  return (
-    <Field id={id} label={label} error={error}>
-      <input id={id} className="input read-only:bg-slate-100 read-only:text-slate-600" aria-invalid={!!error} value={value} onChange={(e) => onChange(e.target.value)} {...rest} />
-    </Field>
-  );
-}
-
-export function Check({ id, label, checked, onChange, disabled }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void; disabled?: boolean }) {
-  return (
-    <label htmlFor={id} className="flex items-center gap-2 text-sm text-slate-700">
-      <input id={id} type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} /> {label}
-    </label>
   );
 }
 
@@ -130,3 +80,21 @@ export const CardButton = ({ label, onClick, tone = 'neutral', disabled }: { lab
     {label}
   </button>
 );
+
+/** A text input registered in a react-hook-form form. */
+export function RegText({ id, label, error, reg, ...rest }: { id: string; label: string; error?: string; reg: UseFormRegisterReturn } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <input id={id} className="input read-only:bg-slate-100 read-only:text-slate-600" aria-invalid={!!error} {...rest} {...reg} />
+    </Field>
+  );
+}
+
+/** A checkbox registered in a react-hook-form form. */
+export function RegCheck({ id, label, reg, disabled }: { id: string; label: string; reg: UseFormRegisterReturn; disabled?: boolean }) {
+  return (
+    <label htmlFor={id} className="flex items-center gap-2 text-sm text-slate-700">
+      <input id={id} type="checkbox" disabled={disabled} {...reg} /> {label}
+    </label>
+  );
+}
