@@ -36,7 +36,7 @@ export function ListState({ loading, error, empty, emptyText, children }: { load
 }
 
 /** 'es-PY' percentage: "1.50" → "1,50 %". */
-export const pct = (v: string | null | undefined) => (v == null ? '—' : `${v.replace('.', ',')} %`);
+export const pct = (v: string | null | undefined) => (v == null ? '—' : `${v.replace('.', ',')}\u00a0%`);
 /** A decimal string for an input ("1.50" → "1,50"). */
 export const pctInput = (v: string) => v.replace('.', ',');
 
