@@ -153,6 +153,11 @@ describe('Mis Métodos Financieros', () => {
     await t.getByRole('button', { name: 'Activar' }).click();
     await t.getByText('Activo', { exact: true }).waitFor();
 
+    // Data changed elsewhere shows up when the window regains focus.
+    await e.server.database.db.updateTable('metodo_financiero_detalle').set({ alias: 'Renombrada en otra pestaña' }).where('alias', '=', 'Tarjeta E2E').execute();
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await card(page, 'Renombrada en otra pestaña').waitFor();
+
     await page.getByRole('button', { name: 'Actualizar' }).click();
     await page.getByText('Datos actualizados').waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

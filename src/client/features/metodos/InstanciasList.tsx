@@ -63,7 +63,7 @@ export function InstanciasList({ kind, casa, cliente, refetchOnFocus = false }: 
   const list = trpc.metodos[kind].list as unknown as typeof trpc.metodos.cuentas.list;
   const q = list.useQuery(
     { page, search: search || undefined, ...(casa ? { es_cuenta_casa: true } : { cliente: cliente ?? undefined }) },
-    { enabled: casa || !!cliente, refetchOnWindowFocus: refetchOnFocus },
+    { enabled: casa || !!cliente, refetchOnWindowFocus: refetchOnFocus ? 'always' : false },
   );
   useLoadErrorToast(q.isError, METODO_MSG.cargarInstanciasError);
   const m = useInstanciaMutations(kind, casa);
