@@ -143,6 +143,8 @@ async function resolveOwner(ctx: ServiceCtx, db: Db, kind: TipoInstancia, client
     requirePerms(ctx, add!);
     return null;
   }
+  // Neither a client of their own nor the permission to act for others: nothing to create for.
+  if (!(add && can(ctx, add)) && !(await tieneClientes(db, ctx.actor.id))) throw forbidden(METODO_MSG.clienteNoAsignado);
   let id = cliente ?? null;
   if (!id) {
     id = await clienteActualDe(db, ctx.actor.id);
@@ -299,7 +301,8 @@ export function createSobreDetalle(ctx: ServiceCtx, kind: TipoInstancia, input: 
         if (!owner) {
           const add = KINDS[kind].perms.add;
           if (!(add && can(ctx, add))) {
-            if (!staffView(ctx, kind)) throw fieldError('metodo_financiero_detalle', METODO_MSG.detalleNoExiste);
+            // A customer learns nothing of other clients' details; someone with no client at all is refused.
+            if (!staffView(ctx, kind) && (await tieneClientes(trx, ctx.actor.id))) throw fieldError('metodo_financiero_detalle', METODO_MSG.detalleNoExiste);
             throw forbidden();
           }
         }

@@ -121,6 +121,19 @@ describe('permissions of every path', () => {
       expect((await app.api('GET', `${B}/${res}/`, { token: nobody })).status, res).toBe(403);
     }
     const cuenta = (await app.api('GET', `${B}/cuentas-bancarias/?es_cuenta_casa=true`, { token: admin })).body.results[0];
+    const before = await snapshot(app, 'metodo_financiero_detalle');
+    expect((await app.api('POST', `${B}/detalles/`, { token: nobody, body: { metodo_financiero: 1 } })).status).toBe(403);
+    const d = cuenta.metodo_financiero_detalle;
+    const bodies: Record<string, Record<string, unknown>> = {
+      'cuentas-bancarias': { metodo_financiero_detalle: d, banco: 1, numero_cuenta: '1', titular: 'X', cbu_cvu: cuenta.cbu_cvu },
+      'billeteras-digitales': { metodo_financiero_detalle: d, plataforma: 1, usuario_id: 'u', email: 'u@x.com' },
+      tarjetas: { metodo_financiero_detalle: d, tipo: 'STRIPE', brand: 'visa', last4: '1234', exp_month: 12, exp_year: YEAR + 1, titular: 'X' },
+    };
+    for (const [res, body] of Object.entries(bodies)) {
+      expect((await app.api('POST', `${B}/${res}/`, { token: nobody, body })).status, res).toBe(403);
+    }
+    await expect(crearInstancia(nobody, { tipo_instancia: 'billetera_digital', plataforma: 1, usuario_id: 'u', email: 'u@x.com' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await snapshot(app, 'metodo_financiero_detalle')).toEqual(before);
     expect((await app.api('GET', `${B}/cuentas-bancarias/${cuenta.id}/`, { token: nobody })).status).toBe(404);
     expect((await app.api('PUT', `${B}/cuentas-bancarias/${cuenta.id}/`, { token: nobody, body: { banco: cuenta.banco, numero_cuenta: '1', titular: 'X', cbu_cvu: cuenta.cbu_cvu } })).status).toBe(404);
     expect((await app.api('POST', `${B}/detalles/${cuenta.metodo_financiero_detalle}/toggle_active/`, { token: nobody })).status).toBe(404);
