@@ -15,6 +15,8 @@ import { Route as ClientesRouteImport } from './routes/clientes'
 import { Route as CotizacionesRouteImport } from './routes/cotizaciones'
 import { Route as DivisasRouteImport } from './routes/divisas'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as MetodosFinancierosRouteImport } from './routes/metodos-financieros'
+import { Route as MetodosFinancierosClienteRouteImport } from './routes/metodos-financieros-cliente'
 import { Route as RolesRouteImport } from './routes/roles'
 import { Route as UsuariosRouteImport } from './routes/usuarios'
 import { Route as ConfiguracionesIndexRouteImport } from './routes/configuraciones/index'
@@ -52,6 +54,17 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MetodosFinancierosRoute = MetodosFinancierosRouteImport.update({
+  id: '/metodos-financieros',
+  path: '/metodos-financieros',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MetodosFinancierosClienteRoute =
+  MetodosFinancierosClienteRouteImport.update({
+    id: '/metodos-financieros-cliente',
+    path: '/metodos-financieros-cliente',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const RolesRoute = RolesRouteImport.update({
   id: '/roles',
   path: '/roles',
@@ -91,6 +104,8 @@ export interface FileRoutesByFullPath {
   '/cotizaciones': typeof CotizacionesRoute
   '/divisas': typeof DivisasRoute
   '/login': typeof LoginRoute
+  '/metodos-financieros': typeof MetodosFinancierosRoute
+  '/metodos-financieros-cliente': typeof MetodosFinancierosClienteRoute
   '/roles': typeof RolesRoute
   '/usuarios': typeof UsuariosRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
@@ -105,6 +120,8 @@ export interface FileRoutesByTo {
   '/cotizaciones': typeof CotizacionesRoute
   '/divisas': typeof DivisasRoute
   '/login': typeof LoginRoute
+  '/metodos-financieros': typeof MetodosFinancierosRoute
+  '/metodos-financieros-cliente': typeof MetodosFinancierosClienteRoute
   '/roles': typeof RolesRoute
   '/usuarios': typeof UsuariosRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
@@ -120,6 +137,8 @@ export interface FileRoutesById {
   '/cotizaciones': typeof CotizacionesRoute
   '/divisas': typeof DivisasRoute
   '/login': typeof LoginRoute
+  '/metodos-financieros': typeof MetodosFinancierosRoute
+  '/metodos-financieros-cliente': typeof MetodosFinancierosClienteRoute
   '/roles': typeof RolesRoute
   '/usuarios': typeof UsuariosRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
@@ -136,6 +155,8 @@ export interface FileRouteTypes {
     | '/cotizaciones'
     | '/divisas'
     | '/login'
+    | '/metodos-financieros'
+    | '/metodos-financieros-cliente'
     | '/roles'
     | '/usuarios'
     | '/configuraciones/documentos'
@@ -150,6 +171,8 @@ export interface FileRouteTypes {
     | '/cotizaciones'
     | '/divisas'
     | '/login'
+    | '/metodos-financieros'
+    | '/metodos-financieros-cliente'
     | '/roles'
     | '/usuarios'
     | '/configuraciones/documentos'
@@ -164,6 +187,8 @@ export interface FileRouteTypes {
     | '/cotizaciones'
     | '/divisas'
     | '/login'
+    | '/metodos-financieros'
+    | '/metodos-financieros-cliente'
     | '/roles'
     | '/usuarios'
     | '/configuraciones/documentos'
@@ -179,6 +204,8 @@ export interface RootRouteChildren {
   CotizacionesRoute: typeof CotizacionesRoute
   DivisasRoute: typeof DivisasRoute
   LoginRoute: typeof LoginRoute
+  MetodosFinancierosRoute: typeof MetodosFinancierosRoute
+  MetodosFinancierosClienteRoute: typeof MetodosFinancierosClienteRoute
   RolesRoute: typeof RolesRoute
   UsuariosRoute: typeof UsuariosRoute
   ConfiguracionesDocumentosRoute: typeof ConfiguracionesDocumentosRoute
@@ -229,6 +256,20 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/metodos-financieros': {
+      id: '/metodos-financieros'
+      path: '/metodos-financieros'
+      fullPath: '/metodos-financieros'
+      preLoaderRoute: typeof MetodosFinancierosRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/metodos-financieros-cliente': {
+      id: '/metodos-financieros-cliente'
+      path: '/metodos-financieros-cliente'
+      fullPath: '/metodos-financieros-cliente'
+      preLoaderRoute: typeof MetodosFinancierosClienteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/roles': {
@@ -283,6 +324,8 @@ const rootRouteChildren: RootRouteChildren = {
   CotizacionesRoute: CotizacionesRoute,
   DivisasRoute: DivisasRoute,
   LoginRoute: LoginRoute,
+  MetodosFinancierosRoute: MetodosFinancierosRoute,
+  MetodosFinancierosClienteRoute: MetodosFinancierosClienteRoute,
   RolesRoute: RolesRoute,
   UsuariosRoute: UsuariosRoute,
   ConfiguracionesDocumentosRoute: ConfiguracionesDocumentosRoute,

@@ -3,6 +3,7 @@ import { M } from '../../../shared/messages';
 import { MA } from '../../../shared/messagesAdmin';
 import { useClienteActual } from './useClienteActual';
 import { formatDescuento } from '../categorias/formatDescuento';
+import { AppLink } from '../../components/AppLink';
 
 /**
  * The client the customer acts for, on the home screen of a signed-in customer: its name, category and
@@ -27,6 +28,10 @@ export function ClienteActualCard() {
       ) : cliente ? (
         <p>
           {MA.actingFor} <strong>{cliente.nombre}</strong> · {cliente.categoria.nombre} ({formatDescuento(cliente.categoria.descuento)} % {MA.discount})
+          {' · '}
+          <AppLink to="/metodos-financieros-cliente" className="font-medium underline">
+            Mis métodos financieros
+          </AppLink>
         </p>
       ) : (
         <p>{MA.chooseClientHint}</p>

@@ -1,8 +1,8 @@
 import type { Db } from '../index';
 import { seedBase, type AdminInfo } from './base';
-import { seedDemo } from './demo';
+import { DEMO_CUSTOMER, seedDemo } from './demo';
 import { seedBaseDivisas, seedDemoDivisas } from './divisas';
-import { seedBaseMetodos } from './metodos';
+import { seedBaseMetodos, seedDemoMetodos } from './metodos';
 
 /** Idempotent: safe on every start. */
 export async function seed(db: Db, opts: { admin: { username: string; password?: string; email: string }; demo: boolean }): Promise<AdminInfo> {
@@ -12,6 +12,7 @@ export async function seed(db: Db, opts: { admin: { username: string; password?:
   if (opts.demo) {
     await seedDemo(db);
     await seedDemoDivisas(db);
+    await seedDemoMetodos(db, DEMO_CUSTOMER.username);
   }
   return admin;
 }

@@ -1,0 +1,64 @@
+import { TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { useNavigate } from '@tanstack/react-router';
+import toast from 'react-hot-toast';
+import { PageHeader } from '../../components/PageHeader';
+import { trpc } from '../../trpc';
+import { useListSearch } from '../../lib/listSearch';
+import { M } from '../../../shared/messages';
+import { METODO_MSG } from '../../../shared/schemas/metodos';
+import { useClienteActual } from '../clienteSelector/useClienteActual';
+import { TabButton } from './ui';
+import { InstanciasList } from './InstanciasList';
+
+const KINDS = [
+  { kind: 'cuentas' as const, label: 'Cuentas bancarias' },
+  { kind: 'billeteras' as const, label: 'Billeteras digitales' },
+  { kind: 'tarjetas' as const, label: 'Tarjetas' },
+];
+
+/** /metodos-financieros-cliente (spec 001 §2): the current client's accounts, wallets and cards. */
+export function MisMetodosPage() {
+  const { cliente, loading, sinClientes } = useClienteActual();
+  const utils = trpc.useUtils();
+  const { filters } = useListSearch<'tab'>();
+  const navigate = useNavigate();
+  const tab = Math.max(0, KINDS.findIndex((k) => k.kind === filters.tab));
+
+  const refresh = async () => {
+    await utils.metodos.invalidate();
+    toast.success(METODO_MSG.datosActualizados);
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <PageHeader title="Mis Métodos Financieros" subtitle={cliente ? `Cliente: ${cliente.nombre}` : 'Tus cuentas, billeteras y tarjetas'} />
+      {loading ? (
+        <p className="text-sm text-slate-500">Cargando…</p>
+      ) : sinClientes || !cliente ? (
+        <p className="rounded-md bg-amber-50 p-4 text-sm text-amber-800" role="alert">
+          {M.noClientAssigned}
+        </p>
+      ) : (
+        <TabGroup selectedIndex={tab} onChange={(i) => void navigate({ to: '.', search: (i ? { tab: KINDS[i].kind } : {}) as never })}>
+          <div className="mb-6 flex flex-wrap items-center justify-between gap-2">
+            <TabList className="flex flex-wrap gap-2" aria-label="Tipos de métodos">
+              {KINDS.map((k) => (
+                <TabButton key={k.kind}>{k.label}</TabButton>
+              ))}
+            </TabList>
+            <button type="button" className="btn-secondary" onClick={() => void refresh()}>
+              Actualizar
+            </button>
+          </div>
+          <TabPanels>
+            {KINDS.map((k) => (
+              <TabPanel key={k.kind}>
+                <InstanciasList kind={k.kind} casa={false} cliente={cliente.idCliente} refetchOnFocus />
+              </TabPanel>
+            ))}
+          </TabPanels>
+        </TabGroup>
+      )}
+    </div>
+  );
+}

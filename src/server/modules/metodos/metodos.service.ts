@@ -1,0 +1,70 @@
+import type { ServiceCtx } from '../../lib/context';
+import { audit } from '../../lib/audit';
+import { changeIntent, togglePatch } from '../../lib/changeIntent';
+import { notFound, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
+import { paginate, type ListQuery } from '../../lib/pagination';
+import { requirePerms } from '../../lib/permissions';
+import { withUniqueFields } from '../../lib/unique';
+import { P } from '../../../shared/permissions';
+import { METODO_MSG, type MetodoCreateInput, type MetodoUpdateInput } from '../../../shared/schemas/metodos';
+import { filteredMetodos, findMetodo, findMetodoPorNombre, insertMetodo, lockMetodo, METODO_COLUMNS, updateMetodoRow } from './metodos.repository';
+
+const ENTITY = 'metodo_financiero';
+const UNIQUE = { metodos_financieros_nombre_key: ['nombre', METODO_MSG.nombreDuplicado] } as const;
+/** Edits and reactivation need change, deactivation delete (spec 001 §6). */
+const INTENTS = { edit: P.changeMetodo, deactivate: P.deleteMetodo };
+
+export async function listMetodos(ctx: ServiceCtx, input: ListQuery & { is_active?: boolean }) {
+  const base = filteredMetodos(ctx.db, input);
+  const rows = base.select(METODO_COLUMNS).orderBy('id');
+  if (input.all) return rows.execute();
+  return paginate(rows, input.page, base);
+}
+
+export async function getMetodo(ctx: ServiceCtx, id: number) {
+  const row = await findMetodo(ctx.db, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function createMetodo(ctx: ServiceCtx, input: MetodoCreateInput) {
+  if (await findMetodoPorNombre(ctx.db, input.nombre)) throwIfFieldErrors({ nombre: [METODO_MSG.nombreDuplicado] });
+  return withUniqueFields(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const row = await insertMetodo(trx, input);
+        await audit(trx, { actorId: ctx.actor.id, action: 'create', entity: ENTITY, entityId: row.id, after: row });
+        return row;
+      }),
+    UNIQUE,
+  );
+}
+
+type MetodoChange = Omit<MetodoUpdateInput, 'id'>;
+
+/** PUT, DELETE and toggle of a method: the permission follows the intent; the name never changes. */
+export function changeMetodo(ctx: ServiceCtx, id: number, change: MetodoChange | ((before: { is_active: boolean }) => MetodoChange)) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await lockMetodo(trx, id);
+    if (!before) throw notFound();
+    const { nombre, ...patch } = typeof change === 'function' ? change(before) : change;
+    const intent = changeIntent(before, patch, { active: 'is_active', perms: INTENTS });
+    requirePerms(ctx, { all: intent.perms });
+    const errors: FieldErrors = {};
+    if (nombre !== undefined && nombre !== before.nombre) errors.nombre = [METODO_MSG.nombreNoCambia];
+    throwIfFieldErrors(errors);
+    const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    if (Object.keys(set).length === 0) return before;
+    const after = await updateMetodoRow(trx, id, set);
+    if (JSON.stringify(after) === JSON.stringify(before)) return after;
+    await audit(trx, { actorId: ctx.actor.id, action: intent.action ?? 'update', entity: ENTITY, entityId: id, before, after });
+    return after;
+  });
+}
+
+export const updateMetodo = (ctx: ServiceCtx, input: MetodoUpdateInput) => {
+  const { id, ...change } = input;
+  return changeMetodo(ctx, id, change);
+};
+export const deactivateMetodo = (ctx: ServiceCtx, id: number) => changeMetodo(ctx, id, { is_active: false });
+export const toggleMetodo = (ctx: ServiceCtx, id: number) => changeMetodo(ctx, id, (before) => togglePatch(before, 'is_active'));
