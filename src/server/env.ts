@@ -7,6 +7,9 @@ const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 
+/** A public MapLibre style that needs no key (OpenFreeMap); `offline` uses the style shipped with the app. */
+export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+
 const duration = z.string().regex(/^\d+[smhd]$/, 'use a duration such as 15m, 12h or 7d');
 
 const schema = z.object({
@@ -24,6 +27,9 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Cambio <no-reply@cambio.local>'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
   TZ_BUSINESS: z.string().default('America/Asuncion'),
+  MAP_STYLE_URL: z
+    .union([z.literal('offline'), z.url({ protocol: /^https?$/, error: 'must be offline or an http(s) URL of a MapLibre style' })])
+    .default(DEFAULT_MAP_STYLE_URL),
 });
 
 export type Env = {
@@ -39,6 +45,8 @@ export type Env = {
   mailFrom: string;
   redisUrl?: string;
   tzBusiness: string;
+  /** The terminal maps' style: an http(s) style URL, or `offline` for the app's own style. */
+  mapStyleUrl: string;
 };
 
 /** Reads and validates the environment; a wrong value throws with a readable list of problems. */
@@ -68,6 +76,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
     tzBusiness: e.TZ_BUSINESS,
+    mapStyleUrl: e.MAP_STYLE_URL,
   };
 }
 

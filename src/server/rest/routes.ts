@@ -7,6 +7,7 @@ import { categoriasRoutes } from '../modules/categorias/categorias.rest';
 import { auditoriaRoutes } from '../modules/auditoria/auditoria.rest';
 import { divisasRoutes } from '../modules/divisas/divisas.rest';
 import { cotizacionesRoutes } from '../modules/cotizaciones/cotizaciones.rest';
+import { tauserRoutes } from '../modules/tauser/tauser.rest';
 
 /** Every REST path of the product, by domain. */
 export const restRoutes: RestRoute[] = [
@@ -18,4 +19,5 @@ export const restRoutes: RestRoute[] = [
   ...auditoriaRoutes,
   ...divisasRoutes,
   ...cotizacionesRoutes,
+  ...tauserRoutes,
 ];

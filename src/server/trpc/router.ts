@@ -7,6 +7,7 @@ import { categoriasRouter } from '../modules/categorias/categorias.router';
 import { auditoriaRouter } from '../modules/auditoria/auditoria.router';
 import { divisasRouter } from '../modules/divisas/divisas.router';
 import { cotizacionesRouter } from '../modules/cotizaciones/cotizaciones.router';
+import { tauserRouter } from '../modules/tauser/tauser.router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -17,6 +18,7 @@ export const appRouter = router({
   auditoria: auditoriaRouter,
   divisas: divisasRouter,
   cotizaciones: cotizacionesRouter,
+  tauser: tauserRouter,
 });
 
 export type AppRouter = typeof appRouter;
