@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CategoriasClientesRouteImport } from './routes/categorias-clientes'
 import { Route as ClientesRouteImport } from './routes/clientes'
+import { Route as ConfiguracionTausersRouteImport } from './routes/configuracion-tausers'
 import { Route as CotizacionesRouteImport } from './routes/cotizaciones'
 import { Route as DivisasRouteImport } from './routes/divisas'
 import { Route as LoginRouteImport } from './routes/login'
@@ -35,6 +36,11 @@ const CategoriasClientesRoute = CategoriasClientesRouteImport.update({
 const ClientesRoute = ClientesRouteImport.update({
   id: '/clientes',
   path: '/clientes',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfiguracionTausersRoute = ConfiguracionTausersRouteImport.update({
+  id: '/configuracion-tausers',
+  path: '/configuracion-tausers',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CotizacionesRoute = CotizacionesRouteImport.update({
@@ -88,6 +94,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/categorias-clientes': typeof CategoriasClientesRoute
   '/clientes': typeof ClientesRoute
+  '/configuracion-tausers': typeof ConfiguracionTausersRoute
   '/cotizaciones': typeof CotizacionesRoute
   '/divisas': typeof DivisasRoute
   '/login': typeof LoginRoute
@@ -102,6 +109,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/categorias-clientes': typeof CategoriasClientesRoute
   '/clientes': typeof ClientesRoute
+  '/configuracion-tausers': typeof ConfiguracionTausersRoute
   '/cotizaciones': typeof CotizacionesRoute
   '/divisas': typeof DivisasRoute
   '/login': typeof LoginRoute
@@ -117,6 +125,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/categorias-clientes': typeof CategoriasClientesRoute
   '/clientes': typeof ClientesRoute
+  '/configuracion-tausers': typeof ConfiguracionTausersRoute
   '/cotizaciones': typeof CotizacionesRoute
   '/divisas': typeof DivisasRoute
   '/login': typeof LoginRoute
@@ -133,6 +142,7 @@ export interface FileRouteTypes {
     | '/'
     | '/categorias-clientes'
     | '/clientes'
+    | '/configuracion-tausers'
     | '/cotizaciones'
     | '/divisas'
     | '/login'
@@ -147,6 +157,7 @@ export interface FileRouteTypes {
     | '/'
     | '/categorias-clientes'
     | '/clientes'
+    | '/configuracion-tausers'
     | '/cotizaciones'
     | '/divisas'
     | '/login'
@@ -161,6 +172,7 @@ export interface FileRouteTypes {
     | '/'
     | '/categorias-clientes'
     | '/clientes'
+    | '/configuracion-tausers'
     | '/cotizaciones'
     | '/divisas'
     | '/login'
@@ -176,6 +188,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CategoriasClientesRoute: typeof CategoriasClientesRoute
   ClientesRoute: typeof ClientesRoute
+  ConfiguracionTausersRoute: typeof ConfiguracionTausersRoute
   CotizacionesRoute: typeof CotizacionesRoute
   DivisasRoute: typeof DivisasRoute
   LoginRoute: typeof LoginRoute
@@ -208,6 +221,13 @@ declare module '@tanstack/react-router' {
       path: '/clientes'
       fullPath: '/clientes'
       preLoaderRoute: typeof ClientesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/configuracion-tausers': {
+      id: '/configuracion-tausers'
+      path: '/configuracion-tausers'
+      fullPath: '/configuracion-tausers'
+      preLoaderRoute: typeof ConfiguracionTausersRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/cotizaciones': {
@@ -280,6 +300,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CategoriasClientesRoute: CategoriasClientesRoute,
   ClientesRoute: ClientesRoute,
+  ConfiguracionTausersRoute: ConfiguracionTausersRoute,
   CotizacionesRoute: CotizacionesRoute,
   DivisasRoute: DivisasRoute,
   LoginRoute: LoginRoute,
