@@ -133,6 +133,7 @@ export function TerminalPicker({ value, onChange, tausers }: TerminalPickerProps
           fit
           points={points}
           follow={selected ? { lat: Number(selected.latitud), lng: Number(selected.longitud) } : null}
+          frame={ubicacion.estado === 'lista' ? [ubicacion.origen, { lat: Number(ordered[0].item.latitud), lng: Number(ordered[0].item.longitud) }] : null}
           onPointClick={(id) => {
             const t = list.find((x) => x.idTauser === id);
             if (t) choose(t);

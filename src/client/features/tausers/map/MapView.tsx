@@ -11,6 +11,9 @@ import { MapNote } from './MapNote';
 /** Past this, a configured style that has not loaded is given up for the app's own style. */
 const STYLE_TIMEOUT_MS = 8000;
 
+/** Room above for the pins, which stand on their point. */
+const FIT_PADDING = { top: 60, bottom: 30, left: 40, right: 40 };
+
 const NOTE_FALLBACK = 'No se pudo cargar el mapa base; se muestra un mapa simplificado.';
 const NOTE_PARTIAL = 'Algunas partes del mapa no se pudieron cargar.';
 
@@ -26,7 +29,7 @@ const PIN: Record<NonNullable<MapPoint['tone']>, string> = {
  * configured style fails it falls back to the offline style with a quiet note; when the browser
  * cannot draw a map at all (no WebGL) it shows a note and the surrounding form keeps working.
  */
-export default function MapView({ styleUrl, points, label, center, zoom, fit, follow, onMapClick, onPointClick }: MapViewProps) {
+export default function MapView({ styleUrl, points, label, center, zoom, fit, follow, frame, onMapClick, onPointClick }: MapViewProps) {
   const configured = styleUrl === 'offline' ? null : styleUrl;
   const [useOffline, setUseOffline] = useState(configured === null);
   const [state, setState] = useState<MapState>('cargando');
@@ -55,7 +58,7 @@ export default function MapView({ styleUrl, points, label, center, zoom, fit, fo
       const lats = points.map((p) => p.lat);
       return {
         bounds: [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)] as [number, number, number, number],
-        fitBoundsOptions: { padding: { top: 60, bottom: 30, left: 40, right: 40 }, maxZoom: MAP_DEFAULT.zoom },
+        fitBoundsOptions: { padding: FIT_PADDING, maxZoom: MAP_DEFAULT.zoom },
       };
     }
     if (fit && points.length === 1) return { latitude: points[0].lat, longitude: points[0].lng, zoom: zoom ?? MAP_DEFAULT.zoom };
@@ -69,6 +72,15 @@ export default function MapView({ styleUrl, points, label, center, zoom, fit, fo
     if (!follow || !map || !loaded.current) return;
     if (!map.getBounds().contains([follow.lng, follow.lat])) map.easeTo({ center: [follow.lng, follow.lat], duration: 300 });
   }, [follow?.lat, follow?.lng]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const frameKey = frame?.length ? JSON.stringify(frame) : null;
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!frame?.length || !map || !loaded.current) return;
+    const lngs = frame.map((p) => p.lng);
+    const lats = frame.map((p) => p.lat);
+    map.fitBounds([Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)], { padding: FIT_PADDING, maxZoom: MAP_DEFAULT.zoom, duration: 300 });
+  }, [frameKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (state === 'no-disponible') {
     return (
@@ -117,7 +129,7 @@ export default function MapView({ styleUrl, points, label, center, zoom, fit, fo
               type="button"
               aria-label={p.label}
               title={p.label}
-              aria-pressed={onPointClick ? p.tone === 'selected' : undefined}
+              aria-pressed={onPointClick && p.tone !== 'user' ? p.tone === 'selected' : undefined}
               data-point-id={p.id}
               onClick={(ev) => {
                 ev.stopPropagation();

@@ -21,6 +21,8 @@ export interface MapViewProps {
   fit?: boolean;
   /** Pans here when it changes and lies outside the view (the marker of typed coordinates). */
   follow?: { lat: number; lng: number } | null;
+  /** Fits the view to these points whenever they change (e.g. the user's position and the nearest terminal). */
+  frame?: { lat: number; lng: number }[] | null;
   onMapClick?: (lat: number, lng: number) => void;
   onPointClick?: (id: string) => void;
 }
