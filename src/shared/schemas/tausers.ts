@@ -49,7 +49,8 @@ const NUMBER = /^[+-]?\d+(?:[.,]\d+)?$/;
  * Rounded half-up to 6 decimals and answered as a decimal string ("-25.263739"); never stored through a float.
  */
 function coordinate(limit: 90 | 180, msg: { requerida: string; numero: string; min: string; max: string }) {
-  return z.unknown().transform((v, ctx): string => {
+  const doc = { description: `Decimal entre -${limit} y ${limit} (número o texto); se guarda con 6 decimales`, examples: ['-25.263739'] };
+  return z.unknown().meta(doc).transform((v, ctx): string => {
     const fail = (message: string) => {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
