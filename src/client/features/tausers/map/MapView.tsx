@@ -70,7 +70,16 @@ export default function MapView({ styleUrl, points, label, center, zoom, fit, fo
   useEffect(() => {
     const map = mapRef.current;
     if (!follow || !map || !loaded.current) return;
-    if (!map.getBounds().contains([follow.lng, follow.lat])) map.easeTo({ center: [follow.lng, follow.lat], duration: 300 });
+    const m = map.getMap();
+    const check = () => {
+      if (!m.getBounds().contains([follow.lng, follow.lat])) m.easeTo({ center: [follow.lng, follow.lat], duration: 300 });
+    };
+    // During a camera animation the bounds are not the final ones: decide where it ends.
+    if (m.isMoving()) {
+      m.once('moveend', check);
+      return () => void m.off('moveend', check);
+    }
+    check();
   }, [follow?.lat, follow?.lng]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const frameKey = frame?.length ? JSON.stringify(frame) : null;
