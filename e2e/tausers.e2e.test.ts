@@ -182,6 +182,11 @@ describe('/configuracion-tausers', () => {
     const viewer = await staff([P.viewTauser]);
     const page = await e.newPage();
     await login(page, e.url, viewer, 'secreto1');
+    // The hub shows the Tausers card to a viewer and it leads to the screen.
+    await page.goto(`${e.url}/configuraciones`);
+    await page.getByTestId('hub-card-/configuracion-tausers').click();
+    await page.waitForURL(`${e.url}/configuracion-tausers`);
+    await page.getByRole('cell', { name: 'TAU-ITA-01' }).waitFor();
     await page.goto(`${e.url}/configuracion-tausers?search=encarnaci`);
     await page.getByRole('cell', { name: 'TAU-ENC-01' }).waitFor();
     await expect(page.getByRole('cell', { name: 'TAU-ITA-01' }).count()).resolves.toBe(0);
