@@ -216,7 +216,11 @@ describe('/configuracion-tausers', () => {
     await page.route('**/trpc/tauser.mapConfig**', (r) =>
       r.fulfill({ contentType: 'application/json', body: JSON.stringify({ result: { data: { styleUrl: 'https://mapas.invalid/style.json' } } }) }),
     );
-    await page.route('https://mapas.invalid/**', (r) => r.abort());
+    let styleRequests = 0;
+    await page.route('https://mapas.invalid/**', (r) => {
+      styleRequests++;
+      return r.abort();
+    });
     await page.goto(`${e.url}/configuracion-tausers`);
     await page.getByRole('button', { name: 'Crear Tauser' }).click();
     const dialog = page.getByRole('dialog', { name: 'Crear Tauser' });
@@ -226,6 +230,14 @@ describe('/configuracion-tausers', () => {
     const box = (await map.boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await expect.poll(() => dialog.getByLabel('Latitud').inputValue()).toMatch(SIX);
+    // The next map of the page starts on the simplified style without asking again.
+    const asked = styleRequests;
+    expect(asked).toBeGreaterThan(0);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('button', { name: 'Crear Tauser' }).click();
+    await map.and(page.locator('[data-map-state="simplificado"]')).waitFor();
+    await map.getByText('No se pudo cargar el mapa base; se muestra un mapa simplificado.').waitFor();
+    expect(styleRequests).toBe(asked);
     await page.context().close();
   });
 

@@ -14,6 +14,9 @@ const STYLE_TIMEOUT_MS = 8000;
 /** Room above for the pins, which stand on their point. */
 const FIT_PADDING = { top: 60, bottom: 30, left: 40, right: 40 };
 
+/** Styles that failed in this page: later maps start on the offline style at once. */
+const failedStyles = new Set<string>();
+
 const NOTE_FALLBACK = 'No se pudo cargar el mapa base; se muestra un mapa simplificado.';
 const NOTE_PARTIAL = 'Algunas partes del mapa no se pudieron cargar.';
 
@@ -31,14 +34,16 @@ const PIN: Record<NonNullable<MapPoint['tone']>, string> = {
  */
 export default function MapView({ styleUrl, points, label, center, zoom, fit, follow, frame, onMapClick, onPointClick }: MapViewProps) {
   const configured = styleUrl === 'offline' ? null : styleUrl;
-  const [useOffline, setUseOffline] = useState(configured === null);
+  const failedBefore = configured !== null && failedStyles.has(configured);
+  const [useOffline, setUseOffline] = useState(configured === null || failedBefore);
   const [state, setState] = useState<MapState>('cargando');
-  const [note, setNote] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(failedBefore ? NOTE_FALLBACK : null);
   const mapRef = useRef<MapRef>(null);
   const loaded = useRef(false);
 
   const fallBack = () => {
     if (loaded.current || useOffline) return false;
+    if (configured) failedStyles.add(configured);
     setUseOffline(true);
     setState('simplificado');
     setNote(NOTE_FALLBACK);
