@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { loadEnv } from '../../src/server/env';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { startSmtpSink } from './smtpSink';
@@ -13,7 +13,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * The app as `npm start` runs it on the embedded default (PGlite in a fresh DATA_DIR), with the
  * built client, a real SMTP sink, and a headless Chromium.
  */
-export async function startE2e(opts: { env?: Record<string, string> } = {}) {
+export async function startE2e(opts: { env?: Record<string, string>; args?: string[] } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cambio-e2e-'));
   const smtp = await startSmtpSink();
   const env = loadEnv({
@@ -28,7 +28,7 @@ export async function startE2e(opts: { env?: Record<string, string> } = {}) {
   const server: RunningServer = await startServer(env, { clientDir: 'dist/client' });
   const browser: Browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...(opts.args ?? [])],
   });
   return {
     url: server.url,
@@ -36,9 +36,9 @@ export async function startE2e(opts: { env?: Record<string, string> } = {}) {
     env,
     smtp,
     browser,
-    async newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
-      const context = await browser.newContext({ viewport, locale: 'es-PY' });
-      return context.newPage();
+    async newPage(viewport = { width: 1280, height: 800 }, context: BrowserContextOptions = {}): Promise<Page> {
+      const ctx = await browser.newContext({ viewport, locale: 'es-PY', ...context });
+      return ctx.newPage();
     },
     async close() {
       await browser.close();

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CategoriasClientesRouteImport } from './routes/categorias-clientes'
 import { Route as ClientesRouteImport } from './routes/clientes'
+import { Route as ConfiguracionTausersRouteImport } from './routes/configuracion-tausers'
 import { Route as CotizacionesRouteImport } from './routes/cotizaciones'
 import { Route as DivisasRouteImport } from './routes/divisas'
 import { Route as LoginRouteImport } from './routes/login'
@@ -37,6 +38,11 @@ const CategoriasClientesRoute = CategoriasClientesRouteImport.update({
 const ClientesRoute = ClientesRouteImport.update({
   id: '/clientes',
   path: '/clientes',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfiguracionTausersRoute = ConfiguracionTausersRouteImport.update({
+  id: '/configuracion-tausers',
+  path: '/configuracion-tausers',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CotizacionesRoute = CotizacionesRouteImport.update({
@@ -101,6 +107,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/categorias-clientes': typeof CategoriasClientesRoute
   '/clientes': typeof ClientesRoute
+  '/configuracion-tausers': typeof ConfiguracionTausersRoute
   '/cotizaciones': typeof CotizacionesRoute
   '/divisas': typeof DivisasRoute
   '/login': typeof LoginRoute
@@ -117,6 +124,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/categorias-clientes': typeof CategoriasClientesRoute
   '/clientes': typeof ClientesRoute
+  '/configuracion-tausers': typeof ConfiguracionTausersRoute
   '/cotizaciones': typeof CotizacionesRoute
   '/divisas': typeof DivisasRoute
   '/login': typeof LoginRoute
@@ -134,6 +142,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/categorias-clientes': typeof CategoriasClientesRoute
   '/clientes': typeof ClientesRoute
+  '/configuracion-tausers': typeof ConfiguracionTausersRoute
   '/cotizaciones': typeof CotizacionesRoute
   '/divisas': typeof DivisasRoute
   '/login': typeof LoginRoute
@@ -152,6 +161,7 @@ export interface FileRouteTypes {
     | '/'
     | '/categorias-clientes'
     | '/clientes'
+    | '/configuracion-tausers'
     | '/cotizaciones'
     | '/divisas'
     | '/login'
@@ -168,6 +178,7 @@ export interface FileRouteTypes {
     | '/'
     | '/categorias-clientes'
     | '/clientes'
+    | '/configuracion-tausers'
     | '/cotizaciones'
     | '/divisas'
     | '/login'
@@ -184,6 +195,7 @@ export interface FileRouteTypes {
     | '/'
     | '/categorias-clientes'
     | '/clientes'
+    | '/configuracion-tausers'
     | '/cotizaciones'
     | '/divisas'
     | '/login'
@@ -201,6 +213,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CategoriasClientesRoute: typeof CategoriasClientesRoute
   ClientesRoute: typeof ClientesRoute
+  ConfiguracionTausersRoute: typeof ConfiguracionTausersRoute
   CotizacionesRoute: typeof CotizacionesRoute
   DivisasRoute: typeof DivisasRoute
   LoginRoute: typeof LoginRoute
@@ -235,6 +248,13 @@ declare module '@tanstack/react-router' {
       path: '/clientes'
       fullPath: '/clientes'
       preLoaderRoute: typeof ClientesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/configuracion-tausers': {
+      id: '/configuracion-tausers'
+      path: '/configuracion-tausers'
+      fullPath: '/configuracion-tausers'
+      preLoaderRoute: typeof ConfiguracionTausersRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/cotizaciones': {
@@ -321,6 +341,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CategoriasClientesRoute: CategoriasClientesRoute,
   ClientesRoute: ClientesRoute,
+  ConfiguracionTausersRoute: ConfiguracionTausersRoute,
   CotizacionesRoute: CotizacionesRoute,
   DivisasRoute: DivisasRoute,
   LoginRoute: LoginRoute,

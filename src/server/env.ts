@@ -7,6 +7,9 @@ const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 
+/** A public MapLibre style that needs no key (OpenFreeMap); `offline` uses the style shipped with the app. */
+export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+
 const duration = z.string().regex(/^\d+[smhd]$/, 'use a duration such as 15m, 12h or 7d');
 
 const schema = z.object({
@@ -27,7 +30,9 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('loopback'),
   SHUTDOWN_GRACE: duration.default('10s'),
-  MAP_STYLE_URL: z.string().optional(),
+  MAP_STYLE_URL: z
+    .union([z.literal('offline'), z.url({ protocol: /^https?$/, error: 'must be offline or an http(s) URL of a MapLibre style' })])
+    .default(DEFAULT_MAP_STYLE_URL),
 });
 
 const DURATION_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -58,8 +63,8 @@ export type Env = {
   trustProxy: boolean | number | string;
   /** How long SIGTERM waits for requests in flight before closing anyway. */
   shutdownGraceMs: number;
-  /** The map's style: a URL (its host is allowed by the CSP) or another value for no remote map. */
-  mapStyleUrl?: string;
+  /** The terminal maps' style: an http(s) style URL, or `offline` for the app's own style. */
+  mapStyleUrl: string;
 };
 
 /** Reads and validates the environment; a wrong value throws with a readable list of problems. */

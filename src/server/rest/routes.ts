@@ -8,6 +8,7 @@ import { auditoriaRoutes } from '../modules/auditoria/auditoria.rest';
 import { divisasRoutes } from '../modules/divisas/divisas.rest';
 import { cotizacionesRoutes } from '../modules/cotizaciones/cotizaciones.rest';
 import { metodosRoutes } from '../modules/metodos/metodos.rest';
+import { tauserRoutes } from '../modules/tauser/tauser.rest';
 
 /** Every REST path of the product, by domain. */
 export const restRoutes: RestRoute[] = [
@@ -20,4 +21,5 @@ export const restRoutes: RestRoute[] = [
   ...divisasRoutes,
   ...cotizacionesRoutes,
   ...metodosRoutes,
+  ...tauserRoutes,
 ];

@@ -8,6 +8,7 @@ import { auditoriaRouter } from '../modules/auditoria/auditoria.router';
 import { divisasRouter } from '../modules/divisas/divisas.router';
 import { cotizacionesRouter } from '../modules/cotizaciones/cotizaciones.router';
 import { metodosRouter } from '../modules/metodos/metodos.router';
+import { tauserRouter } from '../modules/tauser/tauser.router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -19,6 +20,7 @@ export const appRouter = router({
   divisas: divisasRouter,
   cotizaciones: cotizacionesRouter,
   metodos: metodosRouter,
+  tauser: tauserRouter,
 });
 
 export type AppRouter = typeof appRouter;

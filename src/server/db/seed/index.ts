@@ -3,6 +3,7 @@ import { seedBase, type AdminInfo } from './base';
 import { DEMO_CUSTOMER, seedDemo } from './demo';
 import { seedBaseDivisas, seedDemoDivisas } from './divisas';
 import { seedBaseMetodos, seedDemoMetodos } from './metodos';
+import { seedDemoTausers } from './tausers';
 
 /** Idempotent: safe on every start. */
 export async function seed(db: Db, opts: { admin: { username: string; password?: string; email: string }; demo: boolean }): Promise<AdminInfo> {
@@ -13,6 +14,7 @@ export async function seed(db: Db, opts: { admin: { username: string; password?:
     await seedDemo(db);
     await seedDemoDivisas(db);
     await seedDemoMetodos(db, DEMO_CUSTOMER.username);
+    await seedDemoTausers(db);
   }
   return admin;
 }

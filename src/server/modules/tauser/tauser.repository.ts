@@ -1,0 +1,76 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import { containsPattern } from '../../lib/search';
+import type { TauserCreateInput } from '../../../shared/schemas/tausers';
+
+/** The record on the wire (spec 001 §3): idTauser, codigo, nombre, …, latitud/longitud as numeric strings, isActive. */
+export const TAUSER_COLUMNS = [
+  't.id_tauser as idTauser',
+  't.codigo',
+  't.nombre',
+  't.direccion',
+  't.ciudad',
+  't.departamento',
+  't.latitud',
+  't.longitud',
+  't.is_active as isActive',
+] as const;
+
+const RETURNING = ['id_tauser as idTauser', 'codigo', 'nombre', 'direccion', 'ciudad', 'departamento', 'latitud', 'longitud', 'is_active as isActive'] as const;
+
+export interface TauserFilters {
+  search?: string;
+  soloActivos?: boolean;
+}
+
+/** Search over código, nombre, dirección, ciudad and departamento (case-insensitive, wildcards literal). */
+export function filteredTausers(db: Db, f: TauserFilters) {
+  let q = db.selectFrom('tausers as t');
+  if (f.search) {
+    const p = containsPattern(f.search);
+    q = q.where((eb) =>
+      eb.or([eb('t.codigo', 'ilike', p), eb('t.nombre', 'ilike', p), eb('t.direccion', 'ilike', p), eb('t.ciudad', 'ilike', p), eb('t.departamento', 'ilike', p)]),
+    );
+  }
+  if (f.soloActivos) q = q.where('t.is_active', '=', true);
+  return q;
+}
+
+export const findTauser = (db: Db, id: string) => db.selectFrom('tausers as t').select(TAUSER_COLUMNS).where('t.id_tauser', '=', id).executeTakeFirst();
+
+export const lockTauser = (db: Db, id: string) =>
+  db.selectFrom('tausers as t').select(TAUSER_COLUMNS).where('t.id_tauser', '=', id).forUpdate().executeTakeFirst();
+
+/** True when another terminal holds this code, whatever its case. */
+export async function codigoTaken(db: Db, codigo: string): Promise<boolean> {
+  return !!(await db.selectFrom('tausers').select('id_tauser').where(sql`lower(codigo)`, '=', codigo.toLowerCase()).executeTakeFirst());
+}
+
+export const insertTauser = (db: Db, input: Omit<TauserCreateInput, 'isActive'>) =>
+  db
+    .insertInto('tausers')
+    .values({
+      codigo: input.codigo,
+      nombre: input.nombre,
+      direccion: input.direccion,
+      ciudad: input.ciudad,
+      departamento: input.departamento,
+      latitud: input.latitud,
+      longitud: input.longitud,
+      is_active: true,
+    })
+    .returning(RETURNING)
+    .executeTakeFirstOrThrow();
+
+export interface TauserSet {
+  nombre?: string;
+  direccion?: string;
+  ciudad?: string;
+  departamento?: string;
+  latitud?: string;
+  longitud?: string;
+  is_active?: boolean;
+}
+
+export const updateTauserRow = (db: Db, id: string, set: TauserSet) =>
+  db.updateTable('tausers').set({ ...set, updated_at: sql`now()` }).where('id_tauser', '=', id).returning(RETURNING).executeTakeFirstOrThrow();

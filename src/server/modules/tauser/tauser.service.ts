@@ -1,0 +1,89 @@
+import type { ServiceCtx } from '../../lib/context';
+import { fieldError, notFound, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
+import { audit, type AuditAction } from '../../lib/audit';
+import { changeIntent } from '../../lib/changeIntent';
+import { paginate, type ListQuery } from '../../lib/pagination';
+import { requirePerms } from '../../lib/permissions';
+import { withUniqueFields } from '../../lib/unique';
+import { P } from '../../../shared/permissions';
+import { TAUSER_MSG, type TauserCreateInput, type TauserPatchBody, type TauserRecord } from '../../../shared/schemas/tausers';
+import { TAUSER_COLUMNS, codigoTaken, filteredTausers, findTauser, insertTauser, lockTauser, updateTauserRow, type TauserSet } from './tauser.repository';
+
+const ENTITY = 'tauser';
+
+/** A race between two creations with the same code answers the pre-check's 400, never a 500. */
+const UNIQUE = { tausers_codigo_ci_uq: ['codigo', TAUSER_MSG.codigoDuplicado] } as const;
+
+/** Spec 001 §6 "Terminal: CHANGE edit, DELETE toggle": both directions of the toggle need delete. */
+const INTENTS = { edit: P.changeTauser, activate: P.deleteTauser, deactivate: P.deleteTauser };
+
+export type TauserListInput = ListQuery & { incluir_inactivos?: boolean };
+
+/**
+ * The paged list (view permission) or, with `all`, the array the operation wizard offers: active
+ * terminals only (also for customers with the operation permission); inactive ones too with
+ * `incluir_inactivos` and the view permission.
+ */
+export async function listTausers(ctx: ServiceCtx, input: TauserListInput) {
+  if (!input.all || input.incluir_inactivos) requirePerms(ctx, P.viewTauser);
+  if (input.all) {
+    return filteredTausers(ctx.db, { search: input.search, soloActivos: !input.incluir_inactivos })
+      .select(TAUSER_COLUMNS)
+      .orderBy('t.nombre')
+      .orderBy('t.codigo')
+      .execute();
+  }
+  const base = filteredTausers(ctx.db, { search: input.search });
+  return paginate(base.select(TAUSER_COLUMNS).orderBy('t.codigo').orderBy('t.id_tauser'), input.page, base);
+}
+
+export async function getTauser(ctx: ServiceCtx, id: string) {
+  const row = await findTauser(ctx.db, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function createTauser(ctx: ServiceCtx, input: TauserCreateInput): Promise<TauserRecord> {
+  if (await codigoTaken(ctx.db, input.codigo)) throw fieldError('codigo', TAUSER_MSG.codigoDuplicado);
+  return withUniqueFields(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const row = await insertTauser(trx, input);
+        await audit(trx, { actorId: ctx.actor.id, action: 'create', entity: ENTITY, entityId: row.idTauser, after: row });
+        return row;
+      }),
+    UNIQUE,
+  );
+}
+
+const EDITABLE = ['nombre', 'direccion', 'ciudad', 'departamento', 'latitud', 'longitud'] as const;
+
+/**
+ * PATCH: edits need change, (de)activation needs delete (checked by intent, under a row lock).
+ * `codigo` and `idTauser` may only repeat the stored values. A change that changes nothing writes no audit row.
+ */
+export function patchTauser(ctx: ServiceCtx, id: string, body: TauserPatchBody): Promise<TauserRecord> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await lockTauser(trx, id);
+    if (!before) throw notFound();
+    const { idTauser, codigo, ...patch } = body;
+    const errors: FieldErrors = {};
+    if (idTauser !== undefined && idTauser !== id) errors.idTauser = [TAUSER_MSG.idInvalido];
+    if (codigo !== undefined && codigo !== before.codigo) errors.codigo = [TAUSER_MSG.codigoSoloLectura];
+    throwIfFieldErrors(errors);
+
+    const intent = changeIntent(before, patch, { active: 'isActive', perms: INTENTS });
+    requirePerms(ctx, { all: intent.perms });
+
+    const set: TauserSet = {};
+    for (const k of EDITABLE) if (patch[k] !== undefined && patch[k] !== before[k]) set[k] = patch[k];
+    if (patch.isActive !== undefined && patch.isActive !== before.isActive) set.is_active = patch.isActive;
+    if (Object.keys(set).length === 0) return before;
+
+    const after = await updateTauserRow(trx, id, set);
+    const onlyState = Object.keys(set).length === 1 && set.is_active !== undefined;
+    const action: AuditAction = onlyState ? (after.isActive ? 'activate' : 'deactivate') : 'update';
+    await audit(trx, { actorId: ctx.actor.id, action, entity: ENTITY, entityId: id, before, after });
+    return after;
+  });
+}
