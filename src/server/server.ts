@@ -8,6 +8,7 @@ import { seed } from './db/seed';
 import { DEMO_CUSTOMER, DEMO_OPERATOR } from './db/seed/demo';
 import { createServices, type ServiceOverrides } from './services';
 import { createApp } from './app';
+import { startExpirySweeper } from './modules/transacciones/sweeper';
 
 export interface RunningServer {
   url: string;
@@ -29,6 +30,7 @@ export async function startServer(env: Env, overrides: ServiceOverrides & { clie
   }
 
   const services = createServices(env, overrides);
+  const sweeper = startExpirySweeper(database.db);
   const app = createApp({ db: database.db, env, services, clientDir: overrides.clientDir ?? resolve('dist/client') });
   const server = app.listen(env.port);
   await new Promise<void>((ok, fail) => {
@@ -44,6 +46,7 @@ export async function startServer(env: Env, overrides: ServiceOverrides & { clie
     async close() {
       await new Promise<void>((ok) => server.close(() => ok()));
       server.closeAllConnections();
+      await sweeper.stop();
       await services.close();
       await database.close();
     },

@@ -7,6 +7,8 @@ import { categoriasRoutes } from '../modules/categorias/categorias.rest';
 import { auditoriaRoutes } from '../modules/auditoria/auditoria.rest';
 import { divisasRoutes } from '../modules/divisas/divisas.rest';
 import { cotizacionesRoutes } from '../modules/cotizaciones/cotizaciones.rest';
+import { simulacionRoutes } from '../modules/simulacion/simulacion.rest';
+import { transaccionesRoutes } from '../modules/transacciones/transacciones.rest';
 
 /** Every REST path of the product, by domain. */
 export const restRoutes: RestRoute[] = [
@@ -18,4 +20,6 @@ export const restRoutes: RestRoute[] = [
   ...auditoriaRoutes,
   ...divisasRoutes,
   ...cotizacionesRoutes,
+  ...simulacionRoutes,
+  ...transaccionesRoutes,
 ];

@@ -7,6 +7,8 @@ import { categoriasRouter } from '../modules/categorias/categorias.router';
 import { auditoriaRouter } from '../modules/auditoria/auditoria.router';
 import { divisasRouter } from '../modules/divisas/divisas.router';
 import { cotizacionesRouter } from '../modules/cotizaciones/cotizaciones.router';
+import { simulacionRouter } from '../modules/simulacion/simulacion.router';
+import { transaccionesRouter } from '../modules/transacciones/transacciones.router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -17,6 +19,8 @@ export const appRouter = router({
   auditoria: auditoriaRouter,
   divisas: divisasRouter,
   cotizaciones: cotizacionesRouter,
+  simulacion: simulacionRouter,
+  transacciones: transaccionesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,6 +11,9 @@ import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
 import { documentoField, type ClienteBody, type ClientePatchBody, type ClienteRecord } from '../../../shared/schemas/clientes';
 import { selectUsers } from '../usuarios/usuarios.repository';
+import { historialDeCliente, type TransaccionListInput } from '../transacciones/transacciones.service';
+
+type HistorialQuery = Omit<TransaccionListInput, 'cliente_id'>;
 import {
   categoriasMatching, clearCurrentClient, countClientesQuery, documentTaken, findCliente, isAssigned, searchClientes, toCliente,
 } from './clientes.repository';
@@ -212,11 +215,8 @@ export async function usuariosAsignados(db: Db, id: string) {
     .execute();
 }
 
-/**
- * The client's transactions. Transactions arrive with the operations module (spec 001); until then
- * the history is empty. Access rules are already final.
- */
-export async function historialTransacciones(db: Db, actor: Actor, id: string): Promise<Record<string, unknown>[]> {
+/** The client's transactions (paged, filters of the transactions module); the operations module decides who sees them. */
+export async function historialTransacciones(db: Db, actor: Actor, id: string, query: HistorialQuery, tz: string) {
   await getCliente(db, actor, id);
-  return [];
+  return historialDeCliente({ db, actor }, id, query, tz);
 }
