@@ -21,7 +21,7 @@ afterAll(() => app.close());
 const pct = fc.integer({ min: 0, max: 2000 }).map((n) => (n / 100).toFixed(2));
 const rate = fc
   .tuple(fc.integer({ min: 1000, max: 90_000_000 }), fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 100_000 }))
-  .filter(([p, cc]) => cc < p)
+  .filter(([p, cc, cv]) => cc < p && cv <= p)
   .map(([p, cc, cv]) => [p, cc, cv].map((x) => (x / 10_000).toFixed(4)) as [string, string, string]);
 const caso = fc.record({
   compra: fc.boolean(),
