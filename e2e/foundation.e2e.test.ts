@@ -18,7 +18,8 @@ describe('session', () => {
     const page = await e.newPage();
     await login(page, e.url, ADMIN.username, ADMIN.password);
     const nav = page.getByRole('navigation', { name: 'Navegación principal' });
-    await expect(nav.getByRole('button', { name: /Administrador/ }).isVisible()).resolves.toBe(true);
+    // The user menu is loaded on demand once signed in: wait for it.
+    await nav.getByRole('button', { name: /Administrador/ }).waitFor();
     expect(await nav.getByRole('link', { name: 'Iniciar sesión' }).count()).toBe(0);
     const stored = await storage(page);
     expect(stored.token && stored.refresh && JSON.parse(stored.user!).username).toBe('admin');

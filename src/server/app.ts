@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import compression from 'compression';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import swaggerUi from 'swagger-ui-express';
 import { sql } from 'kysely';
@@ -30,6 +31,8 @@ export function createApp(deps: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  // Brotli or gzip as the client accepts, for JSON answers and the web client alike.
+  app.use(compression({ threshold: 1024 }));
 
   const api = express.Router();
   api.use(requireJsonBody);
@@ -74,9 +77,19 @@ export function createApp(deps: AppDeps) {
 
   const clientDir = deps.clientDir ? resolve(deps.clientDir) : undefined;
   if (clientDir && existsSync(join(clientDir, 'index.html'))) {
-    app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+    // Hashed build assets never change under their name: cached a year. Everything else (index.html,
+    // favicon) is revalidated so a new release is picked up at once.
+    app.use(
+      express.static(clientDir, {
+        index: false,
+        setHeaders: (res, path) => {
+          res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      }),
+    );
     app.get(/^\/(?!api\/|trpc\/).*/, (_req, res) => {
-      res.sendFile(join(clientDir, 'index.html'), { maxAge: 0 });
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(join(clientDir, 'index.html'));
     });
   }
   return app;

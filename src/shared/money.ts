@@ -90,35 +90,6 @@ export function round4(value: DecimalLike): string {
   return toFixedString(value, 4);
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
 
-function formatter(minDecimals: number, maxDecimals: number): Intl.NumberFormat {
-  const key = `${minDecimals}:${maxDecimals}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat('es-PY', {
-      minimumFractionDigits: minDecimals,
-      maximumFractionDigits: maxDecimals,
-    });
-    formatters.set(key, f);
-  }
-  return f;
-}
-
-// The value is rounded with decimal.js first and handed to Intl as a string, so Intl only adds
-// separators and never goes through a float.
-function formatDecimal(value: DecimalLike, minDecimals: number, maxDecimals: number): string {
-  const fixed = toFixedString(value, maxDecimals) as Intl.StringNumericLiteral;
-  return formatter(minDecimals, maxDecimals).format(fixed);
-}
-
-/** es-PY amount with exactly `decimals` decimals: formatAmount("1234567.5", 2, "US$") -> "US$ 1.234.567,50". */
-export function formatAmount(value: string, decimals: number, symbol?: string): string {
-  const text = formatDecimal(value, decimals, decimals);
-  return symbol ? `${symbol} ${text}` : text;
-}
-
-/** es-PY rate with up to `maxDecimals` decimals, trailing zeros dropped: "7455.1750" -> "7.455,175". */
-export function formatRate(value: string, maxDecimals = 10, minDecimals = 0): string {
-  return formatDecimal(value, Math.min(minDecimals, maxDecimals), maxDecimals);
-}
+// Display lives in ./format (no decimal.js): re-exported so existing imports keep working.
+export { formatAmount, formatRate } from './format';

@@ -1,12 +1,14 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { AppLink, useRouteExists } from './AppLink';
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useSession } from '../session/store';
 import { usePermissions } from '../session/permissions';
 import { useAuthActions } from '../session/useAuthActions';
 import { P } from '../../shared/permissions';
-import { ClienteSelector } from '../features/clienteSelector/ClienteSelector';
+
+// Only signed-in users see these: their code (and Headless UI's) stays out of the first page.
+const ClienteSelector = lazy(() => import('../features/clienteSelector/ClienteSelector').then((m) => ({ default: m.ClienteSelector })));
+const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
 
 interface NavLink {
   to: string;
@@ -49,8 +51,12 @@ export function Navbar() {
         </Link>
         <div className="hidden flex-1 items-center gap-1 md:flex">{links()}</div>
         <div className="hidden items-center gap-3 md:flex">
-          {s && <ClienteSelector />}
-          {s && <UserMenu name={s.user.first_name || s.user.username} onLogout={logout} hasHistory={hasHistory} />}
+          {s && (
+            <Suspense fallback={null}>
+              <ClienteSelector />
+              <UserMenu name={s.user.first_name || s.user.username} onLogout={logout} hasHistory={hasHistory} />
+            </Suspense>
+          )}
         </div>
         <button
           type="button"
@@ -69,7 +75,9 @@ export function Navbar() {
           {links(() => setOpen(false))}
           {s && (
             <>
-              <ClienteSelector className="py-1" />
+              <Suspense fallback={null}>
+                <ClienteSelector className="py-1" />
+              </Suspense>
               {hasHistory && <AppLink to="/historial-transacciones" className={linkClass} onClick={() => setOpen(false)}>Historial</AppLink>}
               <Link to="/configuraciones" className={linkClass} onClick={() => setOpen(false)}>Configuraciones</Link>
               <button type="button" className={`${linkClass} text-left`} onClick={() => void logout()}>Cerrar sesión</button>
@@ -78,32 +86,5 @@ export function Navbar() {
         </div>
       )}
     </nav>
-  );
-}
-
-function UserMenu({ name, onLogout, hasHistory }: { name: string; onLogout: () => void; hasHistory: boolean }) {
-  const item = 'block w-full px-4 py-2 text-left text-sm text-slate-700 data-[focus]:bg-slate-100';
-  return (
-    <Menu as="div" className="relative">
-      <MenuButton className="flex items-center gap-2 rounded-md bg-emerald-800 px-3 py-2 text-sm font-medium text-white hover:bg-emerald-900">
-        <span className="flex h-6 w-6 items-center justify-center rounded-full bg-white text-xs font-bold text-emerald-800">
-          {name.slice(0, 1).toUpperCase()}
-        </span>
-        {name}
-      </MenuButton>
-      <MenuItems anchor="bottom end" className="z-40 mt-2 w-48 rounded-md bg-white py-1 shadow-lg ring-1 ring-black/5 focus:outline-none">
-        {hasHistory && (
-          <MenuItem>
-            <AppLink to="/historial-transacciones" className={item}>Historial</AppLink>
-          </MenuItem>
-        )}
-        <MenuItem>
-          <Link to="/configuraciones" className={item}>Configuraciones</Link>
-        </MenuItem>
-        <MenuItem>
-          <button type="button" className={item} onClick={onLogout}>Cerrar sesión</button>
-        </MenuItem>
-      </MenuItems>
-    </Menu>
   );
 }

@@ -4,10 +4,9 @@ import { Decimal, parseDecimalInput, toFixedString } from '../money';
 import { MSG_COMISION_MAYOR_PRECIO } from '../pricing';
 import { DIVISA_MSG, divisaRef, serialId } from './divisas';
 
-/** Decimals of every rate figure on the wire and in the database: "7300.0000". */
-export const RATE_DECIMALS = 4;
-/** Digits before the point a rate figure may have (numeric(20,4)). */
-export const RATE_INT_DIGITS = 16;
+import { RATE_DECIMALS, RATE_INT_DIGITS, TASA_LOAD_MSG } from '../rates';
+
+export { RATE_DECIMALS, RATE_INT_DIGITS };
 
 /** Spanish messages of the rates area (spec 001 §5, §8). */
 export const TASA_MSG = {
@@ -26,8 +25,7 @@ export const TASA_MSG = {
   // Toasts of the screens (spec 001 §8).
   crearError: 'Error creando tasa',
   desactivarError: 'Ha ocurrido un error al desactivar la Cotización',
-  cargarError: 'Error al cargar cotizaciones',
-  cargarError2: 'Error cargando cotizaciones',
+  ...TASA_LOAD_MSG,
   creada: 'Tasa creada con éxito',
   actualizada: 'Cotización actualizada con éxito',
   desactivada: 'Cotización desactivada con éxito',

@@ -219,7 +219,4 @@ export const limitesRecord = z.object({ limite_diario: z.string().nullable(), li
 export type LimitesRecord = z.infer<typeof limitesRecord>;
 
 /** "US" → "🇺🇸" (regional indicator symbols); anything else → "". */
-export function flagEmoji(code: string | null | undefined): string {
-  if (!code || !/^[A-Za-z]{2}$/.test(code)) return '';
-  return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
-}
+export { flagEmoji } from '../format';

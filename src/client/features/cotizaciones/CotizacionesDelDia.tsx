@@ -2,15 +2,16 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { DataTable } from '../../components/DataTable';
 import { trpc } from '../../trpc';
-import { flagEmoji } from '../../../shared/schemas/divisas';
-import { TASA_MSG, type TasaPublica } from '../../../shared/schemas/cotizaciones';
+import { flagEmoji } from '../../../shared/format';
+import { TASA_LOAD_MSG } from '../../../shared/rates';
+import type { TasaPublica } from '../../../shared/schemas/cotizaciones';
 import { formatTasaPublica } from './format';
 
 /** 'Cotizaciones del día' on the public home page: flag and code, what the house buys and sells at. */
 export function CotizacionesDelDia() {
   const q = trpc.cotizaciones.public.useQuery(undefined, { refetchInterval: 60_000 });
   useEffect(() => {
-    if (q.isError) toast.error(TASA_MSG.cargarError2);
+    if (q.isError) toast.error(TASA_LOAD_MSG.cargarError2);
   }, [q.isError]);
   return (
     <section aria-labelledby="cotizaciones-del-dia" className="w-full min-w-0">

@@ -1,5 +1,5 @@
-import { formatRate } from '../../../shared/money';
-import { RATE_DECIMALS } from '../../../shared/schemas/cotizaciones';
+import { formatRate } from '../../../shared/format';
+import { RATE_DECIMALS } from '../../../shared/rates';
 import { trpc } from '../../trpc';
 
 export interface BaseCurrency {

@@ -1,7 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { z } from 'zod';
 import { AuthCard } from '../../features/auth/AuthCard';
 import { CodeInput } from '../../features/auth/CodeInput';
 import { trpc } from '../../trpc';
@@ -54,6 +53,6 @@ function VerifyPage() {
 }
 
 export const Route = createFileRoute('/register/verificar')({
-  validateSearch: z.object({ email: z.string().catch('') }),
+  validateSearch: (search: Record<string, unknown>) => ({ email: typeof search.email === 'string' ? search.email : '' }),
   component: VerifyPage,
 });

@@ -1,0 +1,31 @@
+import { Link } from '@tanstack/react-router';
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { AppLink } from './AppLink';
+
+/** The signed-in user's menu in the navbar: Historial, Configuraciones, Cerrar sesión (spec 000 §2). */
+export function UserMenu({ name, onLogout, hasHistory }: { name: string; onLogout: () => void; hasHistory: boolean }) {
+  const item = 'block w-full px-4 py-2 text-left text-sm text-slate-700 data-[focus]:bg-slate-100';
+  return (
+    <Menu as="div" className="relative">
+      <MenuButton className="flex items-center gap-2 rounded-md bg-emerald-800 px-3 py-2 text-sm font-medium text-white hover:bg-emerald-900">
+        <span className="flex h-6 w-6 items-center justify-center rounded-full bg-white text-xs font-bold text-emerald-800">
+          {name.slice(0, 1).toUpperCase()}
+        </span>
+        {name}
+      </MenuButton>
+      <MenuItems anchor="bottom end" className="z-40 mt-2 w-48 rounded-md bg-white py-1 shadow-lg ring-1 ring-black/5 focus:outline-none">
+        {hasHistory && (
+          <MenuItem>
+            <AppLink to="/historial-transacciones" className={item}>Historial</AppLink>
+          </MenuItem>
+        )}
+        <MenuItem>
+          <Link to="/configuraciones" className={item}>Configuraciones</Link>
+        </MenuItem>
+        <MenuItem>
+          <button type="button" className={item} onClick={onLogout}>Cerrar sesión</button>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}

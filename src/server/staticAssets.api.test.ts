@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app';
+import { createServices } from './services';
+import { createTestDb } from './test/testDb';
+import { loadEnv } from './env';
+
+/** The built web client as browsers get it: compressed, hashed assets cached for a year, index.html revalidated. */
+describe('web client delivery', () => {
+  let url = '';
+  let server: Server;
+  let dir = '';
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cambio-static-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+    writeFileSync(join(dir, 'assets', 'index-abc123.js'), `export const x = ${JSON.stringify('x'.repeat(5000))};`);
+    const database = await createTestDb();
+    const env = loadEnv({ JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789', DATA_DIR: dir, SEED_DEMO: 'false' } as NodeJS.ProcessEnv);
+    const services = createServices(env, { mailer: { send: async () => undefined } });
+    const app = createApp({ db: database.db, env, services, clientDir: dir });
+    server = await new Promise((ok) => {
+      const s = app.listen(0, () => ok(s));
+    });
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = async () => {
+      await new Promise<void>((ok) => server.close(() => ok()));
+      await services.close();
+      await database.close();
+    };
+  });
+  afterAll(async () => {
+    await close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('caches hashed assets for a year as immutable and compresses them with brotli when accepted', async () => {
+    const r = await fetch(`${url}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(r.headers.get('content-encoding')).toBe('br');
+    expect(await r.text()).toContain('xxxx');
+  });
+
+  it('falls back to gzip, and serves index.html for client routes without caching it', async () => {
+    const gz = await fetch(`${url}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    for (const path of ['/', '/divisas']) {
+      const r = await fetch(`${url}${path}`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get('cache-control')).toBe('no-cache');
+      expect(await r.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('compresses JSON answers of the API', async () => {
+    const r = await fetch(`${url}/api/schema/`, { headers: { 'accept-encoding': 'br' } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-encoding')).toBe('br');
+    expect((await r.json()).openapi).toMatch(/^3\.1/);
+  });
+});

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { desglosar, repartirPago, totalDesglose, type StockNota } from './desglose';
+
+/** Largest note first while it fits and stock lasts: what a naive terminal would do. */
+function greedy(monto: number, stock: StockNota[]) {
+  let left = monto;
+  const out: { denominacion: number; cantidad: number }[] = [];
+  for (const s of [...stock].sort((a, b) => b.denominacion - a.denominacion)) {
+    const n = Math.min(s.disponibles, Math.floor(left / s.denominacion));
+    if (n > 0) out.push({ denominacion: s.denominacion, cantidad: n });
+    left -= n * s.denominacion;
+  }
+  return left === 0 ? out : null;
+}
+
+/** Exhaustive minimum number of notes (small cases only). */
+function bruteMin(monto: number, stock: StockNota[]): number | null {
+  let best: number | null = null;
+  const rec = (i: number, left: number, notes: number) => {
+    if (left === 0) {
+      if (best === null || notes < best) best = notes;
+      return;
+    }
+    if (i === stock.length) return;
+    const s = stock[i];
+    for (let k = 0; k <= s.disponibles && k * s.denominacion <= left; k++) rec(i + 1, left - k * s.denominacion, notes + k);
+  };
+  rec(0, monto, 0);
+  return best;
+}
+
+const PYG: StockNota[] = [
+  { denominacion: 100000, disponibles: 10 },
+  { denominacion: 50000, disponibles: 10 },
+  { denominacion: 20000, disponibles: 10 },
+  { denominacion: 10000, disponibles: 10 },
+  { denominacion: 5000, disponibles: 10 },
+  { denominacion: 2000, disponibles: 10 },
+];
+
+describe('desglosar', () => {
+  it('pays an amount with the fewest notes, largest first', () => {
+    expect(desglosar(725000, PYG)).toEqual([
+      { denominacion: 100000, cantidad: 7 },
+      { denominacion: 20000, cantidad: 1 },
+      { denominacion: 5000, cantidad: 1 },
+    ]);
+    expect(desglosar(0, PYG)).toEqual([]);
+  });
+
+  it('beats greedy when stock is limited (counter-example)', () => {
+    const stock = [
+      { denominacion: 50, disponibles: 1 },
+      { denominacion: 20, disponibles: 3 },
+    ];
+    expect(greedy(60, stock)).toBeNull();
+    expect(desglosar(60, stock)).toEqual([{ denominacion: 20, cantidad: 3 }]);
+  });
+
+  it('says it cannot when the stock cannot pay exactly', () => {
+    expect(desglosar(1000, PYG)).toBeNull();
+    expect(desglosar(3000, PYG)).toBeNull();
+    expect(desglosar(100000 * 10 + 50000 * 10 + 20000 * 10 + 10000 * 10 + 5000 * 10 + 2000 * 10 + 2000, PYG)).toBeNull();
+    expect(desglosar(100, [{ denominacion: 100, disponibles: 0 }])).toBeNull();
+  });
+
+  it('refuses amounts and stock that are not whole numbers', () => {
+    expect(() => desglosar(10.5, PYG)).toThrow(RangeError);
+    expect(() => desglosar(10, [{ denominacion: 5, disponibles: -1 }])).toThrow(RangeError);
+  });
+
+  it('is exact, within stock and minimal (property, against exhaustive search)', () => {
+    const stockArb = fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 4 }).chain((denoms) =>
+      fc.tuple(...denoms.map((d) => fc.integer({ min: 0, max: 6 }).map((n) => ({ denominacion: d, disponibles: n })))),
+    );
+    fc.assert(
+      fc.property(stockArb, fc.integer({ min: 0, max: 200 }), (stock, monto) => {
+        const plan = desglosar(monto, stock);
+        const min = bruteMin(monto, stock);
+        if (min === null) return plan === null;
+        if (plan === null) return false;
+        const withinStock = plan.every((n) => n.cantidad <= stock.find((s) => s.denominacion === n.denominacion)!.disponibles);
+        const notes = plan.reduce((t, n) => t + n.cantidad, 0);
+        return totalDesglose(plan) === monto && withinStock && notes === min;
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('plans large guaraní payouts quickly enough for a terminal', () => {
+    const stock = PYG.map((s) => ({ ...s, disponibles: 5000 }));
+    const plan = desglosar(123_456_000, stock);
+    expect(plan && totalDesglose(plan)).toBe(123_456_000);
+  });
+});
+
+describe('repartirPago', () => {
+  it('pays the multiple of the smallest note in notes and the rest in guaraníes at the applied rate, half-up', () => {
+    expect(repartirPago('134.14', 1, '7455.1750', false)).toEqual({ enNotas: 134, restoDivisa: '0.14', restoPyg: '1044' });
+    expect(repartirPago('134.14', 5, '7455.1750', false)).toEqual({ enNotas: 130, restoDivisa: '4.14', restoPyg: '30864' });
+    // 0.5 × 7000 = 3500 exactly; 0.07 × 7150.5 = 500.535 → 501 (half-up)
+    expect(repartirPago('0.07', 1, '7150.5000', false)).toEqual({ enNotas: 0, restoDivisa: '0.07', restoPyg: '501' });
+  });
+  it('never splits a guaraní payout', () => {
+    expect(repartirPago('725000', 2000, '1', true)).toEqual({ enNotas: 725000, restoDivisa: '0', restoPyg: '0' });
+  });
+});
