@@ -3,6 +3,7 @@ import { seedBase, type AdminInfo } from './base';
 import { seedDemo } from './demo';
 import { seedBaseDivisas, seedDemoDivisas } from './divisas';
 import { seedBaseMetodos } from './metodos';
+import { seedDemoTransacciones } from './transacciones';
 
 /** Idempotent: safe on every start. */
 export async function seed(db: Db, opts: { admin: { username: string; password?: string; email: string }; demo: boolean }): Promise<AdminInfo> {
@@ -12,6 +13,8 @@ export async function seed(db: Db, opts: { admin: { username: string; password?:
   if (opts.demo) {
     await seedDemo(db);
     await seedDemoDivisas(db);
+    // Last: needs the demo currencies, clients, methods and Tausers.
+    await seedDemoTransacciones(db);
   }
   return admin;
 }
