@@ -57,30 +57,27 @@ export interface TransaccionFilters {
   tz: string;
 }
 
-/** The filtered set (no joins: the count reads this, the page adds the columns). Dates are business days. */
-export function filteredTransacciones(db: Db, f: TransaccionFilters) {
-  let q = db.selectFrom('transacciones as t');
+/** The filters as one condition on `t` (dates are business days of `tz`), for the count and the page alike. */
+function condicion(f: TransaccionFilters): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [];
   if (f.usuarioAsignado !== undefined) {
-    const userId = f.usuarioAsignado;
-    q = q.where('t.cliente_id', 'in', (eb) => eb.selectFrom('user_clientes').select('cliente_id').where('user_id', '=', userId));
+    parts.push(sql<SqlBool>`t.cliente_id in (select uc.cliente_id from user_clientes uc where uc.user_id = ${f.usuarioAsignado})`);
   }
-  if (f.cliente_id) q = q.where('t.cliente_id', '=', f.cliente_id);
-  if (f.search) q = q.where('t.codigo', 'ilike', containsPattern(f.search));
-  if (f.estado) q = q.where(enEstado(f.estado));
-  if (f.divisa !== undefined) {
-    const d = f.divisa;
-    q = q.where((eb) => eb.or([eb('t.divisa_origen_id', '=', d), eb('t.divisa_destino_id', '=', d)]));
-  }
-  if (f.fecha_desde) q = q.where(sql<SqlBool>`t.fecha_inicio >= (${f.fecha_desde}::date)::timestamp at time zone ${f.tz}`);
-  if (f.fecha_hasta) q = q.where(sql<SqlBool>`t.fecha_inicio < (${f.fecha_hasta}::date + 1)::timestamp at time zone ${f.tz}`);
-  return q;
+  if (f.cliente_id) parts.push(sql<SqlBool>`t.cliente_id = ${f.cliente_id}`);
+  if (f.search) parts.push(sql<SqlBool>`t.codigo ilike ${containsPattern(f.search)}`);
+  if (f.estado) parts.push(enEstado(f.estado));
+  if (f.divisa !== undefined) parts.push(sql<SqlBool>`(t.divisa_origen_id = ${f.divisa} or t.divisa_destino_id = ${f.divisa})`);
+  if (f.fecha_desde) parts.push(sql<SqlBool>`t.fecha_inicio >= (${f.fecha_desde}::date)::timestamp at time zone ${f.tz}`);
+  if (f.fecha_hasta) parts.push(sql<SqlBool>`t.fecha_inicio < (${f.fecha_hasta}::date + 1)::timestamp at time zone ${f.tz}`);
+  return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` and `)})` : sql<SqlBool>`true`;
 }
 
-/** The same filters over the full select, newest first. */
-export function pageQuery(db: Db, f: TransaccionFilters) {
-  const ids = filteredTransacciones(db, f).select('t.id');
-  return selectTransacciones(db).where('t.id', 'in', ids).orderBy('t.fecha_inicio', 'desc').orderBy('t.id', 'desc');
-}
+/** The filtered set without joins: what the count reads. */
+export const filteredTransacciones = (db: Db, f: TransaccionFilters) => db.selectFrom('transacciones as t').where(condicion(f));
+
+/** The page: the same filters over the full select, newest first (index transacciones_fecha_idx and friends). */
+export const pageQuery = (db: Db, f: TransaccionFilters) =>
+  selectTransacciones(db).where(condicion(f)).orderBy('t.fecha_inicio', 'desc').orderBy('t.id', 'desc');
 
 /** The client row locked until the end of the transaction: limits are checked one request at a time per client. */
 export const lockCliente = (db: Db, clienteId: string) =>
