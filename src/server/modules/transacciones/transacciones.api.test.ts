@@ -252,6 +252,23 @@ describe('state transitions', () => {
     expect(r.body.fecha_fin).not.toBeNull();
   });
 
+  it('state changes need the operation permission (403) and refuse malformed input (400) changing nothing', async () => {
+    const t = await nueva();
+    const soloVer = await app.userWith([P.useSimulacion]);
+    await asignar(app, soloVer.id, vip.clienteId);
+    expect((await app.api('GET', `/operaciones/transacciones/${t.id}/reconfirmar-tasa/`, { token: soloVer.token })).status).toBe(403);
+    expect((await confirmar(t.id, { terminos_aceptados: true }, soloVer.token)).status).toBe(403);
+    expect((await cancelar(t.id, soloVer.token)).status).toBe(403);
+    // Yet they read it: it is their client's.
+    expect((await app.api('GET', `/operaciones/transacciones/${t.id}/`, { token: soloVer.token })).status).toBe(200);
+    for (const bad of [{ terminos_aceptados: 'quizá' }, { terminos_aceptados: true, acepta_cambio: 3 }, { terminos_aceptados: true, tasa_aceptada: '7,4' }, { terminos_aceptados: true, otro: 1 }, { id: t.id + 1, terminos_aceptados: true }]) {
+      expect((await confirmar(t.id, bad)).status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await app.api('PATCH', '/operaciones/transacciones/abc/cancelar/', { token: vip.token, body: {} })).status).toBe(400);
+    const after = await app.api('GET', `/operaciones/transacciones/${t.id}/`, { token: vip.token });
+    expect(after.body).toEqual(t);
+  });
+
   it('a customer with view permission but not assigned cannot act (403)', async () => {
     const t = await nueva();
     const viewerOp = await app.userWith([P.viewTransaccion, P.useOperacion]);
