@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from
 import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
 import { errorData, serverAnswered } from '../../lib/errors';
+import { useSimularPublica } from './hooks';
 import { formatAmount, formatRate } from '../../../shared/format';
 import { OP_MSG } from '../../../shared/transacciones';
 import type { SimulacionResultado } from '../../../shared/schemas/operaciones';
@@ -56,7 +57,7 @@ export function SimuladorPublico() {
     if (metodo !== '' && metodosQ.data && !grupos.some((g) => g.metodo_financiero.id === metodo)) setMetodo('');
   }, [grupos, metodo, metodosQ.data]);
 
-  const simular = trpc.simulacion.publica.useMutation();
+  const simular = useSimularPublica();
 
   const cambiar = (f: () => void) => {
     f();
@@ -99,7 +100,6 @@ export function SimuladorPublico() {
       } else if (serverAnswered(err) && err.message) {
         setErrores({ form: err.message });
       }
-      toast.error(OP_MSG.simulacionError);
     }
   }
 
