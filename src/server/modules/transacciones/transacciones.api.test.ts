@@ -304,6 +304,27 @@ describe('expiry', () => {
   });
 });
 
+describe('expiry sweeper with several processes', () => {
+  it('two sweepers at once expire every overdue transaction exactly once', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await nueva({ monto: String(10000 + i) })).id);
+    for (const id of ids) await vencer(app, id);
+    const overdue = Number(
+      (await app.db.selectFrom('transacciones').select((eb) => eb.fn.countAll<string>().as('n')).where('estado', 'in', ['pendiente', 'en_proceso']).where('expira_en', '<=', new Date()).executeTakeFirstOrThrow()).n,
+    );
+    const a = startExpirySweeper(app.db, 3_600_000);
+    const b = startExpirySweeper(app.db, 3_600_000);
+    // Both ran a first pass on start; the passes in progress answer their totals.
+    const [ta, tb] = await Promise.all([a.tick(), b.tick()]);
+    await Promise.all([a.stop(), b.stop()]);
+    expect(ta + tb).toBeLessThanOrEqual(overdue);
+    const left = await app.db.selectFrom('transacciones').select('id').where('estado', 'in', ['pendiente', 'en_proceso']).where('expira_en', '<=', new Date()).execute();
+    expect(left).toHaveLength(0);
+    const rows = await app.db.selectFrom('transacciones').select('estado').where('id', 'in', ids).execute();
+    expect(rows.every((r) => r.estado === 'expirada')).toBe(true);
+  });
+});
+
 describe('limits', () => {
   it('daily and monthly limits count pendiente, en_proceso and completada, and name what is left', async () => {
     const c = await cliente(app, w.categorias.minorista);
