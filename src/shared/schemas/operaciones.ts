@@ -64,6 +64,8 @@ export const simulacionPrivadaInput = z.strictObject({
   monto: montoField,
   detalle_metodo_id: idParam.nullish(),
   metodo_id: idParam.nullish(),
+  /** The operation wizard's chosen terminal: the result then carries tauser_seleccionado. */
+  tauser_id: uuidParam.nullish(),
 });
 export type SimulacionPrivadaInput = z.infer<typeof simulacionPrivadaInput>;
 

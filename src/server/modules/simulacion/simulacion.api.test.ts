@@ -5,7 +5,7 @@ import { P } from '../../../shared/permissions';
 import { MSG_BASE_REQUIRED } from '../../../shared/pricing';
 import { MSG_METODO_NO_PERMITE_PAGO } from '../../../shared/comision';
 import { MONTO_MSG } from '../../../shared/schemas/operaciones';
-import { billetera, cliente, crearCliente, cuentaBancaria, exchangeWorld, tarjetaLocal, type ExchangeWorld } from '../transacciones/testFixtures';
+import { billetera, cliente, crearCliente, cuentaBancaria, exchangeWorld, tarjetaLocal, tauser, type ExchangeWorld } from '../transacciones/testFixtures';
 import { SIM_MSG } from './simulacion.service';
 
 let app: TestApp;
@@ -128,6 +128,15 @@ describe('POST /api/operaciones/simular_privada_con_instancia/', () => {
     expect((await privada(vip.token, body({ detalle_metodo_id: inactiva.id }))).body).toEqual({ detalle_metodo_id: [SIM_MSG.instanciaPorCatalogo] });
     expect((await privada(vip.token, body({ detalle_metodo_id: null }))).body).toEqual({ metodo_id: [SIM_MSG.metodoRequerido] });
     expect((await privada(vip.token, body({ metodo_id: w.metodos.EFECTIVO }))).body).toEqual({ metodo_id: [SIM_MSG.instanciaOtroMetodo] });
+  });
+
+  it('with a terminal (the operation wizard) the result names it; an inactive one is refused', async () => {
+    const id = await tauser(app);
+    const r = await privada(vip.token, body({ tauser_id: id }));
+    expect(r.status).toBe(200);
+    expect(r.body.tauser_seleccionado).toEqual({ idTauser: id, codigo: expect.any(String), nombre: 'Tauser Centro', direccion: 'Palma 123', ciudad: 'Asunción', departamento: 'Central' });
+    const off = await tauser(app, { is_active: false });
+    expect((await privada(vip.token, body({ tauser_id: off }))).body).toEqual({ tauser_id: ['El terminal seleccionado no existe o no está activo.'] });
   });
 
   it('refuses an inactive client with 400', async () => {

@@ -10,7 +10,7 @@ import { METODOS_GENERICOS_OPERACION, OP_MSG } from '../../../shared/transaccion
 import { MONTO_MSG, type MetodosRespuesta, type SimulacionResultado } from '../../../shared/schemas/operaciones';
 import { isAssigned } from '../clientes/clientes.repository';
 import {
-  clienteConCategoria, divisaConTasa, findInstancia, findMetodo, instanciasActivasDeCliente, metodosActivos,
+  clienteConCategoria, divisaConTasa, findInstancia, findMetodo, findTauserActivo, instanciasActivasDeCliente, metodosActivos,
   type DivisaConTasa, type InstanciaRow, type MetodoRow,
 } from './simulacion.repository';
 
@@ -203,10 +203,15 @@ export async function simularPublica(ctx: PublicCtx, input: { divisa_origen: num
 
 export async function simularPrivada(
   ctx: ServiceCtx,
-  input: { cliente_id: string; divisa_origen: number; divisa_destino: number; monto: string; detalle_metodo_id?: number | null; metodo_id?: number | null },
-) {
+  input: {
+    cliente_id: string; divisa_origen: number; divisa_destino: number; monto: string; detalle_metodo_id?: number | null; metodo_id?: number | null;
+    tauser_id?: string | null;
+  },
+): Promise<SimulacionResultado> {
   const cliente = await clienteOperable(ctx, input.cliente_id);
-  return resultado(
+  const tauser = input.tauser_id ? await findTauserActivo(ctx.db, input.tauser_id) : undefined;
+  if (input.tauser_id && !tauser) throw fieldError('tauser_id', OP_MSG.tauserInvalido);
+  const r = resultado(
     await cotizar(ctx.db, {
       divisaOrigen: input.divisa_origen,
       divisaDestino: input.divisa_destino,
@@ -216,6 +221,7 @@ export async function simularPrivada(
       cliente,
     }),
   );
+  return tauser ? { ...r, tauser_seleccionado: tauser } : r;
 }
 
 const ultimos4 = (s: string | null) => (s ? `****${s.slice(-4)}` : null);
