@@ -236,6 +236,7 @@ describe('state transitions', () => {
       expect(accepted.body).toMatchObject({ estado: 'en_proceso', tasa_aplicada: '7556.6750', tasa_inicial: '7455.1750', monto_destino: '132.33', monto_destino_inicial: '134.14', parametros: { precio_base: '7400.0000' } });
       const after = await app.api('GET', `/operaciones/transacciones/${t.id}/reconfirmar-tasa/`, { token: vip.token });
       expect(after.status).toBe(409);
+      expect(after.body).toEqual({ error: 'invalid_transition', detail: OP_MSG.reconfirmarSoloPendiente, estado: 'en_proceso' });
     } finally {
       await setTasa(app, w.usd, '7300', '50', '50');
     }

@@ -257,7 +257,8 @@ function figuras(row: TransaccionRow, c: Cotizacion): Reconfirmacion {
 /** GET transacciones/{id}/reconfirmar-tasa/: a pendiente transaction's figures against the current quote (nothing changes). */
 export async function reconfirmarTasa(ctx: ServiceCtx, id: number): Promise<Reconfirmacion> {
   const row = await propia(ctx, id);
-  if (!puedeTransicionar('confirmarPago', row.estado as EstadoTransaccion)) await rechazarTransicion(ctx.db, row, 'confirmarPago');
+  if (row.estado === 'expirada') await rechazarTransicion(ctx.db, row, 'confirmarPago');
+  if (row.estado !== 'pendiente') throw invalidTransition(row.estado, OP_MSG.reconfirmarSoloPendiente);
   const cliente = await clienteOperable(ctx, row.cliente_id);
   return figuras(row, await recotizar(ctx.db, row, cliente));
 }
