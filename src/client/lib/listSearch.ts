@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 
 /** The URL state every list page keeps: `?page=2&search=usd` plus its own filters. */
@@ -38,9 +39,10 @@ export function listSearch<F extends string = never>(...filters: F[]) {
 export function useListSearch<F extends string = never>() {
   const s = useSearch({ strict: false }) as unknown as ListSearch & Partial<Record<F, string>>;
   const navigate = useNavigate();
-  const set = (patch: Partial<ListSearch & Record<F, string | undefined>>) =>
+  const set = (patch: Partial<ListSearch & Record<F, string | undefined>>, replace = false) =>
     void navigate({
       to: '.',
+      replace,
       search: (prev: Record<string, unknown>) => {
         const next: Record<string, unknown> = { ...prev, ...patch };
         for (const k of Object.keys(next)) if (next[k] === undefined || next[k] === '' || (k === 'page' && next[k] === 1)) delete next[k];
@@ -52,7 +54,22 @@ export function useListSearch<F extends string = never>() {
     search: s.search ?? '',
     filters: s as Partial<Record<F, string>>,
     setPage: (page: number) => set({ page } as never),
-    setSearch: (search: string) => set({ search, page: undefined } as never),
+    /** `replace` for search-as-you-type inputs: one history entry, not one per keystroke. */
+    setSearch: (search: string, opts: { replace?: boolean } = {}) => set({ search, page: undefined } as never, opts.replace),
     setFilter: (name: F, value: string | undefined) => set({ [name]: value, page: undefined } as never),
   };
+}
+
+/**
+ * Search-as-you-type over a list loaded whole: the box follows the keyboard at once, and the URL
+ * (replaced, not pushed per keystroke) keeps the text for reload and shared links.
+ */
+export function useLiveSearch() {
+  const { search, setSearch } = useListSearch();
+  const [text, setText] = useState(search);
+  const change = (value: string) => {
+    setText(value);
+    setSearch(value, { replace: true });
+  };
+  return [text, change] as const;
 }

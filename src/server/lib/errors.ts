@@ -27,8 +27,12 @@ export class AppError extends DomainError {
   }
 }
 
-/** 400 with DRF-style field messages; the first message is the error's message. */
-export const validation = (fields: FieldErrors) => new AppError('validation', Object.values(fields)[0]?.[0] ?? M.invalidText, fields);
+/** 400 with DRF-style field messages; the first message is the error's message unless one is given. */
+export const validation = (fields: FieldErrors, message = Object.values(fields)[0]?.[0] ?? M.invalidText) => new AppError('validation', message, fields);
+/** The message of a form refused on several fields at once (the same the input schemas give). */
+export const INVALID_DATA = 'Datos inválidos.';
+/** 400 with field messages under the generic "Datos inválidos." */
+export const invalidFields = (fields: FieldErrors) => validation(fields, INVALID_DATA);
 export const fieldError = (field: string, message: string) => validation({ [field]: [message] });
 /** 400 with a `detail` only (no single field is at fault). */
 export const badRequest = (message: string, extra?: Record<string, unknown>) => new AppError('validation', message, undefined, extra);

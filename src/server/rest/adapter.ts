@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import type { Env } from '../env';
 import type { Services } from '../services';
 import { restError } from './errors';
+import { isPlainObject, keysNotTaken, READ_ONLY, splitEcho, without } from './echo';
 import type { RestRoute } from './types';
 
 type Callable = (input: unknown) => Promise<unknown>;
@@ -38,6 +39,49 @@ function resolveProcedure(caller: unknown, path: string): Callable {
   return node as unknown as Callable;
 }
 
+type Reader = NonNullable<RestRoute['current']>;
+
+/**
+ * The reader of the record each PUT/PATCH changes: its `current` option, else the GET of the same
+ * path (so every resource with GET, PUT/PATCH on `/x/:id/` gets the echo rule without configuration).
+ */
+export function recordReaders(routes: RestRoute[]): Map<RestRoute, Reader> {
+  const gets = new Map(routes.filter((r) => r.method === 'get').map((r) => [r.path, r]));
+  const readers = new Map<RestRoute, Reader>();
+  for (const r of routes) {
+    if (r.method !== 'put' && r.method !== 'patch') continue;
+    const get = gets.get(r.path);
+    const reader = r.current ?? (get && { procedure: get.procedure, input: (req: Request) => defaultInput(get, req) });
+    if (reader) readers.set(r, reader);
+  }
+  return readers;
+}
+
+interface Prepared {
+  input: unknown;
+  /** Echoed fields that differ from the record: the write refuses them, we name them read-only. */
+  readOnly: string[];
+}
+
+/**
+ * The input of a write after the echo rule (rest/echo.ts). When the record cannot be read (no
+ * permission, not found) the input goes unchanged and the write answers as it would.
+ */
+async function applyEcho(reader: Reader | undefined, req: Request, input: unknown, caller: unknown, writeSchema: unknown): Promise<Prepared> {
+  const unchanged = { input, readOnly: [] };
+  if (!reader || !isPlainObject(input) || !isPlainObject(req.body)) return unchanged;
+  const keys = await keysNotTaken(writeSchema, input);
+  if (keys.length === 0) return unchanged;
+  let current: unknown;
+  try {
+    current = await resolveProcedure(caller, reader.procedure)(reader.input(req));
+  } catch {
+    return unchanged;
+  }
+  const { drop, readOnly } = splitEcho(keys, req.body as Record<string, unknown>, current);
+  return { input: without(input, drop), readOnly };
+}
+
 /** Mounts every route of the table on an Express router, each calling its procedure through createCaller. */
 export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db: Db; env: Env; services: Services }) {
   const procedures = appRouter._def.procedures as Record<string, unknown>;
@@ -45,6 +89,7 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
     if (!procedures[r.procedure]) throw new Error(`REST route ${r.method.toUpperCase()} ${r.path}: unknown procedure ${r.procedure}`);
   }
   const createCaller = (ctx: Ctx) => appRouter.createCaller(ctx);
+  const readers = recordReaders(routes);
   const rest = express.Router();
   for (const route of routes) {
     rest[route.method](route.path, async (req: Request, res: Response) => {
@@ -53,18 +98,26 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
         ip: req.ip ?? 'unknown',
         idempotencyKey: req.header('Idempotency-Key') ?? undefined,
       });
+      let prepared: Prepared | undefined;
       try {
         const conflict = ctx.user ? pathConflict(req) : null;
         if (conflict) {
           res.status(400).json(conflict);
           return;
         }
-        const result = await resolveProcedure(createCaller(ctx), route.procedure)(defaultInput(route, req));
+        const caller = createCaller(ctx);
+        const writeSchema = (procedures[route.procedure] as { _def: { inputs: unknown[] } })._def.inputs[0];
+        prepared = ctx.user ? await applyEcho(readers.get(route), req, defaultInput(route, req), caller, writeSchema) : { input: defaultInput(route, req), readOnly: [] };
+        // With a read-only field left in, the strict input fails after the write's own 401/403 checks.
+        const result = await resolveProcedure(caller, route.procedure)(prepared.input);
         const status = route.status ?? 200;
         if (status === 204) res.status(204).end();
         else res.status(status).json(result ?? null);
       } catch (err) {
         const out = restError(err, ctx.tokenProblem);
+        if (out.status === 400 && prepared?.readOnly.length) {
+          for (const key of prepared.readOnly) out.body[key] = [READ_ONLY];
+        }
         if (out.headers) res.set(out.headers);
         res.status(out.status).json(out.body);
       }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness';
-import { createCategoria, createCliente, snapshot } from '../test/admin';
+import { createCategoria, createCliente, snapshot, userWith } from '../test/fixtures';
 import { M } from '../../shared/messages';
 import { P } from '../../shared/permissions';
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
   admin = await app.adminToken();
   const cat = await createCategoria(app, admin);
   const cli = await createCliente(app, admin, cat.idCategoria);
-  const user = await app.userWith([]);
+  const user = await userWith(app, []);
   ids = { user: user.id, cliente: cli.idCliente, categoria: cat.idCategoria };
 });
 afterAll(() => app.close());
@@ -56,7 +56,7 @@ describe('text with U+0000', () => {
   });
 
   it('answers 401 anonymous and 403 without the permission first', async () => {
-    const nobody = await app.userWith([]);
+    const nobody = await userWith(app, []);
     for (const [method, path, body] of cases()) {
       expect((await app.api(method, path, { body })).status, `${method} ${path}`).toBe(401);
       expect((await app.api(method, path, { token: nobody.token, body })).status, `${method} ${path}`).toBe(403);
@@ -85,7 +85,7 @@ describe('ids beyond the integer range', () => {
   });
 
   it('a very large page answers an empty page, a page past 10^9 a 400, never a 500', async () => {
-    const viewer = await app.userWith([P.viewCliente]);
+    const viewer = await userWith(app, [P.viewCliente]);
     const r = await app.api('GET', '/clientes/?page=999999999', { token: viewer.token });
     expect(r.status).toBe(200);
     expect(r.body.results).toEqual([]);

@@ -52,7 +52,10 @@ export function buildOpenApi(appRouter: AnyRouter, routes: RestRoute[]) {
     info: {
       title: 'Cambio API',
       version: '1.0.0',
-      description: 'API REST de la casa de cambios. Autenticación: `Authorization: Bearer <access>` obtenido en POST /api/token/.',
+      description:
+        'API REST de la casa de cambios. Autenticación: `Authorization: Bearer <access>` obtenido en POST /api/token/. ' +
+        'Listas: `{count, next, previous, results}` de 10 por página; `?all=true` devuelve un arreglo. ' +
+        'PUT/PATCH aceptan el registro leído con GET: los campos de solo lectura iguales al registro se ignoran y los distintos dan 400 `{"campo": ["Campo de solo lectura."]}`.',
     },
     components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     paths,

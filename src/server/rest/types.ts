@@ -27,4 +27,9 @@ export interface RestRoute {
   tag: string;
   /** No bearer token needed. */
   public?: boolean;
+  /**
+   * PUT/PATCH: the GET of the record this write changes. Fields it answers that the write does not
+   * take are dropped when echoed unchanged and refused as read-only otherwise (rest/echo.ts).
+   */
+  current?: { procedure: ProcedurePath; input: (req: Request) => unknown };
 }

@@ -1,14 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { sql } from 'kysely';
 import { loadEnv, type Env } from '../env';
 import { createApp } from '../app';
 import { createServices } from '../services';
 import type { Mail } from '../mail/mailer';
 import { seed } from '../db/seed';
 import type { RateLimitConfig } from '../lib/rateLimit';
-import { hashPassword } from '../modules/auth/passwords';
-import { issueTokens } from '../modules/auth/tokens';
 import { appRouter } from '../trpc/router';
 import { createContext } from '../trpc/context';
 import type { Db } from '../db';
@@ -31,14 +28,10 @@ export interface TestApp {
   api<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string; raw?: string; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
   login(username: string, password: string): Promise<{ access: string; refresh: string }>;
   adminToken(): Promise<string>;
-  /** A verified, active user holding exactly these permissions through a role of their own. */
-  userWith(perms: string[], extra?: { username?: string }): Promise<{ id: number; username: string; password: string; token: string }>;
   /** A tRPC caller acting with the given bearer token (or anonymous). */
   caller(token?: string): Promise<ReturnType<typeof appRouter.createCaller>>;
   close(): Promise<void>;
 }
-
-let counter = 0;
 
 export async function startTestApp(opts: { rateLimits?: Partial<RateLimitConfig>; seedDemo?: boolean } = {}): Promise<TestApp> {
   const database = await createTestDb();
@@ -94,24 +87,6 @@ export async function startTestApp(opts: { rateLimits?: Partial<RateLimitConfig>
     api,
     login,
     adminToken: async () => (await login('admin', ADMIN_PASSWORD)).access,
-    async userWith(perms, extra = {}) {
-      const username = extra.username ?? `u${process.pid}_${++counter}`;
-      const password = 'clave-segura';
-      const db = database.db;
-      const { id } = await db
-        .insertInto('users')
-        .values({ username, email: `${username}@test.local`, first_name: 'Test', last_name: 'User', password_hash: await hashPassword(password), is_active: true, email_verified: true })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (perms.length) {
-        const role = await db.insertInto('auth_group').values({ name: `rol-${username}` }).returning('id').executeTakeFirstOrThrow();
-        const ids = await db.selectFrom('auth_permission').select('id').where(sql<string>`app_label || '.' || codename`, 'in', perms).execute();
-        if (ids.length !== perms.length) throw new Error(`unknown permission among ${perms.join(', ')}`);
-        await db.insertInto('auth_group_permissions').values(ids.map((p) => ({ group_id: role.id, permission_id: p.id }))).execute();
-        await db.insertInto('user_groups').values({ user_id: id, group_id: role.id }).execute();
-      }
-      return { id, username, password, token: issueTokens(env, id).access };
-    },
     async caller(token) {
       const ctx = await createContext({ db: database.db, env, services }, { authorization: token ? `Bearer ${token}` : undefined, ip: '127.0.0.1' });
       return appRouter.createCaller(ctx);

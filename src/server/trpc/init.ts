@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { DomainError } from '../../shared/domainError';
-import { ERROR_MAP, forbidden, toAppError, unauthorized } from '../lib/errors';
+import { ERROR_MAP, INVALID_DATA, forbidden, toAppError, unauthorized } from '../lib/errors';
 import { hasPerms, type PermRule } from '../lib/permissions';
 import { zodFieldErrors } from '../lib/zodFields';
 import { M } from '../../shared/messages';
@@ -22,7 +22,7 @@ export const t = initTRPC.context<Ctx>().create({
       appCode = cause.code;
     } else if (cause instanceof ZodError) {
       fields = zodFieldErrors(cause);
-      message = 'Datos inválidos.';
+      message = INVALID_DATA;
       appCode = 'validation';
     } else if (error.code === 'INTERNAL_SERVER_ERROR') {
       message = M.internal;

@@ -4,8 +4,8 @@ import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { Modal } from '../../components/Modal';
 import { FormField } from '../../components/FormField';
-import { trpc } from '../../trpc';
-import { applyFieldErrors, serverAnswered } from '../../lib/errors';
+import { useCrearCategoria, useEditarCategoria } from './hooks';
+import { applyFieldErrors } from '../../lib/errors';
 import { MA } from '../../../shared/messagesAdmin';
 import { categoriaForm, type CategoriaRecord } from '../../../shared/schemas/categorias';
 import { FormActions } from '../../components/FormActions';
@@ -27,9 +27,8 @@ export function CategoriaFormModal({ state, onClose }: { state: CategoriaModalSt
 }
 
 function CategoriaForm({ state, onDone }: { state: NonNullable<CategoriaModalState>; onDone: () => void }) {
-  const utils = trpc.useUtils();
-  const create = trpc.categorias.create.useMutation();
-  const update = trpc.categorias.update.useMutation();
+  const create = useCrearCategoria();
+  const update = useEditarCategoria();
   const readOnly = state.mode === 'view';
   const { register, handleSubmit, formState, setError } = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(categoriaForm),
@@ -48,19 +47,13 @@ function CategoriaForm({ state, onDone }: { state: NonNullable<CategoriaModalSta
     try {
       if (state.mode === 'create') {
         await create.mutateAsync(values);
-        toast.success(MA.toast.categoriaCreated);
       } else if (state.mode === 'edit') {
         await update.mutateAsync({ id: state.categoria.idCategoria, descripcion: values.descripcion, descuento: values.descuento });
-        toast.success(MA.categoriaUpdated);
       }
-      await Promise.all([utils.categorias.invalidate(), utils.clientes.invalidate()]);
       onDone();
     } catch (e) {
       console.error(MA.toast.categoriaSaveError, e);
       applyFieldErrors(e, setError);
-      // The server refused it: what failed; no answer at all (network): the generic text.
-      if (!serverAnswered(e)) toast.error(MA.toast.categoriaSaveError);
-      else toast.error(state.mode === 'create' ? MA.toast.categoriaCreateError : MA.toast.categoriaUpdateError);
     }
   });
 

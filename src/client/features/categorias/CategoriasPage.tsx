@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -8,36 +7,24 @@ import { Can } from '../../components/Guard';
 import { trpc } from '../../trpc';
 import { usePermissions } from '../../session/permissions';
 import { matches } from '../../lib/text';
+import { useLiveSearch } from '../../lib/listSearch';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
 import type { CategoriaRecord } from '../../../shared/schemas/categorias';
 import { CategoriaFormModal, type CategoriaModalState } from './CategoriaFormModal';
 import { formatDescuento } from './formatDescuento';
+import { useCambiarEstadoCategoria } from './hooks';
 
 /** /categorias-clientes (spec 000 §2): searchable table with view, edit and the active toggle. */
 export function CategoriasPage() {
   const perms = usePermissions();
-  const utils = trpc.useUtils();
   const list = trpc.categorias.list.useQuery({});
   useLoadErrorToast(list.isError, MA.toast.categoriasLoadError);
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useLiveSearch();
   const [modal, setModal] = useState<CategoriaModalState>(null);
-  const deactivate = trpc.categorias.deactivate.useMutation();
-  const update = trpc.categorias.update.useMutation();
+  const estado = useCambiarEstadoCategoria();
   const rows = list.data?.filter((k) => matches(search, k.nombre, k.descripcion));
-
-  /** Deactivating and activating both need change: the catalogue has no delete permission for categories. */
-  const toggle = async (k: CategoriaRecord) => {
-    try {
-      if (k.isActive) await deactivate.mutateAsync({ id: k.idCategoria });
-      else await update.mutateAsync({ id: k.idCategoria, isActive: true });
-      await Promise.all([utils.categorias.invalidate(), utils.clientes.invalidate()]);
-    } catch (e) {
-      console.error('Error al cambiar el estado de la categoría', e);
-      toast.error(MA.toast.categoriaToggleError);
-    }
-  };
 
   const columns: Column<CategoriaRecord>[] = [
     { header: 'Nombre', cell: (k) => <span className="font-medium">{k.nombre}</span> },
@@ -56,7 +43,7 @@ export function CategoriasPage() {
               <RowAction label={`Editar ${k.nombre}`} onClick={() => setModal({ mode: 'edit', categoria: k })}>
                 Editar
               </RowAction>
-              <RowAction label={`${k.isActive ? 'Desactivar' : 'Activar'} ${k.nombre}`} tone={k.isActive ? 'danger' : 'success'} onClick={() => void toggle(k)}>
+              <RowAction label={`${k.isActive ? 'Desactivar' : 'Activar'} ${k.nombre}`} tone={k.isActive ? 'danger' : 'success'} onClick={() => void estado.mutateAsync(k)}>
                 {k.isActive ? 'Desactivar' : 'Activar'}
               </RowAction>
             </>

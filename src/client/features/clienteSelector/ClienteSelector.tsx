@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
-import toast from 'react-hot-toast';
-import { trpc } from '../../trpc';
 import { useSession } from '../../session/store';
 import { MA } from '../../../shared/messagesAdmin';
 import { emitClienteActualChanged } from './events';
 import { useClientesDelUsuario } from './useClienteActual';
-import { selectorErrorMessage } from './errorMessage';
+import { useElegirClienteActual } from './hooks';
 
 type Actual = { idCliente: string; nombre: string } | null;
 
@@ -24,9 +22,8 @@ export function ClienteSelector({ className = '' }: { className?: string }) {
 }
 
 function Selector({ userId, className }: { userId: number; className: string }) {
-  const utils = trpc.useUtils();
   const { list, actual, loading } = useClientesDelUsuario(userId);
-  const save = trpc.usuarios.setClienteActual.useMutation();
+  const save = useElegirClienteActual(userId);
   /** The optimistic choice while it is being saved; undefined when the server's answer rules. */
   const [pending, setPending] = useState<Actual | undefined>(undefined);
   const selected: Actual = pending !== undefined ? pending : actual;
@@ -38,14 +35,11 @@ function Selector({ userId, className }: { userId: number; className: string }) 
     if (!cliente || idCliente === selected?.idCliente) return;
     setPending({ idCliente, nombre: cliente.nombre });
     try {
-      const answer = await save.mutateAsync({ id: userId, cliente_id: idCliente });
-      utils.usuarios.clienteActual.setData({ id: userId }, answer);
+      await save.mutateAsync({ id: userId, cliente_id: idCliente });
       setPending(undefined);
       emitClienteActualChanged({ cliente, userId });
-    } catch (e) {
-      console.error('No se pudo cambiar el cliente actual', e);
-      setPending(undefined); // the previous client, as the server still has it
-      toast.error(selectorErrorMessage(e));
+    } catch {
+      setPending(undefined); // the previous client, as the server still has it (the hook told why)
     }
   };
 

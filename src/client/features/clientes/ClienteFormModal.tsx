@@ -1,9 +1,9 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
 import { Modal } from '../../components/Modal';
 import { FormField } from '../../components/FormField';
 import { trpc } from '../../trpc';
+import { useCrearCliente, useEditarCliente } from './hooks';
 import { applyFieldErrors, errorData } from '../../lib/errors';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { MA } from '../../../shared/messagesAdmin';
@@ -36,11 +36,10 @@ export function ClienteFormModal({ state, onClose }: { state: ClienteModalState;
 }
 
 function ClienteFormBody({ state, onDone }: { state: NonNullable<ClienteModalState>; onDone: () => void }) {
-  const utils = trpc.useUtils();
   const categorias = trpc.categorias.list.useQuery({});
   useLoadErrorToast(categorias.isError, MA.toast.categoriasLoadErrorClientes);
-  const create = trpc.clientes.create.useMutation();
-  const update = trpc.clientes.update.useMutation();
+  const create = useCrearCliente();
+  const update = useEditarCliente();
   const readOnly = state.mode === 'view';
   const { register, handleSubmit, formState, setError, control, watch } = useForm<ClienteForm>({
     resolver: zodResolver(clienteForm),
@@ -57,12 +56,9 @@ function ClienteFormBody({ state, onDone }: { state: NonNullable<ClienteModalSta
     try {
       if (state.mode === 'create') {
         await create.mutateAsync(payload);
-        toast.success(MA.toast.clienteCreated);
       } else if (state.mode === 'edit') {
         await update.mutateAsync({ id: state.cliente.idCliente, ...payload, cedula: payload.cedula ?? '', ruc: payload.ruc ?? '' });
-        toast.success(MA.toast.clienteUpdated);
       }
-      await utils.clientes.invalidate();
       onDone();
     } catch (e) {
       console.error('Error al guardar el cliente', e);
@@ -70,7 +66,6 @@ function ClienteFormBody({ state, onDone }: { state: NonNullable<ClienteModalSta
       const fields = errorData(e).fields;
       if (fields?.cedula || fields?.ruc) setError('documento', { type: 'server', message: (fields.cedula ?? fields.ruc)!.join(' ') });
       applyFieldErrors(e, setError);
-      toast.error(state.mode === 'create' ? MA.toast.clienteCreateError : MA.toast.clienteUpdateError);
     }
   });
 

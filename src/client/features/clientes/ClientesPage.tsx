@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
@@ -10,41 +9,24 @@ import { Can } from '../../components/Guard';
 import { trpc } from '../../trpc';
 import { usePermissions } from '../../session/permissions';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
+import { useListSearch } from '../../lib/listSearch';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
 import type { ClienteRecord } from '../../../shared/schemas/clientes';
 import { ClienteFormModal, type ClienteModalState } from './ClienteFormModal';
 import { OperadoresModal } from './OperadoresModal';
+import { useCambiarEstadoCliente } from './hooks';
 
 /** /clientes (spec 000 §2): search with a button or Enter, 10 per page, create/edit/view, operators, (de)activate. */
 export function ClientesPage() {
   const perms = usePermissions();
-  const utils = trpc.useUtils();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
+  const { page, search, setPage, setSearch } = useListSearch();
   const list = trpc.clientes.list.useQuery({ page, search: search || undefined }, { placeholderData: (prev) => prev });
   useLoadErrorToast(list.isError, MA.toast.clientesLoadError);
   const [modal, setModal] = useState<ClienteModalState>(null);
   const [operadores, setOperadores] = useState<ClienteRecord | null>(null);
-  const deactivate = trpc.clientes.deactivate.useMutation();
-  const patch = trpc.clientes.patch.useMutation();
+  const estado = useCambiarEstadoCliente();
   const data = list.data && !Array.isArray(list.data) ? list.data : undefined;
-
-  const toggle = async (c: ClienteRecord) => {
-    try {
-      if (c.isActive) {
-        await deactivate.mutateAsync({ id: c.idCliente });
-        toast.success(MA.toast.clienteDeactivated);
-      } else {
-        await patch.mutateAsync({ id: c.idCliente, isActive: true });
-        toast.success(MA.toast.clienteActivated);
-      }
-      await utils.clientes.invalidate();
-    } catch (e) {
-      console.error('Error al cambiar el estado del cliente', e);
-      toast.error(c.isActive ? MA.toast.clienteDeactivateError : MA.toast.clienteActivateError);
-    }
-  };
 
   const columns: Column<ClienteRecord>[] = [
     { header: 'Nombre', cell: (c) => <span className="font-medium">{c.nombre}</span> },
@@ -67,7 +49,7 @@ export function ClientesPage() {
           <RowAction label={`Operadores de ${c.nombre}`} onClick={() => setOperadores(c)}>
             Operadores
           </RowAction>
-          <ToggleAction active={c.isActive} name={c.nombre} canDeactivate={perms.has(P.deleteCliente)} canActivate={perms.has(P.changeCliente)} onToggle={() => void toggle(c)} />
+          <ToggleAction active={c.isActive} name={c.nombre} canDeactivate={perms.has(P.deleteCliente)} canActivate={perms.has(P.changeCliente)} onToggle={() => void estado.mutateAsync(c)} />
         </div>
       ),
     },
@@ -87,13 +69,7 @@ export function ClientesPage() {
         }
       />
       <div className="mb-4">
-        <SearchBar
-          placeholder="Buscar por nombre, documento, correo o categoría"
-          onSearch={(q) => {
-            setSearch(q);
-            setPage(1);
-          }}
-        />
+        <SearchBar key={search} initial={search} placeholder="Buscar por nombre, documento, correo o categoría" onSearch={setSearch} />
       </div>
       <DataTable label="Clientes" columns={columns} rows={data?.results} rowKey={(c) => c.idCliente} loading={list.isLoading} error={list.isError} />
       {data && <Pagination page={page} count={data.count} onChange={setPage} />}

@@ -1,15 +1,14 @@
 import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
 import { Modal } from '../../components/Modal';
 import { FormField } from '../../components/FormField';
 import { trpc } from '../../trpc';
 import { applyFieldErrors } from '../../lib/errors';
-import { toastServerError } from '../../lib/toastError';
+import { useCrearTasa, useEditarTasa } from './hooks';
 import { quoteRates } from '../../../shared/pricing';
 import { toInputDecimal } from '../../../shared/money';
-import { rateFigure, TASA_MSG, tasaFigureErrors, tasaForm, type TasaRecord } from '../../../shared/schemas/cotizaciones';
+import { rateFigure, tasaFigureErrors, tasaForm, type TasaRecord } from '../../../shared/schemas/cotizaciones';
 import { formatTasa, type BaseCurrency } from './format';
 
 interface Values {
@@ -48,10 +47,9 @@ function liveCheck(v: Values): { commissionErrors: Partial<Record<keyof Values, 
  */
 export function TasaFormModal({ open, tasa, base, onClose }: { open: boolean; tasa: TasaRecord | null; base: BaseCurrency | undefined; onClose: () => void }) {
   const editing = tasa !== null;
-  const sinTasa = trpc.divisas.sinTasa.useQuery(undefined, { enabled: open && !editing });
-  const create = trpc.cotizaciones.create.useMutation();
-  const update = trpc.cotizaciones.update.useMutation();
-  const utils = trpc.useUtils();
+  const sinTasa = trpc.divisas.sinTasa.useQuery({ all: true }, { enabled: open && !editing });
+  const create = useCrearTasa();
+  const update = useEditarTasa();
   const { register, handleSubmit, reset, setError, watch, formState } = useForm<Values, unknown, Parsed>({
     resolver: zodResolver(tasaForm) as unknown as Resolver<Values, unknown, Parsed>,
     defaultValues: { divisa: '', precioBase: '', comisionBaseCompra: '', comisionBaseVenta: '' },
@@ -70,17 +68,13 @@ export function TasaFormModal({ open, tasa, base, onClose }: { open: boolean; ta
     try {
       if (tasa) {
         await update.mutateAsync({ id: tasa.id, precioBase: v.precioBase, comisionBaseCompra: v.comisionBaseCompra, comisionBaseVenta: v.comisionBaseVenta });
-        toast.success(TASA_MSG.actualizada);
       } else {
         await create.mutateAsync({ divisa: v.divisa, precioBase: v.precioBase, comisionBaseCompra: v.comisionBaseCompra, comisionBaseVenta: v.comisionBaseVenta });
-        toast.success(TASA_MSG.creada);
       }
-      await Promise.all([utils.cotizaciones.invalidate(), utils.divisas.sinTasa.invalidate(), utils.divisas.conTasa.invalidate()]);
       onClose();
     } catch (e) {
       console.error('Error al guardar la cotización', e);
       applyFieldErrors(e, setError);
-      toastServerError(e, editing ? TASA_MSG.actualizarError : TASA_MSG.crearError);
     }
   });
 
@@ -110,7 +104,7 @@ export function TasaFormModal({ open, tasa, base, onClose }: { open: boolean; ta
           <FormField label="Divisa" htmlFor="tasa-divisa" error={errors.divisa?.message}>
             <select id="tasa-divisa" className="input" {...register('divisa')}>
               <option value="">{sinTasa.isLoading ? 'Cargando' : 'Seleccione una divisa'}</option>
-              {sinTasa.data?.map((d) => (
+              {(Array.isArray(sinTasa.data) ? sinTasa.data : []).map((d) => (
                 <option key={d.id} value={d.id}>
                   {d.codigo} – {d.nombre}
                 </option>

@@ -26,6 +26,6 @@ export const formatTasaPublica = (value: string) => formatRate(value, 10);
 
 /** The base currency (first of the public con_tasa list). */
 export function useBaseCurrency(): BaseCurrency | undefined {
-  const q = trpc.divisas.conTasa.useQuery(undefined, { staleTime: 60_000 });
-  return q.data?.find((d) => d.es_base);
+  const q = trpc.divisas.conTasa.useQuery({ all: true }, { staleTime: 60_000 });
+  return Array.isArray(q.data) ? q.data.find((d) => d.es_base) : undefined;
 }

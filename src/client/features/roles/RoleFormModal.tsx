@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { Modal } from '../../components/Modal';
 import { FormField } from '../../components/FormField';
-import { trpc } from '../../trpc';
 import { applyFieldErrors } from '../../lib/errors';
-import { MA } from '../../../shared/messagesAdmin';
 import { filterPermisos } from './filterPermisos';
+import { useCrearRol, useEditarRol } from './hooks';
 import { roleForm, type PermisoRecord, type RoleBody, type RoleRecord } from '../../../shared/schemas/roles';
 import { FormActions } from '../../components/FormActions';
 
@@ -27,9 +25,8 @@ export function RoleFormModal({ state, permisos, onClose }: { state: RoleModalSt
 }
 
 function RoleForm({ state, permisos, onDone }: { state: NonNullable<RoleModalState>; permisos: PermisoRecord[]; onDone: () => void }) {
-  const utils = trpc.useUtils();
-  const create = trpc.roles.create.useMutation();
-  const update = trpc.roles.update.useMutation();
+  const create = useCrearRol();
+  const update = useEditarRol();
   const readOnly = state.mode === 'view';
   const [search, setSearch] = useState('');
   const { register, handleSubmit, formState, setError, control } = useForm<FormIn, unknown, RoleBody>({
@@ -43,17 +40,13 @@ function RoleForm({ state, permisos, onDone }: { state: NonNullable<RoleModalSta
     try {
       if (state.mode === 'create') {
         await create.mutateAsync(values);
-        toast.success(MA.toast.roleCreated);
       } else if (state.mode === 'edit') {
         await update.mutateAsync({ id: state.role.id, ...values });
-        toast.success(MA.toast.roleUpdated);
       }
-      await utils.roles.invalidate();
       onDone();
     } catch (e) {
       console.error('Error al guardar el rol', e);
       applyFieldErrors(e, setError);
-      toast.error(state.mode === 'create' ? MA.toast.roleCreateError : MA.toast.roleUpdateError);
     }
   });
 

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { RowAction } from '../../components/RowActions';
@@ -8,11 +7,13 @@ import { Can } from '../../components/Guard';
 import { trpc } from '../../trpc';
 import { usePermissions } from '../../session/permissions';
 import { matches } from '../../lib/text';
+import { useLiveSearch } from '../../lib/listSearch';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { MA } from '../../../shared/messagesAdmin';
 import { P, ROLE_CLIENTE } from '../../../shared/permissions';
 import type { RoleRecord } from '../../../shared/schemas/roles';
 import { RoleFormModal, type RoleModalState } from './RoleFormModal';
+import { useEliminarRol } from './hooks';
 
 /** How many permission names the table summarises (spec 000 §9). */
 export const SUMMARY_SIZE = 6;
@@ -20,12 +21,11 @@ export const SUMMARY_SIZE = 6;
 /** /roles (spec 000 §2): search, table with permission count and summary, view/edit/delete. */
 export function RolesPage() {
   const perms = usePermissions();
-  const utils = trpc.useUtils();
   const roles = trpc.roles.list.useQuery({});
   const permisos = trpc.roles.permisos.useQuery();
   useLoadErrorToast(roles.isError || permisos.isError, MA.toast.rolesOrPermsLoadError);
-  const remove = trpc.roles.delete.useMutation();
-  const [search, setSearch] = useState('');
+  const remove = useEliminarRol();
+  const [search, setSearch] = useLiveSearch();
   const [modal, setModal] = useState<RoleModalState>(null);
   const [deleting, setDeleting] = useState<RoleRecord | null>(null);
   const names = useMemo(() => new Map((permisos.data ?? []).map((p) => [p.id, p.name_es])), [permisos.data]);
@@ -41,12 +41,9 @@ export function RolesPage() {
     if (!deleting) return;
     try {
       await remove.mutateAsync({ id: deleting.id });
-      toast.success(MA.toast.roleDeleted);
-      await utils.roles.invalidate();
       setDeleting(null);
-    } catch (e) {
-      console.error('Error al eliminar el rol', e);
-      toast.error(MA.toast.roleDeleteError);
+    } catch {
+      // the hook told the user; the dialog stays open
     }
   };
 

@@ -30,8 +30,8 @@ export function bloquearTeclas(e: KeyboardEvent<HTMLInputElement>) {
  * quotes (no category discount). The result is reset by any change and itemises the rate.
  */
 export function SimuladorPublico() {
-  const divisasQ = trpc.divisas.conTasa.useQuery(undefined, { staleTime: 60_000 });
-  const divisas: DivisaOpcion[] = useMemo(() => divisasQ.data ?? [], [divisasQ.data]);
+  const divisasQ = trpc.divisas.conTasa.useQuery({ all: true }, { staleTime: 60_000 });
+  const divisas: DivisaOpcion[] = useMemo(() => (Array.isArray(divisasQ.data) ? divisasQ.data : []), [divisasQ.data]);
   const base = divisas.find((d) => d.es_base);
   const [origen, setOrigen] = useState<number | ''>('');
   const [destino, setDestino] = useState<number | ''>('');

@@ -1,6 +1,6 @@
-import toast from 'react-hot-toast';
 import { Modal } from '../../components/Modal';
 import { trpc } from '../../trpc';
+import { useAsignarClientes } from './hooks';
 import { usePermissions } from '../../session/permissions';
 import { matches } from '../../lib/text';
 import { EditButton, SelectionFooter, useSelectionEditor } from './useSelectionEditor';
@@ -25,9 +25,8 @@ export function ClientesAsignadosModal({ user, onClose }: { user: UserRecord | n
 
 function Editor({ user }: { user: UserRecord }) {
   const perms = usePermissions();
-  const utils = trpc.useUtils();
   const assigned = trpc.usuarios.clientesAsignados.useQuery({ id: user.id });
-  const save = trpc.usuarios.asignarClientes.useMutation();
+  const save = useAsignarClientes();
   const { editing, start, stop, current, changed, toggle, search, setSearch } = useSelectionEditor(assigned.data, (c) => c.idCliente);
   const all = trpc.clientes.list.useQuery({ all: true }, { enabled: editing });
   const options = Array.isArray(all.data) ? all.data : [];
@@ -36,12 +35,9 @@ function Editor({ user }: { user: UserRecord }) {
   const onSave = async () => {
     try {
       await save.mutateAsync({ id: user.id, clientes: [...current] });
-      toast.success(MA.toast.clientesUpdated);
-      await Promise.all([utils.usuarios.invalidate(), utils.clientes.invalidate()]);
       stop();
-    } catch (e) {
-      console.error('Error al asignar clientes', e);
-      toast.error(MA.toast.clientesUpdateError);
+    } catch {
+      // the hook told the user; the editor stays open
     }
   };
 

@@ -1,6 +1,6 @@
-import toast from 'react-hot-toast';
 import { Modal } from '../../components/Modal';
 import { trpc } from '../../trpc';
+import { useAsignarRoles } from './hooks';
 import { usePermissions } from '../../session/permissions';
 import { matches } from '../../lib/text';
 import { EditButton, SelectionFooter, useSelectionEditor } from './useSelectionEditor';
@@ -23,9 +23,8 @@ export function RolesUsuarioModal({ user, onClose }: { user: UserRecord | null; 
 
 function Editor({ user }: { user: UserRecord }) {
   const perms = usePermissions();
-  const utils = trpc.useUtils();
   const assigned = trpc.usuarios.roles.useQuery({ id: user.id });
-  const save = trpc.usuarios.asignarRoles.useMutation();
+  const save = useAsignarRoles();
   const { editing, start, stop, current, changed, set, search, setSearch } = useSelectionEditor(assigned.data, (r) => r.id);
   const all = trpc.roles.list.useQuery({}, { enabled: editing });
   const roles: RoleRecord[] = all.data ?? [];
@@ -35,12 +34,9 @@ function Editor({ user }: { user: UserRecord }) {
   const onSave = async () => {
     try {
       await save.mutateAsync({ id: user.id, roles: [...current] });
-      toast.success(MA.toast.rolesUpdated);
-      await utils.usuarios.invalidate();
       stop();
-    } catch (e) {
-      console.error('Error al asignar roles', e);
-      toast.error(MA.toast.rolesUpdateError);
+    } catch {
+      // the hook told the user; the editor stays open
     }
   };
 

@@ -1,13 +1,11 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { Modal } from '../../components/Modal';
 import { FormField } from '../../components/FormField';
 import { Toggle } from '../../components/Toggle';
-import { trpc } from '../../trpc';
+import { useCrearUsuario } from './hooks';
 import { applyFieldErrors } from '../../lib/errors';
-import { MA } from '../../../shared/messagesAdmin';
 import { userCreateInput, type UserCreateInput } from '../../../shared/schemas/usuarios';
 
 type FormIn = z.input<typeof userCreateInput>;
@@ -16,8 +14,7 @@ const EMPTY: FormIn = { username: '', first_name: '', last_name: '', email: '', 
 
 /** Crear usuario: every field required; active by default with a toggle (spec 000 §5). */
 export function UserCreateModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const utils = trpc.useUtils();
-  const create = trpc.usuarios.create.useMutation();
+  const create = useCrearUsuario();
   const { register, handleSubmit, formState, setError, control, reset } = useForm<FormIn, unknown, UserCreateInput>({
     resolver: zodResolver(userCreateInput),
     defaultValues: EMPTY,
@@ -32,13 +29,10 @@ export function UserCreateModal({ open, onClose }: { open: boolean; onClose: () 
   const onSubmit = handleSubmit(async (values) => {
     try {
       await create.mutateAsync(values);
-      toast.success(MA.toast.userCreated);
-      await utils.usuarios.invalidate();
       close();
     } catch (e) {
       console.error('Error al crear el usuario', e);
       applyFieldErrors(e, setError);
-      toast.error(MA.toast.userCreateError);
     }
   });
 

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
 import { Modal } from '../../components/Modal';
 import { FormField } from '../../components/FormField';
 import { Toggle } from '../../components/Toggle';
-import { trpc } from '../../trpc';
+import { useEditarUsuario } from './hooks';
 import { applyFieldErrors } from '../../lib/errors';
 import { usePermissions } from '../../session/permissions';
 import { useSession } from '../../session/store';
-import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
 import { userEditForm, type UserEditForm, type UserRecord } from '../../../shared/schemas/usuarios';
 
@@ -38,8 +36,7 @@ export function UserDetailModal({ user, onClose }: { user: UserRecord | null; on
 function UserDetail({ user: initial }: { user: UserRecord }) {
   const perms = usePermissions();
   const me = useSession()?.user;
-  const utils = trpc.useUtils();
-  const update = trpc.usuarios.update.useMutation();
+  const update = useEditarUsuario();
   const [user, setUser] = useState(initial);
   const [editing, setEditing] = useState(false);
   const { register, handleSubmit, formState, setError, control, reset } = useForm<UserEditForm>({
@@ -63,15 +60,12 @@ function UserDetail({ user: initial }: { user: UserRecord }) {
         ...(password ? { password } : {}),
         ...(is_active !== undefined && is_active !== user.is_active ? { is_active } : {}),
       });
-      toast.success(MA.toast.userUpdated);
       setUser(updated);
       reset(toForm(updated));
       setEditing(false);
-      await utils.usuarios.invalidate();
     } catch (e) {
       console.error('Error al actualizar el usuario', e);
       applyFieldErrors(e, setError);
-      toast.error(MA.toast.userUpdateError);
     }
   });
 

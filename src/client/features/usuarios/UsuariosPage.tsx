@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -9,6 +8,7 @@ import { trpc } from '../../trpc';
 import { useSession } from '../../session/store';
 import { usePermissions } from '../../session/permissions';
 import { matches } from '../../lib/text';
+import { useLiveSearch } from '../../lib/listSearch';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
@@ -17,6 +17,7 @@ import { UserCreateModal } from './UserCreateModal';
 import { UserDetailModal } from './UserDetailModal';
 import { ClientesAsignadosModal } from './ClientesAsignadosModal';
 import { RolesUsuarioModal } from './RolesUsuarioModal';
+import { useCambiarEstadoUsuario } from './hooks';
 
 type Open = { kind: 'detail' | 'clientes' | 'roles'; user: UserRecord } | null;
 
@@ -24,32 +25,14 @@ type Open = { kind: 'detail' | 'clientes' | 'roles'; user: UserRecord } | null;
 export function UsuariosPage() {
   const me = useSession()?.user;
   const perms = usePermissions();
-  const utils = trpc.useUtils();
   const list = trpc.usuarios.list.useQuery({});
   useLoadErrorToast(list.isError, MA.toast.usersLoadError);
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useLiveSearch();
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<Open>(null);
-  const deactivate = trpc.usuarios.deactivate.useMutation();
-  const update = trpc.usuarios.update.useMutation();
+  const estado = useCambiarEstadoUsuario();
 
   const rows = list.data?.filter((u) => matches(search, u.username, u.first_name, u.last_name, u.email));
-
-  const toggle = async (u: UserRecord) => {
-    try {
-      if (u.is_active) {
-        await deactivate.mutateAsync({ id: u.id });
-        toast.success(MA.toast.userDeleted);
-      } else {
-        await update.mutateAsync({ id: u.id, is_active: true });
-        toast.success(MA.toast.userActivated);
-      }
-      await utils.usuarios.invalidate();
-    } catch (e) {
-      console.error('Error al cambiar el estado del usuario', e);
-      toast.error(MA.toast.genericError);
-    }
-  };
 
   const mayToggle = (u: UserRecord) => perms.has(P.deleteUser) && u.id !== me?.id && (!u.is_superuser || !!me?.is_superuser);
 
@@ -72,7 +55,7 @@ export function UsuariosPage() {
           <RowAction label={`Roles de ${u.username}`} onClick={() => setOpen({ kind: 'roles', user: u })}>
             Roles
           </RowAction>
-          <ToggleAction active={u.is_active} name={u.username} canDeactivate={mayToggle(u)} canActivate={mayToggle(u)} onToggle={() => void toggle(u)} />
+          <ToggleAction active={u.is_active} name={u.username} canDeactivate={mayToggle(u)} canActivate={mayToggle(u)} onToggle={() => void estado.mutateAsync(u)} />
         </div>
       ),
     },

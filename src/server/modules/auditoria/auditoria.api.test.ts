@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { createCategoria, createCliente } from '../../test/admin';
+import { createCategoria, createCliente, userWith } from '../../test/fixtures';
 import { M } from '../../../shared/messages';
 import { ALL_PERMISSIONS } from '../../../shared/permissions';
 
@@ -36,7 +36,7 @@ describe('GET /api/auditoria/', () => {
 
   it('answers 401 anonymous, 403 to anyone but a superuser (even holding every permission), 400 on a bad page', async () => {
     expect((await app.api('GET', '/auditoria/')).status).toBe(401);
-    const u = await app.userWith(ALL_PERMISSIONS);
+    const u = await userWith(app, ALL_PERMISSIONS);
     const r = await app.api('GET', '/auditoria/', { token: u.token });
     expect(r.status).toBe(403);
     expect(r.body.detail).toBe(M.apiForbidden);
@@ -48,7 +48,7 @@ describe('the tRPC door of the administration procedures', () => {
   it('shares validation, permissions and answers with REST', async () => {
     const anon = await app.caller();
     await expect(anon.clientes.list({ page: 1 })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    const plain = await app.userWith([]);
+    const plain = await userWith(app, []);
     const asPlain = await app.caller(plain.token);
     await expect(asPlain.usuarios.list({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(asPlain.roles.permisos()).rejects.toMatchObject({ code: 'FORBIDDEN' });

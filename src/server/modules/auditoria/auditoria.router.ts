@@ -1,4 +1,5 @@
 import { router, superuserProcedure } from '../../trpc/init';
+import { serviceCtx } from '../../lib/context';
 import { pageOf } from '../../lib/pagination';
 import { auditQuery, auditRecord } from '../../../shared/schemas/auditoria';
 import * as svc from './auditoria.service';
@@ -8,5 +9,5 @@ export const auditoriaRouter = router({
   list: superuserProcedure
     .input(auditQuery)
     .output(pageOf(auditRecord))
-    .query(({ ctx, input }) => svc.list(ctx.db, input)),
+    .query(({ ctx, input }) => svc.list(serviceCtx(ctx), input)),
 });

@@ -1,10 +1,11 @@
-import type { Db } from '../../db';
+import type { ServiceCtx } from '../../lib/context';
 import { paginate } from '../../lib/pagination';
 import type { AuditQuery, AuditRecord } from '../../../shared/schemas/auditoria';
 import { searchAudit } from './auditoria.repository';
 
 /** The audit trail, newest first, 10 per page (the procedure lets superusers only). */
-export async function list(db: Db, q: AuditQuery) {
+export async function list(ctx: ServiceCtx, q: AuditQuery) {
+  const { db } = ctx;
   const page = await paginate(searchAudit(db, q).orderBy('a.created_at', 'desc').orderBy('a.id', 'desc'), q.page, searchAudit(db, q));
   return {
     ...page,

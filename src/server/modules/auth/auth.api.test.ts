@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jwt from 'jsonwebtoken';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness';
+import { userWith } from '../../test/fixtures';
 import { M } from '../../../shared/messages';
 import { ALL_PERMISSIONS } from '../../../shared/permissions';
 
@@ -53,7 +54,7 @@ describe('POST /api/token/', () => {
   });
 
   it('refuses an inactive user', async () => {
-    const u = await app.userWith([]);
+    const u = await userWith(app, []);
     await app.db.updateTable('users').set({ is_active: false }).where('id', '=', u.id).execute();
     const r = await app.api('POST', '/token/', { body: { username: u.username, password: u.password } });
     expect(r.status).toBe(401);
@@ -86,7 +87,7 @@ describe('tokens', () => {
   });
 
   it('stops accepting the tokens of a user deactivated after login', async () => {
-    const u = await app.userWith([]);
+    const u = await userWith(app, []);
     expect((await app.api('GET', '/me/permissions/', { token: u.token })).status).toBe(200);
     await app.db.updateTable('users').set({ is_active: false }).where('id', '=', u.id).execute();
     expect((await app.api('GET', '/me/permissions/', { token: u.token })).status).toBe(401);
@@ -94,14 +95,21 @@ describe('tokens', () => {
 });
 
 describe('GET /api/me/permissions/', () => {
-  it('answers 401 without a token', async () => {
+  it('answers an empty set without a token (public screens ask before anyone signs in)', async () => {
     const r = await app.api('GET', '/me/permissions/');
-    expect(r.status).toBe(401);
-    expect(r.body.detail).toBe(M.notAuthenticated);
+    expect(r).toMatchObject({ status: 200, body: { perms: [] } });
+  });
+
+  it('still answers 401 token_not_valid for a malformed header or a revoked session', async () => {
+    for (const authorization of ['Bearer', 'Basic YWRtaW46YWRtaW4=', 'Bearer a b']) {
+      const r = await fetch(`${app.url}/api/me/permissions/`, { headers: { authorization } });
+      expect(r.status, authorization).toBe(401);
+      expect(await r.json(), authorization).toMatchObject({ detail: M.tokenInvalid, code: 'token_not_valid' });
+    }
   });
 
   it('lists exactly the permissions of the user roles', async () => {
-    const u = await app.userWith(['clientes.view_cliente', 'tauser.view_tauser']);
+    const u = await userWith(app, ['clientes.view_cliente', 'tauser.view_tauser']);
     const r = await app.api('GET', '/me/permissions/', { token: u.token });
     expect(r.body).toEqual({ perms: ['clientes.view_cliente', 'tauser.view_tauser'] });
   });
@@ -232,7 +240,7 @@ describe('REST surface', () => {
   });
 
   it('lets a user read their own record but not another one without permission', async () => {
-    const u = await app.userWith([]);
+    const u = await userWith(app, []);
     const own = await app.api('GET', `/usuarios/${u.id}/`, { token: u.token });
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ id: u.id, username: u.username, clientes: [] });
@@ -297,7 +305,7 @@ describe('odd HTTP input', () => {
 describe('a body id that contradicts the path', () => {
   it('is refused with 400 and changes nothing; the same id is accepted', async () => {
     const token = await app.adminToken();
-    const u = await app.userWith([]);
+    const u = await userWith(app, []);
     const other = await app.api('PATCH', `/usuarios/${u.id}/`, { token, body: { id: 1, first_name: 'Cambiado' } });
     expect(other.status).toBe(400);
     expect(other.body).toEqual({ id: ['No coincide con el identificador de la ruta.'] });

@@ -9,5 +9,5 @@ export const authRoutes: RestRoute[] = [
   { method: 'post', path: '/auth/register/', procedure: 'auth.register', status: 201, summary: 'Registro de un usuario nuevo (envía un código por correo)', tag, public: true },
   { method: 'post', path: '/auth/verify-email/', procedure: 'auth.verifyEmail', summary: 'Verificar el correo con el código de 6 dígitos', tag, public: true },
   { method: 'post', path: '/auth/resend-code/', procedure: 'auth.resendCode', summary: 'Pedir un código de verificación nuevo', tag, public: true },
-  { method: 'get', path: '/me/permissions/', procedure: 'auth.myPermissions', input: () => undefined, summary: 'Permisos del usuario actual', tag },
+  { method: 'get', path: '/me/permissions/', procedure: 'auth.myPermissions', input: () => undefined, summary: 'Permisos del usuario actual; sin token, `{"perms": []}` (un token inválido o vencido da 401)', tag, public: true },
 ];

@@ -1,4 +1,6 @@
-import { router, baseProcedure, authedProcedure } from '../../trpc/init';
+import { router, baseProcedure } from '../../trpc/init';
+import { unauthorized } from '../../lib/errors';
+import { M } from '../../../shared/messages';
 import {
   accessOnly, loginInput, permsResult, refreshInput, registerInput, registerResult, resendInput, tokenPair, verifyInput,
 } from '../../../shared/schemas/auth';
@@ -12,5 +14,12 @@ export const authRouter = router({
   register: baseProcedure.input(registerInput).output(registerResult).mutation(({ ctx, input }) => auth.register(ctx, input)),
   verifyEmail: baseProcedure.input(verifyInput).output(detailSchema).mutation(({ ctx, input }) => auth.verifyEmail(ctx, input)),
   resendCode: baseProcedure.input(resendInput).output(detailSchema).mutation(({ ctx, input }) => auth.resendCode(ctx, input.email)),
-  myPermissions: authedProcedure.output(permsResult).query(({ ctx }) => ({ perms: [...ctx.perms].sort() })),
+  /**
+   * Public screens ask before anyone signs in: no token is an empty set, while a token that cannot be
+   * accepted (malformed, expired, revoked, of a deactivated user) is a 401 so the client refreshes or signs out.
+   */
+  myPermissions: baseProcedure.output(permsResult).query(({ ctx }) => {
+    if (ctx.tokenProblem) throw unauthorized(M.tokenInvalid);
+    return { perms: [...ctx.perms].sort() };
+  }),
 });

@@ -1,14 +1,19 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Env } from '../../env';
 import type { Services } from '../../services';
-import { AppError, fieldError, isUniqueViolation } from '../../lib/errors';
+import { fieldError, invalidFields, unauthorized } from '../../lib/errors';
+import { withUniqueFields } from '../../lib/unique';
 import { consume, ensureNotBlocked } from '../../lib/rateLimit';
 import { M } from '../../../shared/messages';
 import { ROLE_CLIENTE } from '../../../shared/permissions';
 import type { LoginInput, RegisterInput } from '../../../shared/schemas/auth';
 import { hashPassword, timingDummyHash, verifyPassword } from './passwords';
 import { issueAccess, issueTokens, verifyToken } from './tokens';
+import { insertUser, takenFields } from '../usuarios/usuarios.repository';
+import {
+  grantRoleByName, isRevoked, isUserActive, lockPendingVerification, markVerified, revokeToken, setVerificationAttempts, touchLastLogin,
+  unverifiedUserByEmail, upsertVerification, userForLogin,
+} from './auth.repository';
 import { CODE_TTL_MS, codeMatches, hashCode, MAX_CODE_ATTEMPTS, newCode, verificationMail } from './verification';
 
 export interface AuthDeps {
@@ -18,6 +23,10 @@ export interface AuthDeps {
   ip: string;
 }
 
+const REGISTER_UNIQUE = {
+  users_username_uq: ['username', M.usernameTaken],
+  users_email_uq: ['email', M.emailTaken],
+} as const;
 
 export async function login(deps: AuthDeps, input: LoginInput) {
   const { db, env, services } = deps;
@@ -25,87 +34,59 @@ export async function login(deps: AuthDeps, input: LoginInput) {
   await consume(services.limiters.loginPerIp, deps.ip);
   await ensureNotBlocked(services.limiters.loginPerAccount, accountKey);
 
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'password_hash', 'is_active', 'email_verified'])
-    .where(sql`lower(username)`, '=', accountKey)
-    .executeTakeFirst();
+  const user = await userForLogin(db, accountKey);
   const ok = await verifyPassword(user?.password_hash ?? (await timingDummyHash()), input.password);
   if (!user || !ok) {
     await consume(services.limiters.loginPerAccount, accountKey);
-    throw new AppError('unauthorized', M.badCredentials);
+    throw unauthorized(M.badCredentials);
   }
-  if (!user.email_verified) throw new AppError('unauthorized', M.notVerified, undefined, { code: 'email_not_verified' });
-  if (!user.is_active) throw new AppError('unauthorized', M.badCredentials);
+  if (!user.email_verified) throw unauthorized(M.notVerified, { code: 'email_not_verified' });
+  if (!user.is_active) throw unauthorized(M.badCredentials);
 
   await services.limiters.loginPerAccount.delete(accountKey);
-  await db.updateTable('users').set({ last_login: new Date() }).where('id', '=', user.id).execute();
+  await touchLastLogin(db, user.id);
   return issueTokens(env, user.id);
 }
 
 /** A new access token for a valid, unrevoked refresh token of an active user. */
 export async function refresh(deps: Pick<AuthDeps, 'db' | 'env'>, refreshToken: string) {
   const claims = verifyToken(deps.env, refreshToken, 'refresh');
-  const invalid = new AppError('unauthorized', M.tokenInvalid, undefined, { code: 'token_not_valid' });
+  const invalid = unauthorized(M.tokenInvalid, { code: 'token_not_valid' });
   if (!claims) throw invalid;
-  const revoked = await deps.db.selectFrom('revoked_tokens').select('jti').where('jti', '=', claims.jti).executeTakeFirst();
-  if (revoked) throw invalid;
-  const user = await deps.db.selectFrom('users').select('is_active').where('id', '=', claims.user_id).executeTakeFirst();
-  if (!user?.is_active) throw invalid;
+  if (await isRevoked(deps.db, claims.jti)) throw invalid;
+  if (!(await isUserActive(deps.db, claims.user_id))) throw invalid;
   return { access: issueAccess(deps.env, claims.user_id) };
 }
 
 /** Revokes the refresh token; an unreadable or already revoked token is simply ignored. */
 export async function logout(deps: Pick<AuthDeps, 'db' | 'env'>, refreshToken: string) {
   const claims = verifyToken(deps.env, refreshToken, 'refresh');
-  if (claims) {
-    await deps.db
-      .insertInto('revoked_tokens')
-      .values({ jti: claims.jti, expires_at: new Date(claims.exp * 1000) })
-      .onConflict((oc) => oc.column('jti').doNothing())
-      .execute();
-    await deps.db.deleteFrom('revoked_tokens').where('expires_at', '<', new Date()).execute();
-  }
+  if (claims) await revokeToken(deps.db, claims.jti, new Date(claims.exp * 1000));
   return { detail: 'Sesión cerrada.' };
 }
 
 export async function register(deps: AuthDeps, input: RegisterInput) {
   const { db } = deps;
-  const taken = await db
-    .selectFrom('users')
-    .select([
-      sql<boolean>`lower(username) = ${input.username.toLowerCase()}`.as('same_username'),
-      sql<boolean>`lower(email) = ${input.email.toLowerCase()}`.as('same_email'),
-    ])
-    .where((eb) =>
-      eb.or([eb(sql`lower(username)`, '=', input.username.toLowerCase()), eb(sql`lower(email)`, '=', input.email.toLowerCase())]),
-    )
-    .execute();
+  const taken = await takenFields(db, { username: input.username, email: input.email });
   const fields: Record<string, string[]> = {};
-  if (taken.some((r) => r.same_username)) fields.username = [M.usernameTaken];
-  if (taken.some((r) => r.same_email)) fields.email = [M.emailTaken];
-  if (Object.keys(fields).length) throw new AppError('validation', 'Datos inválidos.', fields);
+  if (taken.username) fields.username = [M.usernameTaken];
+  if (taken.email) fields.email = [M.emailTaken];
+  if (Object.keys(fields).length) throw invalidFields(fields);
 
   const password_hash = await hashPassword(input.password);
-  let userId: number;
-  try {
-    const row = await db
-      .insertInto('users')
-      .values({
+  // A registration racing another with the same username or e-mail answers as the pre-check would.
+  const userId = await withUniqueFields(
+    () =>
+      insertUser(db, {
         username: input.username,
         email: input.email,
         first_name: input.first_name,
         password_hash,
         is_active: false,
         email_verified: false,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    userId = row.id;
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError('validation', 'Datos inválidos.', { username: [M.usernameTaken] });
-    throw e;
-  }
+      }),
+    REGISTER_UNIQUE,
+  );
   const sent = await sendNewCode(deps, userId, input.email, input.first_name);
   return {
     ok: true,
@@ -118,18 +99,7 @@ export async function register(deps: AuthDeps, input: RegisterInput) {
 /** Stores a fresh code (replacing any previous one) and mails it; false when the mail could not be sent. */
 async function sendNewCode(deps: AuthDeps, userId: number, email: string, firstName: string): Promise<boolean> {
   const code = newCode();
-  await deps.db
-    .insertInto('email_verifications')
-    .values({ user_id: userId, code_hash: hashCode(deps.env.jwtSecret, userId, code), expires_at: new Date(Date.now() + CODE_TTL_MS) })
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({
-        code_hash: (eb) => eb.ref('excluded.code_hash'),
-        expires_at: (eb) => eb.ref('excluded.expires_at'),
-        attempts: 0,
-        created_at: new Date(),
-      }),
-    )
-    .execute();
+  await upsertVerification(deps.db, userId, hashCode(deps.env.jwtSecret, userId, code), new Date(Date.now() + CODE_TTL_MS));
   try {
     await deps.services.mailer.send({ to: email, ...verificationMail(firstName, code) });
     return true;
@@ -142,12 +112,7 @@ async function sendNewCode(deps: AuthDeps, userId: number, email: string, firstN
 export async function resendCode(deps: AuthDeps, email: string) {
   await consume(deps.services.limiters.verifyPerIp, deps.ip);
   await consume(deps.services.limiters.verifyPerAccount, `resend:${email.toLowerCase()}`);
-  const user = await deps.db
-    .selectFrom('users')
-    .select(['id', 'email', 'first_name'])
-    .where(sql`lower(email)`, '=', email.toLowerCase())
-    .where('email_verified', '=', false)
-    .executeTakeFirst();
+  const user = await unverifiedUserByEmail(deps.db, email.toLowerCase());
   if (user) await sendNewCode(deps, user.id, user.email, user.first_name);
   return { detail: M.codeResent };
 }
@@ -159,29 +124,14 @@ export async function verifyEmail(deps: AuthDeps, input: { email: string; code: 
   const invalid = fieldError('code', M.codeInvalid);
 
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('users as u')
-      .innerJoin('email_verifications as v', 'v.user_id', 'u.id')
-      .select(['u.id', 'v.code_hash', 'v.expires_at', 'v.attempts'])
-      .where(sql`lower(u.email)`, '=', input.email.toLowerCase())
-      .where('u.email_verified', '=', false)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await lockPendingVerification(trx, input.email.toLowerCase());
     if (!row || row.attempts >= MAX_CODE_ATTEMPTS || new Date(row.expires_at) < new Date()) throw invalid;
     if (!codeMatches(env.jwtSecret, row.id, input.code, row.code_hash)) {
-      await trx.updateTable('email_verifications').set({ attempts: row.attempts + 1 }).where('user_id', '=', row.id).execute();
+      await setVerificationAttempts(trx, row.id, row.attempts + 1);
       return { failed: true as const };
     }
-    await trx.updateTable('users').set({ email_verified: true, is_active: true }).where('id', '=', row.id).execute();
-    await trx.deleteFrom('email_verifications').where('user_id', '=', row.id).execute();
-    const role = await trx.selectFrom('auth_group').select('id').where('name', '=', ROLE_CLIENTE).executeTakeFirst();
-    if (role) {
-      await trx
-        .insertInto('user_groups')
-        .values({ user_id: row.id, group_id: role.id })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
+    await markVerified(trx, row.id);
+    await grantRoleByName(trx, row.id, ROLE_CLIENTE);
     return { failed: false as const };
   }).then((r) => {
     // The failed attempt must be counted, so the error is raised after the transaction committed it.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { auditRows, createCategoria, snapshot, uniq } from '../../test/admin';
+import { auditRows, createCategoria, snapshot, uniq, userWith } from '../../test/fixtures';
 import { M } from '../../../shared/messages';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
@@ -18,7 +18,7 @@ const NO_UUID = '00000000-0000-4000-8000-000000000000';
 describe('GET /api/categorias/', () => {
   it('answers 401 anonymous and 403 without a view permission', async () => {
     expect((await app.api('GET', '/categorias/')).status).toBe(401);
-    const u = await app.userWith([P.viewUser]);
+    const u = await userWith(app, [P.viewUser]);
     const r = await app.api('GET', '/categorias/', { token: u.token });
     expect(r.status).toBe(403);
     expect(r.body.detail).toBe(M.apiForbidden);
@@ -26,7 +26,7 @@ describe('GET /api/categorias/', () => {
 
   it('lists every category as an array with decimal-string discounts, for category or client viewers', async () => {
     for (const perms of [[P.viewCategoria], [P.viewCliente]]) {
-      const u = await app.userWith(perms);
+      const u = await userWith(app, perms);
       const r = await app.api('GET', '/categorias/', { token: u.token });
       expect(r.status).toBe(200);
       expect(Array.isArray(r.body)).toBe(true);
@@ -58,7 +58,7 @@ describe('GET /api/categorias/', () => {
 
 describe('POST /api/categorias/', () => {
   it('creates with 201, normalises the discount to 2 decimals, and audits', async () => {
-    const u = await app.userWith([P.addCategoria]);
+    const u = await userWith(app, [P.addCategoria]);
     const nombre = uniq('ORO');
     const r = await app.api('POST', '/categorias/', { token: u.token, body: { nombre: `  ${nombre} `, descripcion: 'Clientes oro', descuento: '12.5' } });
     expect(r.status).toBe(201);
@@ -74,7 +74,7 @@ describe('POST /api/categorias/', () => {
   it('answers 401 anonymous and 403 without add permission, changing nothing', async () => {
     const before = await snapshot(app, 'categorias_cliente');
     expect((await app.api('POST', '/categorias/', { body: { nombre: 'X', descripcion: 'x', descuento: '1' } })).status).toBe(401);
-    const u = await app.userWith([P.viewCategoria, P.changeCategoria]);
+    const u = await userWith(app, [P.viewCategoria, P.changeCategoria]);
     expect((await app.api('POST', '/categorias/', { token: u.token, body: { nombre: 'X', descripcion: 'x', descuento: '1' } })).status).toBe(403);
     expect(await snapshot(app, 'categorias_cliente')).toEqual(before);
   });
@@ -117,7 +117,7 @@ describe('POST /api/categorias/', () => {
 describe('PATCH /api/categorias/:id/', () => {
   it('edits descripcion and descuento, keeps the name locked, and audits before/after', async () => {
     const c = await createCategoria(app, admin);
-    const u = await app.userWith([P.changeCategoria]);
+    const u = await userWith(app, [P.changeCategoria]);
     const r = await app.api('PATCH', `/categorias/${c.idCategoria}/`, { token: u.token, body: { nombre: c.nombre, idCategoria: c.idCategoria, descripcion: 'Nueva', descuento: '7' } });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ nombre: c.nombre, descripcion: 'Nueva', descuento: '7.00' });
@@ -139,7 +139,7 @@ describe('PATCH /api/categorias/:id/', () => {
 
   it('deactivates and reactivates through isActive with change permission', async () => {
     const c = await createCategoria(app, admin);
-    const u = await app.userWith([P.changeCategoria]);
+    const u = await userWith(app, [P.changeCategoria]);
     const off = await app.api('PATCH', `/categorias/${c.idCategoria}/`, { token: u.token, body: { isActive: false } });
     expect(off.body.isActive).toBe(false);
     const on = await app.api('PATCH', `/categorias/${c.idCategoria}/`, { token: u.token, body: { isActive: true } });
@@ -150,7 +150,7 @@ describe('PATCH /api/categorias/:id/', () => {
   it('answers 401, 403 and 404', async () => {
     const c = await createCategoria(app, admin);
     expect((await app.api('PATCH', `/categorias/${c.idCategoria}/`, { body: { descripcion: 'x' } })).status).toBe(401);
-    const u = await app.userWith([P.viewCategoria, P.addCategoria]);
+    const u = await userWith(app, [P.viewCategoria, P.addCategoria]);
     expect((await app.api('PATCH', `/categorias/${c.idCategoria}/`, { token: u.token, body: { descripcion: 'x' } })).status).toBe(403);
     expect((await app.api('PATCH', `/categorias/${NO_UUID}/`, { token: admin, body: { descripcion: 'x' } })).status).toBe(404);
   });
@@ -160,9 +160,9 @@ describe('DELETE /api/categorias/:id/', () => {
   it('deactivates (204), never deletes, and needs the change permission', async () => {
     const c = await createCategoria(app, admin);
     expect((await app.api('DELETE', `/categorias/${c.idCategoria}/`)).status).toBe(401);
-    const viewer = await app.userWith([P.viewCategoria, P.addCategoria]);
+    const viewer = await userWith(app, [P.viewCategoria, P.addCategoria]);
     expect((await app.api('DELETE', `/categorias/${c.idCategoria}/`, { token: viewer.token })).status).toBe(403);
-    const u = await app.userWith([P.changeCategoria]);
+    const u = await userWith(app, [P.changeCategoria]);
     const r = await app.api('DELETE', `/categorias/${c.idCategoria}/`, { token: u.token });
     expect(r.status).toBe(204);
     const row = await app.db.selectFrom('categorias_cliente').selectAll().where('id_categoria', '=', c.idCategoria).executeTakeFirstOrThrow();

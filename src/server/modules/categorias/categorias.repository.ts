@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { containsPattern } from '../../lib/search';
-import type { CategoriaRecord } from '../../../shared/schemas/categorias';
+import type { CategoriaCreateInput, CategoriaRecord } from '../../../shared/schemas/categorias';
 
 type Q = Kysely<Database>;
 
@@ -30,4 +30,21 @@ export async function nombreTaken(db: Q, nombre: string): Promise<boolean> {
     .where((eb) => eb(eb.fn('lower', ['nombre']), '=', nombre.toLowerCase()))
     .executeTakeFirst();
   return !!row;
+}
+
+/** The category under a row lock, for a change. */
+export const lockCategoria = (db: Q, id: string): Promise<CategoriaRecord | undefined> =>
+  selectCategorias(db).where('k.id_categoria', '=', id).forUpdate().executeTakeFirst();
+
+export async function insertCategoria(db: Q, input: CategoriaCreateInput): Promise<string> {
+  const { id_categoria } = await db
+    .insertInto('categorias_cliente')
+    .values({ nombre: input.nombre, descripcion: input.descripcion, descuento: input.descuento, is_active: input.isActive })
+    .returning('id_categoria')
+    .executeTakeFirstOrThrow();
+  return id_categoria;
+}
+
+export async function updateCategoriaRow(db: Q, id: string, set: { descripcion: string; descuento: string; is_active: boolean }) {
+  await db.updateTable('categorias_cliente').set(set).where('id_categoria', '=', id).execute();
 }

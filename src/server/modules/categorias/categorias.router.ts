@@ -1,6 +1,6 @@
 import { z } from '../../../shared/zod';
 import { router, permProcedure } from '../../trpc/init';
-import { actorOf } from '../../lib/actor';
+import { serviceCtx } from '../../lib/context';
 import { P } from '../../../shared/permissions';
 import { uuidParam } from '../../../shared/schemas/common';
 import {
@@ -16,22 +16,22 @@ export const categoriasRouter = router({
   list: permProcedure(canView)
     .input(categoriasListInput)
     .output(z.array(categoriaRecord))
-    .query(({ ctx, input }) => svc.list(ctx.db, input.search)),
+    .query(({ ctx, input }) => svc.list(serviceCtx(ctx), input.search)),
   get: permProcedure(canView)
     .input(byId)
     .output(categoriaRecord)
-    .query(({ ctx, input }) => svc.get(ctx.db, input.id)),
+    .query(({ ctx, input }) => svc.get(serviceCtx(ctx), input.id)),
   create: permProcedure({ all: [P.addCategoria] })
     .input(categoriaCreateInput)
     .output(categoriaRecord)
-    .mutation(({ ctx, input }) => svc.create(ctx.db, actorOf(ctx), input)),
+    .mutation(({ ctx, input }) => svc.create(serviceCtx(ctx), input)),
   /** Edit, activate and deactivate: the catalogue has no delete permission for categories. */
   update: permProcedure({ all: [P.changeCategoria] })
     .input(categoriaPatchBody.extend({ id: uuidParam }))
     .output(categoriaRecord)
-    .mutation(({ ctx, input: { id, ...body } }) => svc.update(ctx.db, actorOf(ctx), id, body)),
+    .mutation(({ ctx, input: { id, ...body } }) => svc.update(serviceCtx(ctx), id, body)),
   deactivate: permProcedure({ all: [P.changeCategoria] })
     .input(byId)
     .output(categoriaRecord)
-    .mutation(({ ctx, input }) => svc.deactivate(ctx.db, actorOf(ctx), input.id)),
+    .mutation(({ ctx, input }) => svc.deactivate(serviceCtx(ctx), input.id)),
 });

@@ -1,12 +1,13 @@
-import type { Db } from '../../db';
-import { AppError } from '../../lib/errors';
-import type { Actor } from '../../lib/actor';
+import type { ServiceCtx } from '../../lib/context';
+import { fieldError, notFound } from '../../lib/errors';
 import { audit } from '../../lib/audit';
+import { changeIntent } from '../../lib/changeIntent';
+import { requirePerms } from '../../lib/permissions';
 import { withUniqueFields } from '../../lib/unique';
-import { M } from '../../../shared/messages';
 import { MA } from '../../../shared/messagesAdmin';
+import { P } from '../../../shared/permissions';
 import type { CategoriaCreateInput, CategoriaPatchBody, CategoriaRecord } from '../../../shared/schemas/categorias';
-import { findCategoria, listCategorias, nombreTaken } from './categorias.repository';
+import { findCategoria, insertCategoria, listCategorias, lockCategoria, nombreTaken, updateCategoriaRow } from './categorias.repository';
 
 export const ENTITY = 'categoria_cliente';
 
@@ -15,29 +16,26 @@ const UNIQUE = {
   categorias_cliente_nombre_key: ['nombre', MA.categoriaNombreTaken],
 } as const satisfies Record<string, [string, string]>;
 
-const notFound = () => new AppError('not_found', M.notFound);
+/** The catalogue has no delete permission for categories: edit, activate and deactivate need change. */
+const INTENTS = { edit: P.changeCategoria };
 
 /** Every category, active and inactive, as an array (the spec does not page them). */
-export const list = (db: Db, search?: string) => listCategorias(db, search);
+export const list = (ctx: ServiceCtx, search?: string) => listCategorias(ctx.db, search);
 
-export async function get(db: Db, id: string) {
-  const c = await findCategoria(db, id);
+export async function get(ctx: ServiceCtx, id: string) {
+  const c = await findCategoria(ctx.db, id);
   if (!c) throw notFound();
   return c;
 }
 
-export async function create(db: Db, actor: Actor, input: CategoriaCreateInput): Promise<CategoriaRecord> {
-  if (await nombreTaken(db, input.nombre)) throw new AppError('validation', MA.categoriaNombreTaken, { nombre: [MA.categoriaNombreTaken] });
+export async function create(ctx: ServiceCtx, input: CategoriaCreateInput): Promise<CategoriaRecord> {
+  if (await nombreTaken(ctx.db, input.nombre)) throw fieldError('nombre', MA.categoriaNombreTaken);
   return withUniqueFields(
     () =>
-      db.transaction().execute(async (trx) => {
-        const { id_categoria } = await trx
-          .insertInto('categorias_cliente')
-          .values({ nombre: input.nombre, descripcion: input.descripcion, descuento: input.descuento, is_active: input.isActive })
-          .returning('id_categoria')
-          .executeTakeFirstOrThrow();
-        const after = (await findCategoria(trx, id_categoria))!;
-        await audit(trx, { actorId: actor.id, action: 'create', entity: ENTITY, entityId: id_categoria, after });
+      ctx.db.transaction().execute(async (trx) => {
+        const idCategoria = await insertCategoria(trx, input);
+        const after = (await findCategoria(trx, idCategoria))!;
+        await audit(trx, { actorId: ctx.actor.id, action: 'create', entity: ENTITY, entityId: idCategoria, after });
         return after;
       }),
     UNIQUE,
@@ -45,35 +43,28 @@ export async function create(db: Db, actor: Actor, input: CategoriaCreateInput):
 }
 
 /** PATCH: descripcion, descuento, isActive. The name is locked; echoing it unchanged is accepted. */
-export async function update(db: Db, actor: Actor, id: string, input: CategoriaPatchBody): Promise<CategoriaRecord> {
-  return db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('categorias_cliente as k')
-      .select(['k.id_categoria as idCategoria', 'k.nombre', 'k.descripcion', 'k.descuento', 'k.is_active as isActive'])
-      .where('k.id_categoria', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+export async function update(ctx: ServiceCtx, id: string, input: CategoriaPatchBody): Promise<CategoriaRecord> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await lockCategoria(trx, id);
     if (!before) throw notFound();
-    if (input.idCategoria !== undefined && input.idCategoria !== id) {
-      throw new AppError('validation', MA.toast.categoriaInvalidId, { idCategoria: [MA.toast.categoriaInvalidId] });
-    }
-    if (input.nombre !== undefined && input.nombre !== before.nombre) {
-      throw new AppError('validation', MA.categoriaNombreLocked, { nombre: [MA.categoriaNombreLocked] });
-    }
+    if (input.idCategoria !== undefined && input.idCategoria !== id) throw fieldError('idCategoria', MA.toast.categoriaInvalidId);
+    if (input.nombre !== undefined && input.nombre !== before.nombre) throw fieldError('nombre', MA.categoriaNombreLocked);
     const set = {
       descripcion: input.descripcion ?? before.descripcion,
       descuento: input.descuento ?? before.descuento,
       is_active: input.isActive ?? before.isActive,
     };
-    if (set.descripcion === before.descripcion && set.descuento === before.descuento && set.is_active === before.isActive) return before;
-    await trx.updateTable('categorias_cliente').set(set).where('id_categoria', '=', id).execute();
+    // Only a real change of the figures is an edit: a toggle that echoes them is audited as (de)activation.
+    const edits = set.descripcion !== before.descripcion || set.descuento !== before.descuento;
+    const intent = changeIntent(before, { isActive: set.is_active }, { active: 'isActive', perms: INTENTS, edits });
+    requirePerms(ctx, { all: intent.perms });
+    if (!intent.action) return before;
+    await updateCategoriaRow(trx, id, set);
     const after = (await findCategoria(trx, id))!;
-    const onlyState = before.descripcion === after.descripcion && before.descuento === after.descuento;
-    const action = before.isActive !== after.isActive && onlyState ? (after.isActive ? 'activate' : 'deactivate') : 'update';
-    await audit(trx, { actorId: actor.id, action, entity: ENTITY, entityId: id, before, after });
+    await audit(trx, { actorId: ctx.actor.id, action: intent.action, entity: ENTITY, entityId: id, before, after });
     return after;
   });
 }
 
 /** DELETE: deactivates. Clients keep their category; an inactive category cannot be given to a client. */
-export const deactivate = (db: Db, actor: Actor, id: string) => update(db, actor, id, { isActive: false });
+export const deactivate = (ctx: ServiceCtx, id: string) => update(ctx, id, { isActive: false });

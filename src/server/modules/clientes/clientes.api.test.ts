@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { auditRows, clienteBody, createCategoria, createCliente, snapshot, uniq } from '../../test/admin';
+import { auditRows, clienteBody, createCategoria, createCliente, snapshot, uniq, userWith } from '../../test/fixtures';
 import { M } from '../../../shared/messages';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
@@ -19,7 +19,7 @@ const NO_UUID = '00000000-0000-4000-8000-000000000000';
 
 describe('POST /api/clientes/', () => {
   it('creates an individual with cédula (ruc stored null), always active, with the spec field names, and audits', async () => {
-    const u = await app.userWith([P.addCliente]);
+    const u = await userWith(app, [P.addCliente]);
     const r = await app.api('POST', '/clientes/', { token: u.token, body: clienteBody(cat.idCategoria, { cedula: '1234567', ruc: '', isActive: false }) });
     expect(r.status).toBe(201);
     expect(r.body).toEqual({
@@ -65,7 +65,7 @@ describe('POST /api/clientes/', () => {
   it('answers 401 and 403 and changes nothing', async () => {
     const before = await snapshot(app, 'clientes');
     expect((await app.api('POST', '/clientes/', { body: clienteBody(cat.idCategoria) })).status).toBe(401);
-    const u = await app.userWith([P.viewCliente, P.changeCliente]);
+    const u = await userWith(app, [P.viewCliente, P.changeCliente]);
     expect((await app.api('POST', '/clientes/', { token: u.token, body: clienteBody(cat.idCategoria) })).status).toBe(403);
     expect(await snapshot(app, 'clientes')).toEqual(before);
   });
@@ -121,7 +121,7 @@ describe('GET /api/clientes/', () => {
   });
 
   it('pages 10 per page with search and answers {count, next, previous, results}', async () => {
-    const u = await app.userWith([P.viewCliente]);
+    const u = await userWith(app, [P.viewCliente]);
     const p1 = await app.api('GET', `/clientes/?search=${prefix}`, { token: u.token });
     expect(p1.status).toBe(200);
     expect(p1.body).toMatchObject({ count: 12, next: 2, previous: null });
@@ -148,9 +148,9 @@ describe('GET /api/clientes/', () => {
 
   it('answers 401, 403, and 400 on a bad page', async () => {
     expect((await app.api('GET', '/clientes/')).status).toBe(401);
-    const u = await app.userWith([P.addCliente]);
+    const u = await userWith(app, [P.addCliente]);
     expect((await app.api('GET', '/clientes/', { token: u.token })).status).toBe(403);
-    const assigner = await app.userWith([P.assignClients]);
+    const assigner = await userWith(app, [P.assignClients]);
     expect((await app.api('GET', '/clientes/?all=true', { token: assigner.token })).status).toBe(200);
     const bad = await app.api('GET', '/clientes/?page=0', { token: admin });
     expect(bad.status).toBe(400);
@@ -162,7 +162,7 @@ describe('GET /api/clientes/:id/ and a customer acting for their own clients onl
   it('lets staff with view permission and the assigned user read it; others get 403', async () => {
     const c = await createCliente(app, admin, cat.idCategoria);
     const other = await createCliente(app, admin, cat.idCategoria);
-    const customer = await app.userWith([P.useOperacion]);
+    const customer = await userWith(app, [P.useOperacion]);
     await app.db.insertInto('user_clientes').values({ user_id: customer.id, cliente_id: c.idCliente }).execute();
     expect((await app.api('GET', `/clientes/${c.idCliente}/`)).status).toBe(401);
     expect((await app.api('GET', `/clientes/${c.idCliente}/`, { token: customer.token })).body.idCliente).toBe(c.idCliente);
@@ -183,7 +183,7 @@ describe('GET /api/clientes/:id/ and a customer acting for their own clients onl
 describe('PUT and PATCH /api/clientes/:id/', () => {
   it('PUT replaces the client, swapping the document with the type, and audits before/after', async () => {
     const c = await createCliente(app, admin, cat.idCategoria, { cedula: '3330001' });
-    const u = await app.userWith([P.changeCliente]);
+    const u = await userWith(app, [P.changeCliente]);
     const cat2 = await createCategoria(app, admin);
     const body = clienteBody(cat2.idCategoria, { nombre: 'Empresa SA', isPersonaFisica: false, cedula: '', ruc: '80033300-1' });
     const r = await app.api('PUT', `/clientes/${c.idCliente}/`, { token: u.token, body });
@@ -213,9 +213,9 @@ describe('PUT and PATCH /api/clientes/:id/', () => {
     expect((await put(clienteBody(cat.idCategoria, { nombre: 'A', telefono: 'abc' }), admin)).body).toEqual({ nombre: [MA.clienteNombreMin], telefono: [MA.telefonoFormat] });
     expect((await put(clienteBody(cat.idCategoria, { cedula: takenCedula }), admin)).body).toEqual({ cedula: [MA.cedulaTaken] });
     expect((await put(clienteBody(cat.idCategoria))).status).toBe(401);
-    const viewer = await app.userWith([P.viewCliente]);
+    const viewer = await userWith(app, [P.viewCliente]);
     expect((await put(clienteBody(cat.idCategoria), viewer.token)).status).toBe(403);
-    const deleter = await app.userWith([P.deleteCliente]);
+    const deleter = await userWith(app, [P.deleteCliente]);
     expect((await put(clienteBody(cat.idCategoria), deleter.token)).status).toBe(403);
     expect((await put(clienteBody(cat.idCategoria), admin, NO_UUID)).status).toBe(404);
     expect(await snapshot(app, 'clientes')).toEqual(before);
@@ -234,8 +234,8 @@ describe('PUT and PATCH /api/clientes/:id/', () => {
 
   it('DELETE deactivates (needs delete), PATCH isActive true reactivates (needs change), each audited', async () => {
     const c = await createCliente(app, admin, cat.idCategoria);
-    const changer = await app.userWith([P.changeCliente]);
-    const deleter = await app.userWith([P.deleteCliente]);
+    const changer = await userWith(app, [P.changeCliente]);
+    const deleter = await userWith(app, [P.deleteCliente]);
     expect((await app.api('DELETE', `/clientes/${c.idCliente}/`)).status).toBe(401);
     expect((await app.api('DELETE', `/clientes/${c.idCliente}/`, { token: changer.token })).status).toBe(403);
     expect((await app.api('PATCH', `/clientes/${c.idCliente}/`, { token: changer.token, body: { isActive: false } })).status).toBe(403);
@@ -275,7 +275,7 @@ describe('PUT and PATCH /api/clientes/:id/', () => {
 
   it('deactivating a client clears it as the current client of its users', async () => {
     const c = await createCliente(app, admin, cat.idCategoria);
-    const u = await app.userWith([]);
+    const u = await userWith(app, []);
     await app.db.insertInto('user_clientes').values({ user_id: u.id, cliente_id: c.idCliente }).execute();
     await app.db.updateTable('users').set({ cliente_actual_id: c.idCliente }).where('id', '=', u.id).execute();
     await app.api('DELETE', `/clientes/${c.idCliente}/`, { token: admin });
@@ -284,7 +284,7 @@ describe('PUT and PATCH /api/clientes/:id/', () => {
   });
 
   it('a deactivation racing a choice of that client never leaves it as a current client', async () => {
-    const u = await app.userWith([]);
+    const u = await userWith(app, []);
     for (let i = 0; i < 5; i++) {
       const c = await createCliente(app, admin, cat.idCategoria);
       await app.db.insertInto('user_clientes').values({ user_id: u.id, cliente_id: c.idCliente }).execute();
@@ -302,10 +302,10 @@ describe('PUT and PATCH /api/clientes/:id/', () => {
 describe('GET /api/clientes/:id/get_usuarios_asignados/', () => {
   it('lists the users assigned to the client for client viewers', async () => {
     const c = await createCliente(app, admin, cat.idCategoria);
-    const a = await app.userWith([]);
-    const b = await app.userWith([]);
+    const a = await userWith(app, []);
+    const b = await userWith(app, []);
     await app.db.insertInto('user_clientes').values([{ user_id: a.id, cliente_id: c.idCliente }, { user_id: b.id, cliente_id: c.idCliente }]).execute();
-    const viewer = await app.userWith([P.viewCliente]);
+    const viewer = await userWith(app, [P.viewCliente]);
     const r = await app.api('GET', `/clientes/${c.idCliente}/get_usuarios_asignados/`, { token: viewer.token });
     expect(r.status).toBe(200);
     expect(r.body.map((x: any) => x.id).sort()).toEqual([a.id, b.id].sort());

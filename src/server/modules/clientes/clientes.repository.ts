@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/types';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { ClientesTable, Database } from '../../db/types';
+import { selectUsers } from '../usuarios/usuarios.repository';
 import { containsPattern } from '../../lib/search';
 import type { ClienteRecord } from '../../../shared/schemas/clientes';
 
@@ -111,3 +112,26 @@ export async function clearCurrentClient(db: Q, clienteId: string): Promise<numb
   const rows = await db.updateTable('users').set({ cliente_actual_id: null }).where('cliente_actual_id', '=', clienteId).returning('id').execute();
   return rows.map((r) => r.id);
 }
+
+/** The client's row under a lock, for a change. */
+export const lockClienteRow = (db: Q, id: string) => db.selectFrom('clientes').selectAll().where('id_cliente', '=', id).forUpdate().executeTakeFirst();
+
+export const clienteExists = async (db: Q, id: string) =>
+  !!(await db.selectFrom('clientes').select('id_cliente').where('id_cliente', '=', id).executeTakeFirst());
+
+/** Whether the category exists and is active (undefined when it does not exist). */
+export const categoriaActiva = async (db: Q, idCategoria: string): Promise<boolean | undefined> =>
+  (await db.selectFrom('categorias_cliente').select('is_active').where('id_categoria', '=', idCategoria).executeTakeFirst())?.is_active;
+
+export async function insertCliente(db: Q, values: Insertable<ClientesTable>): Promise<string> {
+  const { id_cliente } = await db.insertInto('clientes').values(values).returning('id_cliente').executeTakeFirstOrThrow();
+  return id_cliente;
+}
+
+export async function updateClienteRow(db: Q, id: string, set: Updateable<ClientesTable>) {
+  await db.updateTable('clientes').set(set).where('id_cliente', '=', id).execute();
+}
+
+/** The users (operators) assigned to a client, by username. */
+export const usuariosDeCliente = (db: Q, clienteId: string) =>
+  selectUsers(db).innerJoin('user_clientes as uc2', 'uc2.user_id', 'u.id').where('uc2.cliente_id', '=', clienteId).orderBy('u.username').execute();

@@ -1,6 +1,6 @@
 import { z } from '../../../shared/zod';
 import { router, authedProcedure, permProcedure } from '../../trpc/init';
-import { actorOf } from '../../lib/actor';
+import { serviceCtx } from '../../lib/context';
 import { listQuery, pagedOrAll } from '../../lib/pagination';
 import { P } from '../../../shared/permissions';
 import { uuidParam } from '../../../shared/schemas/common';
@@ -19,33 +19,33 @@ export const clientesRouter = router({
   list: permProcedure({ any: [P.viewCliente, P.assignClients] })
     .input(listQuery)
     .output(pagedOrAll(clienteRecord))
-    .query(({ ctx, input }) => svc.listClientes(ctx.db, input)),
+    .query(({ ctx, input }) => svc.listClientes(serviceCtx(ctx), input)),
   get: authedProcedure
     .input(byId)
     .output(clienteRecord)
-    .query(({ ctx, input }) => svc.getCliente(ctx.db, actorOf(ctx), input.id)),
+    .query(({ ctx, input }) => svc.getCliente(serviceCtx(ctx), input.id)),
   create: permProcedure({ all: [P.addCliente] })
     .input(clienteBody)
     .output(clienteRecord)
-    .mutation(({ ctx, input }) => svc.createCliente(ctx.db, actorOf(ctx), input)),
+    .mutation(({ ctx, input }) => svc.createCliente(serviceCtx(ctx), input)),
   update: permProcedure({ any: [P.changeCliente, P.deleteCliente] })
     .input(z.strictObject({ id: uuidParam, ...clienteBodyShape }).superRefine(requireDocument))
     .output(clienteRecord)
-    .mutation(({ ctx, input: { id, ...body } }) => svc.updateCliente(ctx.db, actorOf(ctx), id, body, 'put')),
+    .mutation(({ ctx, input: { id, ...body } }) => svc.updateCliente(serviceCtx(ctx), id, body, 'put')),
   patch: permProcedure({ any: [P.changeCliente, P.deleteCliente] })
     .input(clientePatchBody.extend({ id: uuidParam }))
     .output(clienteRecord)
-    .mutation(({ ctx, input: { id, ...body } }) => svc.updateCliente(ctx.db, actorOf(ctx), id, body, 'patch')),
+    .mutation(({ ctx, input: { id, ...body } }) => svc.updateCliente(serviceCtx(ctx), id, body, 'patch')),
   deactivate: permProcedure({ all: [P.deleteCliente] })
     .input(byId)
     .output(clienteRecord)
-    .mutation(({ ctx, input }) => svc.deactivateCliente(ctx.db, actorOf(ctx), input.id)),
+    .mutation(({ ctx, input }) => svc.deactivateCliente(serviceCtx(ctx), input.id)),
   usuariosAsignados: permProcedure({ all: [P.viewCliente] })
     .input(byId)
     .output(z.array(userRecord))
-    .query(({ ctx, input }) => svc.usuariosAsignados(ctx.db, input.id)),
+    .query(({ ctx, input }) => svc.usuariosAsignados(serviceCtx(ctx), input.id)),
   historial: authedProcedure
     .input(transaccionListInput.omit({ cliente_id: true }).extend({ id: uuidParam }))
     .output(pagedOrAll(transaccionRecord))
-    .query(({ ctx, input: { id, ...q } }) => svc.historialTransacciones(ctx.db, actorOf(ctx), id, q, ctx.env.tzBusiness)),
+    .query(({ ctx, input: { id, ...q } }) => svc.historialTransacciones(serviceCtx(ctx), id, q, ctx.env.tzBusiness)),
 });

@@ -1,21 +1,20 @@
 import type { Db } from '../../db';
-import { AppError, type FieldErrors } from '../../lib/errors';
-import type { Actor } from '../../lib/actor';
-import { can } from '../../lib/permissions';
+import type { ServiceCtx } from '../../lib/context';
+import { forbidden, invalidFields, notFound, type FieldErrors } from '../../lib/errors';
+import { can, requirePerms } from '../../lib/permissions';
 import { audit, type AuditAction } from '../../lib/audit';
+import { changeIntent } from '../../lib/changeIntent';
 import { paginate, type ListQuery } from '../../lib/pagination';
 import { withUniqueFields } from '../../lib/unique';
-import { requirePerms } from '../../lib/permissions';
-import { M } from '../../../shared/messages';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
 import { documentoField, type ClienteBody, type ClientePatchBody, type ClienteRecord } from '../../../shared/schemas/clientes';
-import { selectUsers } from '../usuarios/usuarios.repository';
 import { historialDeCliente, type TransaccionListInput } from '../transacciones/transacciones.service';
 
 type HistorialQuery = Omit<TransaccionListInput, 'cliente_id'>;
 import {
-  categoriasMatching, clearCurrentClient, countClientesQuery, documentTaken, findCliente, isAssigned, searchClientes, toCliente,
+  categoriaActiva, categoriasMatching, clearCurrentClient, clienteExists, countClientesQuery, documentTaken, findCliente, insertCliente,
+  isAssigned, lockClienteRow, searchClientes, toCliente, updateClienteRow, usuariosDeCliente,
 } from './clientes.repository';
 
 export const ENTITY = 'cliente';
@@ -25,9 +24,11 @@ const UNIQUE = {
   clientes_ruc_uq: ['ruc', MA.rucTaken],
 } as const satisfies Record<string, [string, string]>;
 
-const notFound = () => new AppError('not_found', M.notFound);
+/** Editing and reactivating need change, deactivating needs delete (spec 000 §6). */
+const INTENTS = { edit: P.changeCliente, deactivate: P.deleteCliente };
 
-export async function listClientes(db: Db, q: ListQuery) {
+export async function listClientes(ctx: ServiceCtx, q: ListQuery) {
+  const { db } = ctx;
   const cats = q.search ? await categoriasMatching(db, q.search) : [];
   const query = searchClientes(db, q.search, cats).orderBy('c.nombre').orderBy('c.id_cliente');
   if (q.all) return (await query.execute()).map(toCliente);
@@ -36,14 +37,14 @@ export async function listClientes(db: Db, q: ListQuery) {
 }
 
 /** Staff with view permission over clients, or a user the client is assigned to (spec: a customer acts only for their clients). */
-export async function assertClienteAccess(db: Db, actor: Actor, id: string) {
-  if (can(actor, P.viewCliente)) return;
-  if (!(await isAssigned(db, actor.id, id))) throw new AppError('forbidden', M.apiForbidden);
+export async function assertClienteAccess(ctx: ServiceCtx, id: string) {
+  if (can(ctx, P.viewCliente)) return;
+  if (!(await isAssigned(ctx.db, ctx.actor.id, id))) throw forbidden();
 }
 
-export async function getCliente(db: Db, actor: Actor, id: string) {
-  await assertClienteAccess(db, actor, id);
-  const c = await findCliente(db, id);
+export async function getCliente(ctx: ServiceCtx, id: string) {
+  await assertClienteAccess(ctx, id);
+  const c = await findCliente(ctx.db, id);
   if (!c) throw notFound();
   return c;
 }
@@ -68,9 +69,9 @@ function refuseOtherDocument(isPersonaFisica: boolean, input: { cedula?: string 
 }
 
 async function checkCategoria(db: Db, idCategoria: string, fields: FieldErrors) {
-  const cat = await db.selectFrom('categorias_cliente').select('is_active').where('id_categoria', '=', idCategoria).executeTakeFirst();
-  if (!cat) fields.idCategoria = [MA.categoriaInvalid];
-  else if (!cat.is_active) fields.idCategoria = [MA.categoriaInactive];
+  const activa = await categoriaActiva(db, idCategoria);
+  if (activa === undefined) fields.idCategoria = [MA.categoriaInvalid];
+  else if (!activa) fields.idCategoria = [MA.categoriaInactive];
 }
 
 async function checkDocumentFree(db: Db, doc: { cedula: string | null; ruc: string | null }, fields: FieldErrors, exceptId?: string) {
@@ -81,11 +82,12 @@ async function checkDocumentFree(db: Db, doc: { cedula: string | null; ruc: stri
 }
 
 function throwFields(fields: FieldErrors) {
-  if (Object.keys(fields).length) throw new AppError('validation', 'Datos inválidos.', fields);
+  if (Object.keys(fields).length) throw invalidFields(fields);
 }
 
 /** POST /clientes/: always saved active (spec 000 §4). */
-export async function createCliente(db: Db, actor: Actor, input: ClienteBody): Promise<ClienteRecord> {
+export async function createCliente(ctx: ServiceCtx, input: ClienteBody): Promise<ClienteRecord> {
+  const { db } = ctx;
   const fields: FieldErrors = {};
   const doc = documentOf(input.isPersonaFisica, input.cedula, input.ruc, fields);
   refuseOtherDocument(input.isPersonaFisica, input, fields);
@@ -95,16 +97,12 @@ export async function createCliente(db: Db, actor: Actor, input: ClienteBody): P
   return withUniqueFields(
     () =>
       db.transaction().execute(async (trx) => {
-        const { id_cliente } = await trx
-          .insertInto('clientes')
-          .values({
-            nombre: input.nombre, is_persona_fisica: input.isPersonaFisica, ...doc, id_categoria: input.idCategoria,
-            correo: input.correo, telefono: input.telefono, direccion: input.direccion, is_active: true,
-          })
-          .returning('id_cliente')
-          .executeTakeFirstOrThrow();
+        const id_cliente = await insertCliente(trx, {
+          nombre: input.nombre, is_persona_fisica: input.isPersonaFisica, ...doc, id_categoria: input.idCategoria,
+          correo: input.correo, telefono: input.telefono, direccion: input.direccion, is_active: true,
+        });
         const after = (await findCliente(trx, id_cliente))!;
-        await audit(trx, { actorId: actor.id, action: 'create', entity: ENTITY, entityId: id_cliente, after });
+        await audit(trx, { actorId: ctx.actor.id, action: 'create', entity: ENTITY, entityId: id_cliente, after });
         return after;
       }),
     UNIQUE,
@@ -116,23 +114,22 @@ export async function createCliente(db: Db, actor: Actor, input: ClienteBody): P
  * fields). Editing needs change; reactivating needs change; deactivating needs delete.
  */
 export async function updateCliente(
-  db: Db,
-  actor: Actor,
+  ctx: ServiceCtx,
   id: string,
   input: ClienteBody | ClientePatchBody,
   mode: 'put' | 'patch',
 ): Promise<ClienteRecord> {
   return withUniqueFields(
     () =>
-      db.transaction().execute(async (trx) => {
-        const cur = await trx.selectFrom('clientes').selectAll().where('id_cliente', '=', id).forUpdate().executeTakeFirst();
+      ctx.db.transaction().execute(async (trx) => {
+        const cur = await lockClienteRow(trx, id);
         if (!cur) throw notFound();
         const before = (await findCliente(trx, id))!;
 
         const isActive = input.isActive ?? (mode === 'put' ? true : cur.is_active);
-        const editsFields = mode === 'put' || Object.keys(input).some((k) => k !== 'isActive');
-        if (editsFields) requirePerms(actor, { all: [P.changeCliente] });
-        if (isActive !== cur.is_active) requirePerms(actor, { all: [isActive ? P.changeCliente : P.deleteCliente] });
+        const edits = mode === 'put' || Object.keys(input).some((k) => k !== 'isActive');
+        const intent = changeIntent(cur, { is_active: isActive }, { active: 'is_active', perms: INTENTS, edits });
+        requirePerms(ctx, { all: intent.perms });
 
         const fields: FieldErrors = {};
         const isPersonaFisica = input.isPersonaFisica ?? cur.is_persona_fisica;
@@ -148,25 +145,21 @@ export async function updateCliente(
         await checkDocumentFree(trx, doc, fields, id);
         throwFields(fields);
 
-        await trx
-          .updateTable('clientes')
-          .set({
-            nombre: input.nombre ?? cur.nombre,
-            is_persona_fisica: isPersonaFisica,
-            ...doc,
-            id_categoria: idCategoria,
-            correo: input.correo ?? cur.correo,
-            telefono: input.telefono ?? cur.telefono,
-            direccion: input.direccion ?? cur.direccion,
-            is_active: isActive,
-          })
-          .where('id_cliente', '=', id)
-          .execute();
+        await updateClienteRow(trx, id, {
+          nombre: input.nombre ?? cur.nombre,
+          is_persona_fisica: isPersonaFisica,
+          ...doc,
+          id_categoria: idCategoria,
+          correo: input.correo ?? cur.correo,
+          telefono: input.telefono ?? cur.telefono,
+          direccion: input.direccion ?? cur.direccion,
+          is_active: isActive,
+        });
         const cleared = !isActive && cur.is_active ? await clearCurrentClient(trx, id) : [];
         const after = (await findCliente(trx, id))!;
         if (JSON.stringify(after) === JSON.stringify(before)) return after; // a no-op writes no audit row
         await audit(trx, {
-          actorId: actor.id,
+          actorId: ctx.actor.id,
           action: actionOf(before, after),
           entity: ENTITY,
           entityId: id,
@@ -187,17 +180,17 @@ function actionOf(before: ClienteRecord, after: ClienteRecord): AuditAction {
 }
 
 /** DELETE /clientes/:id/: deactivates (never deletes); users who had it as current client lose it. */
-export async function deactivateCliente(db: Db, actor: Actor, id: string): Promise<ClienteRecord> {
-  return db.transaction().execute(async (trx) => {
-    const cur = await trx.selectFrom('clientes').select('is_active').where('id_cliente', '=', id).forUpdate().executeTakeFirst();
+export async function deactivateCliente(ctx: ServiceCtx, id: string): Promise<ClienteRecord> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const cur = await lockClienteRow(trx, id);
     if (!cur) throw notFound();
     const before = (await findCliente(trx, id))!;
     if (!cur.is_active) return before;
-    await trx.updateTable('clientes').set({ is_active: false }).where('id_cliente', '=', id).execute();
+    await updateClienteRow(trx, id, { is_active: false });
     const cleared = await clearCurrentClient(trx, id);
     const after = (await findCliente(trx, id))!;
     await audit(trx, {
-      actorId: actor.id, action: 'deactivate', entity: ENTITY, entityId: id, before,
+      actorId: ctx.actor.id, action: 'deactivate', entity: ENTITY, entityId: id, before,
       after: cleared.length ? { ...after, usuarios_sin_cliente_actual: cleared } : after,
     });
     return after;
@@ -205,18 +198,13 @@ export async function deactivateCliente(db: Db, actor: Actor, id: string): Promi
 }
 
 /** The users (operators) assigned to a client. */
-export async function usuariosAsignados(db: Db, id: string) {
-  const c = await db.selectFrom('clientes').select('id_cliente').where('id_cliente', '=', id).executeTakeFirst();
-  if (!c) throw notFound();
-  return selectUsers(db)
-    .innerJoin('user_clientes as uc2', 'uc2.user_id', 'u.id')
-    .where('uc2.cliente_id', '=', id)
-    .orderBy('u.username')
-    .execute();
+export async function usuariosAsignados(ctx: ServiceCtx, id: string) {
+  if (!(await clienteExists(ctx.db, id))) throw notFound();
+  return usuariosDeCliente(ctx.db, id);
 }
 
 /** The client's transactions (paged, filters of the transactions module); the operations module decides who sees them. */
-export async function historialTransacciones(db: Db, actor: Actor, id: string, query: HistorialQuery, tz: string) {
-  await getCliente(db, actor, id);
-  return historialDeCliente({ db, actor }, id, query, tz);
+export async function historialTransacciones(ctx: ServiceCtx, id: string, query: HistorialQuery, tz: string) {
+  await getCliente(ctx, id);
+  return historialDeCliente(ctx, id, query, tz);
 }

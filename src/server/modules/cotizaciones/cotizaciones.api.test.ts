@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
+import { createDivisa, createTasa, nextCodigo, userWith } from '../../test/fixtures';
 import { M } from '../../../shared/messages';
 import { P } from '../../../shared/permissions';
 import { TASA_MSG } from '../../../shared/schemas/cotizaciones';
@@ -14,21 +15,18 @@ const ids: Record<string, number> = {};
 beforeAll(async () => {
   app = await startTestApp({ seedDemo: true });
   admin = await app.adminToken();
-  viewer = (await app.userWith([P.viewTasa])).token;
-  nobody = (await app.userWith([])).token;
+  viewer = (await userWith(app, [P.viewTasa])).token;
+  nobody = (await userWith(app, [])).token;
   const rows = await app.db.selectFrom('tasas as t').innerJoin('divisas as d', 'd.id', 't.divisa_id').select(['t.id', 'd.codigo']).execute();
   for (const r of rows) ids[r.codigo] = r.id;
 });
 afterAll(() => app.close());
 
-let seq = 0;
-async function newDivisa(extra: Record<string, unknown> = {}) {
-  const n = seq++;
-  const codigo = `W${String.fromCharCode(65 + Math.floor(n / 26))}${String.fromCharCode(65 + (n % 26))}`;
-  const r = await app.api('POST', '/divisas/', { token: admin, body: { nombre: `Divisa ${codigo}`, codigo, simbolo: 'W', flag: 'JP', ...extra } });
-  expect(r.status).toBe(201);
-  return r.body as { id: number; codigo: string };
-}
+/** A fresh currency of these tests (codes WAA, WAB…). */
+const newDivisa = (extra: Record<string, unknown> = {}) => {
+  const codigo = nextCodigo('W');
+  return createDivisa(app, admin, { nombre: `Divisa ${codigo}`, codigo, simbolo: 'W', flag: 'JP', ...extra });
+};
 
 const historyCount = async (tasaId?: number) => {
   let q = app.db.selectFrom('tasa_historial').select((eb) => eb.fn.countAll<string>().as('n'));
@@ -119,7 +117,7 @@ describe('POST /api/cotizaciones/', () => {
 
   it('creates with 201, accepting a comma, computing exact rates and writing the first history row and the audit log', async () => {
     const d = await newDivisa();
-    const u = await app.userWith([P.addTasa]);
+    const u = await userWith(app, [P.addTasa]);
     const r = await app.api('POST', '/cotizaciones/', { token: u.token, body: { divisa: d.id, precioBase: '48,75', comisionBaseCompra: ' 1,5 ', comisionBaseVenta: '2' } });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({
@@ -215,21 +213,16 @@ describe('POST /api/cotizaciones/', () => {
 });
 
 describe('PUT and PATCH /api/cotizaciones/:id/', () => {
-  async function newTasa() {
-    const d = await newDivisa();
-    const r = await app.api('POST', '/cotizaciones/', { token: admin, body: { divisa: d.id, precioBase: '1000', comisionBaseCompra: '10', comisionBaseVenta: '20' } });
-    expect(r.status).toBe(201);
-    return r.body as { id: number; divisa: number };
-  }
+  const newTasa = async () => createTasa(app, admin, (await newDivisa()).id);
 
   it('answers 401 and 403, updates the figures with cotizaciones.change_tasa and writes a history row only when they change', async () => {
     const t = await newTasa();
     const body = { precioBase: '1100,5', comisionBaseCompra: '15', comisionBaseVenta: '25' };
     expect((await app.api('PUT', `/cotizaciones/${t.id}/`, { body })).status).toBe(401);
     expect((await app.api('PUT', `/cotizaciones/${t.id}/`, { body, token: viewer })).status).toBe(403);
-    const deleter = await app.userWith([P.deleteTasa]);
+    const deleter = await userWith(app, [P.deleteTasa]);
     expect((await app.api('PUT', `/cotizaciones/${t.id}/`, { body, token: deleter.token })).status).toBe(403);
-    const changer = await app.userWith([P.changeTasa, P.viewTasa]);
+    const changer = await userWith(app, [P.changeTasa, P.viewTasa]);
     const r = await app.api('PUT', `/cotizaciones/${t.id}/`, { body: { ...body, divisa: t.divisa }, token: changer.token });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ precioBase: '1100.5000', comisionBaseCompra: '15.0000', comisionBaseVenta: '25.0000', tasaCompra: '1085.5000', tasaVenta: '1125.5000', activo: true });
@@ -296,8 +289,8 @@ describe('DELETE /api/cotizaciones/:id/ and reactivation', () => {
   it('deactivates with cotizaciones.delete_tasa and reactivates with PATCH {"activo": true} and cotizaciones.change_tasa', async () => {
     const d = await newDivisa();
     const { body: t } = await app.api('POST', '/cotizaciones/', { token: admin, body: { divisa: d.id, precioBase: '10', comisionBaseCompra: '1', comisionBaseVenta: '1' } });
-    const changer = await app.userWith([P.changeTasa]);
-    const deleter = await app.userWith([P.deleteTasa]);
+    const changer = await userWith(app, [P.changeTasa]);
+    const deleter = await userWith(app, [P.deleteTasa]);
     expect((await app.api('DELETE', `/cotizaciones/${t.id}/`)).status).toBe(401);
     expect((await app.api('DELETE', `/cotizaciones/${t.id}/`, { token: changer.token })).status).toBe(403);
     const off = await app.api('DELETE', `/cotizaciones/${t.id}/`, { token: deleter.token });

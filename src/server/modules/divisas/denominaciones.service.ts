@@ -7,7 +7,7 @@ import { withUniqueFields } from '../../lib/unique';
 import type { Db } from '../../db';
 import { P } from '../../../shared/permissions';
 import { DIVISA_MSG, type DenominacionCreateInput, type DenominacionPatchInput } from '../../../shared/schemas/divisas';
-import { denominacionTaken, divisaExists, insertDenominacion, lockDenominacion, updateDenominacionRow } from './divisas.repository';
+import { denominacionTaken, divisaExists, findDenominacion, insertDenominacion, lockDenominacion, updateDenominacionRow } from './divisas.repository';
 
 const ENTITY = 'denominacion';
 const UNIQUE = { denominaciones_divisa_valor_uq: ['denominacion', DIVISA_MSG.denominacionDuplicada] } as const;
@@ -17,6 +17,13 @@ const INTENTS = { edit: P.changeDenominacion, deactivate: P.deleteDenominacion }
 async function checkDenominacion(db: Db, divisaId: number, denominacion: number, exceptId?: number): Promise<FieldErrors> {
   if (!(await divisaExists(db, divisaId))) return { divisa: [DIVISA_MSG.divisaNoExiste] };
   return (await denominacionTaken(db, divisaId, denominacion, exceptId)) ? { denominacion: [DIVISA_MSG.denominacionDuplicada] } : {};
+}
+
+/** One denomination (GET /denominaciones/:id/: what a client reads before sending it back). */
+export async function getDenominacion(ctx: ServiceCtx, id: number) {
+  const row = await findDenominacion(ctx.db, id);
+  if (!row) throw notFound();
+  return row;
 }
 
 export async function createDenominacion(ctx: ServiceCtx, input: DenominacionCreateInput) {

@@ -43,17 +43,12 @@ const hasRate = (activeOnly: boolean): Expression<SqlBool> =>
     : sql<SqlBool>`exists (select 1 from tasas t where t.divisa_id = d.id)`;
 
 /** Active foreign currencies with no rate at all: the ones a new rate can be created for. */
-export const divisasSinTasa = (db: Db) =>
-  selectDivisas(db).where('d.is_active', '=', true).where('d.es_base', '=', false).where(sql<SqlBool>`not ${hasRate(false)}`).orderBy('d.codigo').execute();
+export const divisasSinTasa = (db: Db, search?: string) =>
+  filteredDivisas(db, { search, is_active: true, es_base: false }).where(sql<SqlBool>`not ${hasRate(false)}`);
 
 /** The currencies that can be quoted: the base one and every active currency with an active rate. */
-export const divisasConTasa = (db: Db) =>
-  selectDivisas(db)
-    .where('d.is_active', '=', true)
-    .where((eb) => eb.or([eb('d.es_base', '=', true), hasRate(true)]))
-    .orderBy('d.es_base', 'desc')
-    .orderBy('d.codigo')
-    .execute();
+export const divisasConTasa = (db: Db, search?: string) =>
+  filteredDivisas(db, { search, is_active: true }).where((eb) => eb.or([eb('d.es_base', '=', true), hasRate(true)]));
 
 export const DENOMINACION_COLUMNS = ['n.id', 'n.denominacion', 'n.divisa_id as divisa', 'n.is_active'] as const;
 

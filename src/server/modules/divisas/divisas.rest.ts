@@ -7,8 +7,8 @@ const idOnly = (req: Request) => ({ id: req.params.id });
 
 /** Fixed paths come before '/divisas/:id/' so 'sin_tasa' is never read as an id. */
 export const divisasRoutes: RestRoute[] = [
-  { method: 'get', path: '/divisas/sin_tasa/', procedure: 'divisas.sinTasa', input: () => undefined, summary: 'Divisas activas (no base) sin cotización', tag },
-  { method: 'get', path: '/divisas/con_tasa/', procedure: 'divisas.conTasa', input: () => undefined, summary: 'Divisa base y divisas activas con cotización activa (público)', tag, public: true },
+  { method: 'get', path: '/divisas/sin_tasa/', procedure: 'divisas.sinTasa', summary: 'Divisas activas (no base) sin cotización: ?search, ?page; ?all=true da una lista', tag },
+  { method: 'get', path: '/divisas/con_tasa/', procedure: 'divisas.conTasa', summary: 'Divisa base y divisas activas con cotización activa (público): ?search, ?page; ?all=true da una lista', tag, public: true },
   { method: 'get', path: '/divisas/:id/get_denominaciones/', procedure: 'divisas.denominacionesDe', input: idOnly, summary: 'Denominaciones de una divisa', tag },
   ...crudRoutes('divisas', '/divisas/', tag, {
     list: 'Divisas: ?search, ?page, ?es_base, ?is_active; ?all=true da una lista',
@@ -21,6 +21,7 @@ export const divisasRoutes: RestRoute[] = [
   }),
   ...crudRoutes('divisas.denominaciones', '/denominaciones/', tag, {
     create: 'Crear una denominación',
+    get: 'Una denominación',
     toggle: 'Activar o desactivar una denominación',
     update: 'Modificar una denominación',
     patch: 'Modificar parte de una denominación; {"is_active": true} la reactiva',

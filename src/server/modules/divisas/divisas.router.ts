@@ -15,6 +15,10 @@ const byId = z.object({ id: serialId });
 const DENOMINACION_PERMS = [P.viewDenominacion, P.addDenominacion, P.changeDenominacion, P.deleteDenominacion];
 
 const denominacionesRouter = router({
+  get: permProcedure({ any: DENOMINACION_PERMS })
+    .input(byId)
+    .output(denominacionRecord)
+    .query(({ ctx, input }) => denominaciones.getDenominacion(serviceCtx(ctx), input.id)),
   create: permProcedure({ all: [P.addDenominacion] })
     .input(denominacionCreateInput)
     .output(denominacionRecord)
@@ -56,10 +60,14 @@ export const divisasRouter = router({
     .query(({ ctx, input }) => divisas.getDivisa(serviceCtx(ctx), input.id)),
   /** Active foreign currencies without a rate: the choices of the create-rate form. */
   sinTasa: permProcedure({ any: [P.viewDivisa, P.viewTasa, P.addTasa] })
-    .output(z.array(divisaRecord))
-    .query(({ ctx }) => divisas.sinTasa(serviceCtx(ctx))),
+    .input(listQuery)
+    .output(pagedOrAll(divisaRecord))
+    .query(({ ctx, input }) => divisas.sinTasa(serviceCtx(ctx), input)),
   /** Public: the base currency and the active currencies with an active rate (what simulators offer). */
-  conTasa: baseProcedure.output(z.array(divisaRecord)).query(({ ctx }) => divisas.conTasa(ctx)),
+  conTasa: baseProcedure
+    .input(listQuery)
+    .output(pagedOrAll(divisaRecord))
+    .query(({ ctx, input }) => divisas.conTasa(ctx, input)),
   create: permProcedure({ all: [P.addDivisa] })
     .input(divisaCreateInput)
     .output(divisaRecord)

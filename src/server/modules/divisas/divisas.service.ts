@@ -23,12 +23,14 @@ const UNIQUE = {
 /** Edits and reactivation need the change permission, deactivation the delete permission (spec 001 §6). */
 const INTENTS = { edit: P.changeDivisa, deactivate: P.deleteDivisa };
 
-export async function listDivisas(ctx: ServiceCtx, input: ListQuery & DivisaFilters) {
-  const base = filteredDivisas(ctx.db, input);
+/** Base first, then by code: the order of every currency list. */
+async function listed(base: ReturnType<typeof filteredDivisas>, input: ListQuery) {
   const rows = base.select(DIVISA_COLUMNS).orderBy('d.es_base', 'desc').orderBy('d.codigo').orderBy('d.id');
   if (input.all) return rows.execute();
   return paginate(rows, input.page, base);
 }
+
+export const listDivisas = (ctx: ServiceCtx, input: ListQuery & DivisaFilters) => listed(filteredDivisas(ctx.db, input), input);
 
 export async function getDivisa(ctx: ServiceCtx, id: number) {
   const row = await findDivisa(ctx.db, id);
@@ -36,8 +38,9 @@ export async function getDivisa(ctx: ServiceCtx, id: number) {
   return row;
 }
 
-export const sinTasa = (ctx: ServiceCtx) => divisasSinTasa(ctx.db);
-export const conTasa = (ctx: PublicCtx) => divisasConTasa(ctx.db);
+/** Paged like every list (`?search`, `?page`), an array with `?all=true`. */
+export const sinTasa = (ctx: ServiceCtx, input: ListQuery) => listed(divisasSinTasa(ctx.db, input.search), input);
+export const conTasa = (ctx: PublicCtx, input: ListQuery) => listed(divisasConTasa(ctx.db, input.search), input);
 
 export async function createDivisa(ctx: ServiceCtx, input: DivisaCreateInput) {
   const errors: FieldErrors = {};

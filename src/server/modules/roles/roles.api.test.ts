@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { auditRows, snapshot, uniq } from '../../test/admin';
+import { auditRows, snapshot, uniq, userWith } from '../../test/fixtures';
 import { M } from '../../../shared/messages';
 import { MA } from '../../../shared/messagesAdmin';
 import { ALL_PERMISSIONS, P } from '../../../shared/permissions';
@@ -20,7 +20,7 @@ const ids = (...codes: string[]) => codes.map((c) => permId.get(c)!);
 
 describe('GET /api/permisos/', () => {
   it('lists the whole catalogue with id, name, codename, app_label, name_es', async () => {
-    const u = await app.userWith([P.viewGroup]);
+    const u = await userWith(app, [P.viewGroup]);
     const r = await app.api('GET', '/permisos/', { token: u.token });
     expect(r.status).toBe(200);
     expect(r.body).toHaveLength(ALL_PERMISSIONS.length);
@@ -31,14 +31,14 @@ describe('GET /api/permisos/', () => {
 
   it('answers 401 and 403', async () => {
     expect((await app.api('GET', '/permisos/')).status).toBe(401);
-    const u = await app.userWith([P.viewUser]);
+    const u = await userWith(app, [P.viewUser]);
     expect((await app.api('GET', '/permisos/', { token: u.token })).status).toBe(403);
   });
 });
 
 describe('GET /api/roles/', () => {
   it('lists roles with permission ids and searches by name', async () => {
-    const u = await app.userWith([P.viewGroup]);
+    const u = await userWith(app, [P.viewGroup]);
     const r = await app.api('GET', '/roles/', { token: u.token });
     expect(r.status).toBe(200);
     const cliente = r.body.find((x: any) => x.name === 'Cliente');
@@ -51,9 +51,9 @@ describe('GET /api/roles/', () => {
 
   it('answers 401 and 403; role assigners may list roles too', async () => {
     expect((await app.api('GET', '/roles/')).status).toBe(401);
-    const u = await app.userWith([P.addGroup]);
+    const u = await userWith(app, [P.addGroup]);
     expect((await app.api('GET', '/roles/', { token: u.token })).status).toBe(403);
-    const assigner = await app.userWith([P.assignRoles]);
+    const assigner = await userWith(app, [P.assignRoles]);
     expect((await app.api('GET', '/roles/', { token: assigner.token })).status).toBe(200);
     expect((await app.api('GET', '/permisos/', { token: assigner.token })).status).toBe(403);
   });
@@ -89,9 +89,9 @@ describe('POST /api/roles/', () => {
 
   it('answers 401 and 403; a non-superuser cannot grant permissions they lack', async () => {
     expect((await app.api('POST', '/roles/', { body: { name: 'x', permissions: [] } })).status).toBe(401);
-    const viewer = await app.userWith([P.viewGroup]);
+    const viewer = await userWith(app, [P.viewGroup]);
     expect((await app.api('POST', '/roles/', { token: viewer.token, body: { name: 'x', permissions: [] } })).status).toBe(403);
-    const creator = await app.userWith([P.addGroup, P.viewCliente]);
+    const creator = await userWith(app, [P.addGroup, P.viewCliente]);
     const before = await snapshot(app, 'auth_group');
     const r = await app.api('POST', '/roles/', { token: creator.token, body: { name: uniq('Escalada'), permissions: ids(P.viewCliente, P.deleteUser) } });
     expect(r.status).toBe(403);
@@ -105,7 +105,7 @@ describe('POST /api/roles/', () => {
 describe('PUT /api/roles/:id/', () => {
   it('replaces name and permissions and audits before/after', async () => {
     const created = (await app.api('POST', '/roles/', { token: admin, body: { name: uniq('Rol'), permissions: ids(P.viewCliente) } })).body;
-    const u = await app.userWith([P.changeGroup]);
+    const u = await userWith(app, [P.changeGroup]);
     const name = uniq('Renombrado');
     const r = await app.api('PUT', `/roles/${created.id}/`, { token: admin, body: { name, permissions: ids(P.viewTasa) } });
     expect(r.status).toBe(200);
@@ -121,7 +121,7 @@ describe('PUT /api/roles/:id/', () => {
     const roles = (await app.api('GET', '/roles/', { token: admin })).body;
     const cliente = roles.find((x: any) => x.name === 'Cliente');
     const operador = roles.find((x: any) => x.name === 'Operador');
-    const viewer = await app.userWith([P.viewGroup]);
+    const viewer = await userWith(app, [P.viewGroup]);
     const before = await snapshot(app, 'auth_group');
     expect((await app.api('PUT', `/roles/${cliente.id}/`, { token: admin, body: { name: 'Clientes', permissions: cliente.permissions } })).body).toEqual({ name: [MA.roleProtected] });
     expect((await app.api('PUT', `/roles/${operador.id}/`, { token: admin, body: { name: 'cliente', permissions: [] } })).body).toEqual({ name: [MA.roleNameTaken] });
@@ -145,7 +145,7 @@ describe('PUT /api/roles/:id/', () => {
   });
 
   it('a role editor who is not a superuser cannot add permissions they lack to a role', async () => {
-    const editor = await app.userWith([P.changeGroup, P.viewTasa]);
+    const editor = await userWith(app, [P.changeGroup, P.viewTasa]);
     const created = (await app.api('POST', '/roles/', { token: admin, body: { name: uniq('Rol'), permissions: [] } })).body;
     expect((await app.api('PUT', `/roles/${created.id}/`, { token: editor.token, body: { name: created.name, permissions: ids(P.viewTasa) } })).status).toBe(200);
     const r = await app.api('PUT', `/roles/${created.id}/`, { token: editor.token, body: { name: created.name, permissions: ids(P.viewTasa, P.assignRoles) } });
@@ -157,14 +157,14 @@ describe('PUT /api/roles/:id/', () => {
 describe('DELETE /api/roles/:id/', () => {
   it('deletes for real; holders lose its permissions at once; the audit keeps who held it', async () => {
     const role = (await app.api('POST', '/roles/', { token: admin, body: { name: uniq('Temporal'), permissions: ids(P.viewTauser) } })).body;
-    const holder = await app.userWith([]);
+    const holder = await userWith(app, []);
     await app.db.insertInto('user_groups').values({ user_id: holder.id, group_id: role.id }).execute();
     expect((await app.api('GET', '/me/permissions/', { token: holder.token })).body.perms).toEqual([P.viewTauser]);
 
     expect((await app.api('DELETE', `/roles/${role.id}/`)).status).toBe(401);
-    const viewer = await app.userWith([P.viewGroup]);
+    const viewer = await userWith(app, [P.viewGroup]);
     expect((await app.api('DELETE', `/roles/${role.id}/`, { token: viewer.token })).status).toBe(403);
-    const deleter = await app.userWith([P.deleteGroup, P.viewTauser]);
+    const deleter = await userWith(app, [P.deleteGroup, P.viewTauser]);
     const r = await app.api('DELETE', `/roles/${role.id}/`, { token: deleter.token });
     expect(r.status).toBe(204);
     expect(await app.db.selectFrom('auth_group').select('id').where('id', '=', role.id).executeTakeFirst()).toBeUndefined();
@@ -181,7 +181,7 @@ describe('DELETE /api/roles/:id/', () => {
     const r = await app.api('DELETE', `/roles/${cliente.id}/`, { token: admin });
     expect(r.status).toBe(400);
     expect(r.body.detail).toBe(MA.roleProtected);
-    const deleter = await app.userWith([P.deleteGroup]);
+    const deleter = await userWith(app, [P.deleteGroup]);
     const admRole = roles.find((x: any) => x.name === 'Administrador');
     expect((await app.api('DELETE', `/roles/${admRole.id}/`, { token: deleter.token })).status).toBe(403);
     expect(await app.db.selectFrom('auth_group').select('id').where('id', '=', admRole.id).executeTakeFirst()).toBeDefined();

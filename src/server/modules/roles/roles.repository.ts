@@ -65,3 +65,36 @@ export function listPermisos(db: Q) {
     .orderBy('codename')
     .execute();
 }
+
+/** The role's row under a lock, for a change or a delete. */
+export const lockRoleRow = (db: Q, id: number) => db.selectFrom('auth_group').select(['id', 'name']).where('id', '=', id).forUpdate().executeTakeFirst();
+
+export async function insertRole(db: Q, name: string): Promise<number> {
+  const { id } = await db.insertInto('auth_group').values({ name }).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function renameRole(db: Q, id: number, name: string) {
+  await db.updateTable('auth_group').set({ name }).where('id', '=', id).execute();
+}
+
+export async function addRolePermissions(db: Q, roleId: number, permissionIds: number[]) {
+  if (permissionIds.length === 0) return;
+  await db.insertInto('auth_group_permissions').values(permissionIds.map((p) => ({ group_id: roleId, permission_id: p }))).execute();
+}
+
+export async function removeRolePermissions(db: Q, roleId: number, permissionIds: number[]) {
+  if (permissionIds.length === 0) return;
+  await db.deleteFrom('auth_group_permissions').where('group_id', '=', roleId).where('permission_id', 'in', permissionIds).execute();
+}
+
+/** Ids of the users holding the role. */
+export async function roleHolders(db: Q, roleId: number): Promise<number[]> {
+  const rows = await db.selectFrom('user_groups').select('user_id').where('group_id', '=', roleId).orderBy('user_id').execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** Its permission links and user assignments go with it (foreign keys cascade). */
+export async function deleteRole(db: Q, id: number) {
+  await db.deleteFrom('auth_group').where('id', '=', id).execute();
+}

@@ -1,6 +1,6 @@
 import { z } from '../../../shared/zod';
 import { router, permProcedure } from '../../trpc/init';
-import { actorOf } from '../../lib/actor';
+import { serviceCtx } from '../../lib/context';
 import { P } from '../../../shared/permissions';
 import { idParam } from '../../../shared/schemas/common';
 import { permisoRecord, roleBody, roleRecord, roleUpdateBody, rolesListInput } from '../../../shared/schemas/roles';
@@ -13,24 +13,24 @@ export const rolesRouter = router({
   list: permProcedure({ any: [P.viewGroup, P.assignRoles] })
     .input(rolesListInput)
     .output(z.array(roleRecord))
-    .query(({ ctx, input }) => svc.list(ctx.db, input.search)),
+    .query(({ ctx, input }) => svc.list(serviceCtx(ctx), input.search)),
   get: permProcedure({ all: [P.viewGroup] })
     .input(byId)
     .output(roleRecord)
-    .query(({ ctx, input }) => svc.get(ctx.db, input.id)),
+    .query(({ ctx, input }) => svc.get(serviceCtx(ctx), input.id)),
   create: permProcedure({ all: [P.addGroup] })
     .input(roleBody)
     .output(roleRecord)
-    .mutation(({ ctx, input }) => svc.create(ctx.db, actorOf(ctx), input)),
+    .mutation(({ ctx, input }) => svc.create(serviceCtx(ctx), input)),
   update: permProcedure({ all: [P.changeGroup] })
     .input(roleUpdateBody.extend({ id: idParam }))
     .output(roleRecord)
-    .mutation(({ ctx, input: { id, ...body } }) => svc.update(ctx.db, actorOf(ctx), id, body)),
+    .mutation(({ ctx, input: { id, ...body } }) => svc.update(serviceCtx(ctx), id, body)),
   delete: permProcedure({ all: [P.deleteGroup] })
     .input(byId)
     .output(roleRecord)
-    .mutation(({ ctx, input }) => svc.remove(ctx.db, actorOf(ctx), input.id)),
+    .mutation(({ ctx, input }) => svc.remove(serviceCtx(ctx), input.id)),
   permisos: permProcedure({ all: [P.viewGroup] })
     .output(z.array(permisoRecord))
-    .query(({ ctx }) => svc.permisos(ctx.db)),
+    .query(({ ctx }) => svc.permisos(serviceCtx(ctx))),
 });

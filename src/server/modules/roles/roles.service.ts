@@ -1,13 +1,16 @@
 import type { Db } from '../../db';
-import { AppError, type FieldErrors } from '../../lib/errors';
+import type { ServiceCtx } from '../../lib/context';
+import { badRequest, forbidden, notFound, invalidFields, type FieldErrors } from '../../lib/errors';
 import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import { withUniqueFields } from '../../lib/unique';
-import { M } from '../../../shared/messages';
 import { MA } from '../../../shared/messagesAdmin';
 import type { RoleBody, RoleRecord } from '../../../shared/schemas/roles';
 import { ROLE_CLIENTE } from '../../../shared/permissions';
-import { codesOfRoles, findRole, listPermisos, listRoles, permissionCodes, roleNameTaken } from './roles.repository';
+import {
+  addRolePermissions, codesOfRoles, deleteRole, findRole, insertRole, listPermisos, listRoles, lockRoleRow, permissionCodes, removeRolePermissions,
+  renameRole, roleHolders, roleNameTaken,
+} from './roles.repository';
 
 export const ENTITY = 'rol';
 
@@ -16,13 +19,11 @@ const UNIQUE = {
   auth_group_name_key: ['name', MA.roleNameTaken],
 } as const satisfies Record<string, [string, string]>;
 
-const notFound = () => new AppError('not_found', M.notFound);
+export const list = (ctx: ServiceCtx, search?: string) => listRoles(ctx.db, search);
+export const permisos = (ctx: ServiceCtx) => listPermisos(ctx.db);
 
-export const list = (db: Db, search?: string) => listRoles(db, search);
-export const permisos = (db: Db) => listPermisos(db);
-
-export async function get(db: Db, id: number) {
-  const r = await findRole(db, id);
+export async function get(ctx: ServiceCtx, id: number) {
+  const r = await findRole(ctx.db, id);
   if (!r) throw notFound();
   return r;
 }
@@ -33,7 +34,7 @@ export async function get(db: Db, id: number) {
  */
 export function assertWithinOwn(actor: Actor, codes: Iterable<string>, message: string) {
   if (actor.isSuperuser) return;
-  for (const c of codes) if (!actor.perms.has(c)) throw new AppError('forbidden', message);
+  for (const c of codes) if (!actor.perms.has(c)) throw forbidden(message);
 }
 
 async function checkPermissions(db: Db, ids: number[], fields: FieldErrors) {
@@ -45,20 +46,20 @@ async function checkPermissions(db: Db, ids: number[], fields: FieldErrors) {
 
 const withCodes = (r: RoleRecord, codes: Map<number, string>) => ({ ...r, permission_codes: r.permissions.map((id) => codes.get(id) ?? String(id)) });
 
-export async function create(db: Db, actor: Actor, input: RoleBody): Promise<RoleRecord> {
+export async function create(ctx: ServiceCtx, input: RoleBody): Promise<RoleRecord> {
   const ids = [...new Set(input.permissions)];
   const fields: FieldErrors = {};
-  if (await roleNameTaken(db, input.name)) fields.name = [MA.roleNameTaken];
-  const codes = await checkPermissions(db, ids, fields);
-  if (Object.keys(fields).length) throw new AppError('validation', 'Datos inválidos.', fields);
-  assertWithinOwn(actor, codes.values(), MA.permsExceedOwn);
+  if (await roleNameTaken(ctx.db, input.name)) fields.name = [MA.roleNameTaken];
+  const codes = await checkPermissions(ctx.db, ids, fields);
+  if (Object.keys(fields).length) throw invalidFields(fields);
+  assertWithinOwn(ctx.actor, codes.values(), MA.permsExceedOwn);
   return withUniqueFields(
     () =>
-      db.transaction().execute(async (trx) => {
-        const { id } = await trx.insertInto('auth_group').values({ name: input.name }).returning('id').executeTakeFirstOrThrow();
-        if (ids.length) await trx.insertInto('auth_group_permissions').values(ids.map((p) => ({ group_id: id, permission_id: p }))).execute();
+      ctx.db.transaction().execute(async (trx) => {
+        const id = await insertRole(trx, input.name);
+        await addRolePermissions(trx, id, ids);
         const after = (await findRole(trx, id))!;
-        await audit(trx, { actorId: actor.id, action: 'create', entity: ENTITY, entityId: id, after: withCodes(after, codes) });
+        await audit(trx, { actorId: ctx.actor.id, action: 'create', entity: ENTITY, entityId: id, after: withCodes(after, codes) });
         return after;
       }),
     UNIQUE,
@@ -66,31 +67,31 @@ export async function create(db: Db, actor: Actor, input: RoleBody): Promise<Rol
 }
 
 /** PUT: name and the whole permission set. The Cliente role keeps its name (registration gives it). */
-export async function update(db: Db, actor: Actor, id: number, input: RoleBody): Promise<RoleRecord> {
+export async function update(ctx: ServiceCtx, id: number, input: RoleBody): Promise<RoleRecord> {
   const ids = [...new Set(input.permissions)];
   return withUniqueFields(
     () =>
-      db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('auth_group').select(['id', 'name']).where('id', '=', id).forUpdate().executeTakeFirst();
+      ctx.db.transaction().execute(async (trx) => {
+        const row = await lockRoleRow(trx, id);
         if (!row) throw notFound();
         const before = (await findRole(trx, id))!;
         const fields: FieldErrors = {};
         if (row.name === ROLE_CLIENTE && input.name !== row.name) fields.name = [MA.roleProtected];
         else if (await roleNameTaken(trx, input.name, id)) fields.name = [MA.roleNameTaken];
         const codes = await checkPermissions(trx, ids, fields);
-        if (Object.keys(fields).length) throw new AppError('validation', 'Datos inválidos.', fields);
+        if (Object.keys(fields).length) throw invalidFields(fields);
 
         const added = ids.filter((p) => !before.permissions.includes(p));
         const removed = before.permissions.filter((p) => !ids.includes(p));
         const allCodes = await permissionCodes(trx, [...ids, ...removed]);
-        assertWithinOwn(actor, [...added, ...removed].map((p) => allCodes.get(p)!), MA.permsExceedOwn);
+        assertWithinOwn(ctx.actor, [...added, ...removed].map((p) => allCodes.get(p)!), MA.permsExceedOwn);
 
-        if (input.name !== row.name) await trx.updateTable('auth_group').set({ name: input.name }).where('id', '=', id).execute();
-        if (removed.length) await trx.deleteFrom('auth_group_permissions').where('group_id', '=', id).where('permission_id', 'in', removed).execute();
-        if (added.length) await trx.insertInto('auth_group_permissions').values(added.map((p) => ({ group_id: id, permission_id: p }))).execute();
+        if (input.name !== row.name) await renameRole(trx, id, input.name);
+        await removeRolePermissions(trx, id, removed);
+        await addRolePermissions(trx, id, added);
         const after = (await findRole(trx, id))!;
         if (added.length || removed.length || input.name !== row.name) {
-          await audit(trx, { actorId: actor.id, action: 'update', entity: ENTITY, entityId: id, before: withCodes(before, allCodes), after: withCodes(after, codes) });
+          await audit(trx, { actorId: ctx.actor.id, action: 'update', entity: ENTITY, entityId: id, before: withCodes(before, allCodes), after: withCodes(after, codes) });
         }
         return after;
       }),
@@ -102,19 +103,19 @@ export async function update(db: Db, actor: Actor, id: number, input: RoleBody):
  * A real delete: the role's permission links and its assignments to users go with it (users
  * holding it lose those permissions at once). The audit row keeps the role and who held it.
  */
-export async function remove(db: Db, actor: Actor, id: number): Promise<RoleRecord> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('auth_group').select(['id', 'name']).where('id', '=', id).forUpdate().executeTakeFirst();
+export async function remove(ctx: ServiceCtx, id: number): Promise<RoleRecord> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await lockRoleRow(trx, id);
     if (!row) throw notFound();
-    if (row.name === ROLE_CLIENTE) throw new AppError('validation', MA.roleProtected);
+    if (row.name === ROLE_CLIENTE) throw badRequest(MA.roleProtected);
     const before = (await findRole(trx, id))!;
-    assertWithinOwn(actor, await codesOfRoles(trx, [id]), MA.permsExceedOwn);
-    const holders = await trx.selectFrom('user_groups').select('user_id').where('group_id', '=', id).orderBy('user_id').execute();
-    await trx.deleteFrom('auth_group').where('id', '=', id).execute();
+    assertWithinOwn(ctx.actor, await codesOfRoles(trx, [id]), MA.permsExceedOwn);
+    const holders = await roleHolders(trx, id);
+    await deleteRole(trx, id);
     const codes = await permissionCodes(trx, before.permissions);
     await audit(trx, {
-      actorId: actor.id, action: 'delete', entity: ENTITY, entityId: id,
-      before: { ...withCodes(before, codes), usuarios: holders.map((h) => h.user_id) },
+      actorId: ctx.actor.id, action: 'delete', entity: ENTITY, entityId: id,
+      before: { ...withCodes(before, codes), usuarios: holders },
     });
     return before;
   });

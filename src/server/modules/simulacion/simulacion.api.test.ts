@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
+import { userWith } from '../../test/fixtures';
 import { M } from '../../../shared/messages';
 import { P } from '../../../shared/permissions';
 import { MSG_BASE_REQUIRED } from '../../../shared/pricing';
@@ -21,7 +22,7 @@ beforeAll(async () => {
   vip = await cliente(app, w.categorias.vip);
   minorista = await cliente(app, w.categorias.minorista);
   cuenta = await cuentaBancaria(app, w, vip.clienteId);
-  nobody = (await app.userWith([])).token;
+  nobody = (await userWith(app, [])).token;
 });
 afterAll(() => app.close());
 
@@ -93,7 +94,7 @@ describe('POST /api/operaciones/simular_privada_con_instancia/', () => {
     const r = await privada(minorista.token, body());
     expect(r.status).toBe(403);
     expect(r.body).toEqual({ detail: M.apiForbidden });
-    const staff = await app.userWith([P.useSimulacion, P.viewCliente]);
+    const staff = await userWith(app, [P.useSimulacion, P.viewCliente]);
     expect((await privada(staff.token, body())).status).toBe(403);
   });
 
@@ -140,7 +141,7 @@ describe('POST /api/operaciones/simular_privada_con_instancia/', () => {
   });
 
   it('refuses an inactive client with 400', async () => {
-    const user = await app.userWith([P.useSimulacion]);
+    const user = await userWith(app, [P.useSimulacion]);
     const id = await crearCliente(app, w.categorias.vip, { is_active: false });
     await app.db.insertInto('user_clientes').values({ user_id: user.id, cliente_id: id }).execute();
     const r = await privada(user.token, body({ cliente_id: id, detalle_metodo_id: null, metodo_id: w.metodos.EFECTIVO }));

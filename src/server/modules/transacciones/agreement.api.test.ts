@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { startTestApp, type TestApp } from '../../test/harness';
+import { userWith } from '../../test/fixtures';
 import { simulate } from '../../../shared/pricing';
 import { asignar, crearCliente, cuentaBancaria, exchangeWorld, setTasa, tauser, type ExchangeWorld } from './testFixtures';
 import { P } from '../../../shared/permissions';
@@ -13,7 +14,7 @@ let tauserId: string;
 beforeAll(async () => {
   app = await startTestApp();
   w = await exchangeWorld(app);
-  user = await app.userWith([P.useSimulacion, P.useOperacion]);
+  user = await userWith(app, [P.useSimulacion, P.useOperacion]);
   tauserId = await tauser(app);
 });
 afterAll(() => app.close());

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { TestApp } from '../../test/harness';
+import { userWith } from '../../test/fixtures';
 import { P } from '../../../shared/permissions';
 
 /**
@@ -54,7 +55,7 @@ export async function asignar(app: TestApp, userId: number, clienteId: string) {
 
 /** A customer (simulation and operation) with one client of the given category assigned. */
 export async function cliente(app: TestApp, idCategoria: string, perms: string[] = [P.useSimulacion, P.useOperacion]) {
-  const user = await app.userWith(perms);
+  const user = await userWith(app, perms);
   const clienteId = await crearCliente(app, idCategoria);
   await asignar(app, user.id, clienteId);
   return { ...user, clienteId };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
+import { userWith } from '../../test/fixtures';
 import { M } from '../../../shared/messages';
 import { P } from '../../../shared/permissions';
 import { OP_MSG, mensajeTransicion } from '../../../shared/transacciones';
@@ -26,8 +27,8 @@ beforeAll(async () => {
   otro = await cliente(app, w.categorias.minorista);
   cuenta = await cuentaBancaria(app, w, vip.clienteId);
   tauserId = await tauser(app);
-  nobody = (await app.userWith([])).token;
-  staff = (await app.userWith([P.viewTransaccion])).token;
+  nobody = (await userWith(app, [])).token;
+  staff = (await userWith(app, [P.viewTransaccion])).token;
 });
 afterAll(() => app.close());
 
@@ -52,7 +53,7 @@ describe('POST /api/operaciones/crear-transaccion/', () => {
     const before = await count();
     expect((await crear(undefined, body())).status).toBe(401);
     expect((await crear(nobody, body())).status).toBe(403);
-    const sim = await app.userWith([P.useSimulacion]);
+    const sim = await userWith(app, [P.useSimulacion]);
     await asignar(app, sim.id, vip.clienteId);
     expect((await crear(sim.token, body())).status).toBe(403);
     const r = await crear(otro.token, body());
@@ -255,7 +256,7 @@ describe('state transitions', () => {
 
   it('state changes need the operation permission (403) and refuse malformed input (400) changing nothing', async () => {
     const t = await nueva();
-    const soloVer = await app.userWith([P.useSimulacion]);
+    const soloVer = await userWith(app, [P.useSimulacion]);
     await asignar(app, soloVer.id, vip.clienteId);
     expect((await app.api('GET', `/operaciones/transacciones/${t.id}/reconfirmar-tasa/`, { token: soloVer.token })).status).toBe(403);
     expect((await confirmar(t.id, { terminos_aceptados: true }, soloVer.token)).status).toBe(403);
@@ -272,7 +273,7 @@ describe('state transitions', () => {
 
   it('a customer with view permission but not assigned cannot act (403)', async () => {
     const t = await nueva();
-    const viewerOp = await app.userWith([P.viewTransaccion, P.useOperacion]);
+    const viewerOp = await userWith(app, [P.viewTransaccion, P.useOperacion]);
     expect((await cancelar(t.id, viewerOp.token)).status).toBe(403);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../test/harness';
-import { auditRows, createCategoria, createCliente, snapshot, uniq } from '../../test/admin';
+import { auditRows, createCategoria, createCliente, snapshot, uniq, userWith } from '../../test/fixtures';
 import { M } from '../../../shared/messages';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
@@ -30,7 +30,7 @@ async function createUser(over: Record<string, unknown> = {}) {
 describe('GET /api/usuarios/', () => {
   it('answers an array of users without password hashes, with search on username, names and e-mail', async () => {
     const a = await createUser({ first_name: 'Zacarías', last_name: 'Benítez' });
-    const u = await app.userWith([P.viewUser]);
+    const u = await userWith(app, [P.viewUser]);
     const r = await app.api('GET', '/usuarios/', { token: u.token });
     expect(r.status).toBe(200);
     expect(Array.isArray(r.body)).toBe(true);
@@ -45,19 +45,19 @@ describe('GET /api/usuarios/', () => {
 
   it('answers 401 and 403', async () => {
     expect((await app.api('GET', '/usuarios/')).status).toBe(401);
-    const u = await app.userWith([P.addUser]);
+    const u = await userWith(app, [P.addUser]);
     expect((await app.api('GET', '/usuarios/', { token: u.token })).status).toBe(403);
   });
 });
 
 describe('GET /api/usuarios/:id/', () => {
   it('answers one user to viewers, the own record to anyone, 404 when missing', async () => {
-    const u = await app.userWith([]);
+    const u = await userWith(app, []);
     const other = await createUser();
     expect((await app.api('GET', `/usuarios/${u.id}/`, { token: u.token })).status).toBe(200);
     expect((await app.api('GET', `/usuarios/${other.id}/`, { token: u.token })).status).toBe(403);
     expect((await app.api('GET', `/usuarios/${other.id}/`)).status).toBe(401);
-    const viewer = await app.userWith([P.viewUser]);
+    const viewer = await userWith(app, [P.viewUser]);
     expect((await app.api('GET', `/usuarios/${other.id}/`, { token: viewer.token })).body.username).toBe(other.username);
     expect((await app.api('GET', '/usuarios/999999/', { token: viewer.token })).status).toBe(404);
   });
@@ -65,7 +65,7 @@ describe('GET /api/usuarios/:id/', () => {
 
 describe('POST /api/usuarios/', () => {
   it('creates a verified, active user (argon2id) who can log in at once, and audits without the hash', async () => {
-    const creator = await app.userWith([P.addUser]);
+    const creator = await userWith(app, [P.addUser]);
     const body = newUser();
     const r = await app.api('POST', '/usuarios/', { token: creator.token, body });
     expect(r.status).toBe(201);
@@ -87,7 +87,7 @@ describe('POST /api/usuarios/', () => {
   it('answers 401 and 403 and changes nothing', async () => {
     const before = await snapshot(app, 'users');
     expect((await app.api('POST', '/usuarios/', { body: newUser() })).status).toBe(401);
-    const u = await app.userWith([P.viewUser, P.changeUser]);
+    const u = await userWith(app, [P.viewUser, P.changeUser]);
     const after1 = await snapshot(app, 'users');
     expect((await app.api('POST', '/usuarios/', { token: u.token, body: newUser() })).status).toBe(403);
     expect(after1.length).toBe(before.length + 1);
@@ -127,7 +127,7 @@ describe('POST /api/usuarios/', () => {
 describe('PATCH /api/usuarios/:id/', () => {
   it('edits fields with change permission; an empty password keeps the old one; a new one replaces it', async () => {
     const target = await createUser();
-    const editor = await app.userWith([P.changeUser]);
+    const editor = await userWith(app, [P.changeUser]);
     const r = await app.api('PATCH', `/usuarios/${target.id}/`, { token: editor.token, body: { first_name: 'Pedro', password: '' } });
     expect(r.status).toBe(200);
     expect(r.body.first_name).toBe('Pedro');
@@ -143,8 +143,8 @@ describe('PATCH /api/usuarios/:id/', () => {
 
   it('toggles is_active only with the delete permission; is_active true reactivates', async () => {
     const target = await createUser();
-    const editor = await app.userWith([P.changeUser]);
-    const toggler = await app.userWith([P.deleteUser]);
+    const editor = await userWith(app, [P.changeUser]);
+    const toggler = await userWith(app, [P.deleteUser]);
     expect((await app.api('PATCH', `/usuarios/${target.id}/`, { token: editor.token, body: { is_active: false } })).status).toBe(403);
     expect((await app.api('PATCH', `/usuarios/${target.id}/`, { token: toggler.token, body: { first_name: 'Otro' } })).status).toBe(403);
     expect((await app.api('PATCH', `/usuarios/${target.id}/`, { token: toggler.token, body: { is_active: false } })).body.is_active).toBe(false);
@@ -160,7 +160,7 @@ describe('PATCH /api/usuarios/:id/', () => {
   it('validates like create (password optional) and changes nothing on 400, 401, 403, 404', async () => {
     const target = await createUser();
     const other = await createUser();
-    const viewer = await app.userWith([P.viewUser]);
+    const viewer = await userWith(app, [P.viewUser]);
     const before = await snapshot(app, 'users');
     const patch = (body: unknown, token?: string, id = target.id) => app.api('PATCH', `/usuarios/${id}/`, { token, body });
     expect((await patch({ username: 'ab', first_name: 'J', last_name: '', email: 'x', password: '123' }, admin)).body).toEqual({
@@ -182,10 +182,10 @@ describe('PATCH /api/usuarios/:id/', () => {
 
 describe('DELETE /api/usuarios/:id/', () => {
   it('deactivates (204), never deletes, and the user tokens stop working at once', async () => {
-    const target = await app.userWith([P.viewCliente]);
-    const deleter = await app.userWith([P.deleteUser, P.viewCliente]);
+    const target = await userWith(app, [P.viewCliente]);
+    const deleter = await userWith(app, [P.deleteUser, P.viewCliente]);
     expect((await app.api('DELETE', `/usuarios/${target.id}/`)).status).toBe(401);
-    const editor = await app.userWith([P.changeUser]);
+    const editor = await userWith(app, [P.changeUser]);
     expect((await app.api('DELETE', `/usuarios/${target.id}/`, { token: editor.token })).status).toBe(403);
     const r = await app.api('DELETE', `/usuarios/${target.id}/`, { token: deleter.token });
     expect(r.status).toBe(204);
@@ -197,7 +197,7 @@ describe('DELETE /api/usuarios/:id/', () => {
   });
 
   it('refuses deactivating oneself, and a non-superuser touching a superuser', async () => {
-    const deleter = await app.userWith([P.deleteUser, P.changeUser]);
+    const deleter = await userWith(app, [P.deleteUser, P.changeUser]);
     const self = await app.api('DELETE', `/usuarios/${deleter.id}/`, { token: deleter.token });
     expect(self.status).toBe(400);
     expect(self.body.detail).toBe(MA.cannotDeactivateSelf);
@@ -217,8 +217,8 @@ describe('client assignment and the current client', () => {
   it('assigns clients (replacing the set), lists them, and unassigning the current client clears it', async () => {
     const c1 = await createCliente(app, admin, idCategoria, { nombre: 'Alfa' });
     const c2 = await createCliente(app, admin, idCategoria, { nombre: 'Beta' });
-    const customer = await app.userWith([]);
-    const assigner = await app.userWith([P.assignClients]);
+    const customer = await userWith(app, []);
+    const assigner = await userWith(app, [P.assignClients]);
 
     const r = await app.api('POST', `/usuarios/${customer.id}/asignar_clientes/`, { token: assigner.token, body: { clientes: [c1.idCliente, c2.idCliente, c1.idCliente] } });
     expect(r.status).toBe(200);
@@ -244,13 +244,13 @@ describe('client assignment and the current client', () => {
   });
 
   it('asignar_clientes answers 401, 403, 404 and 400 (unknown client, bad payload) without changing anything', async () => {
-    const customer = await app.userWith([]);
+    const customer = await userWith(app, []);
     const c = await createCliente(app, admin, idCategoria);
     await app.api('POST', `/usuarios/${customer.id}/asignar_clientes/`, { token: admin, body: { clientes: [c.idCliente] } });
     const before = await snapshot(app, 'user_clientes');
     const post = (body: unknown, token?: string, id = customer.id) => app.api('POST', `/usuarios/${id}/asignar_clientes/`, { token, body });
     expect((await post({ clientes: [] })).status).toBe(401);
-    const viewer = await app.userWith([P.viewUser, P.changeUser]);
+    const viewer = await userWith(app, [P.viewUser, P.changeUser]);
     expect((await post({ clientes: [] }, viewer.token)).status).toBe(403);
     expect((await post({ clientes: [] }, admin, 999999)).status).toBe(404);
     const missing = '00000000-0000-4000-8000-000000000000';
@@ -262,7 +262,7 @@ describe('client assignment and the current client', () => {
   });
 
   it('set_cliente_actual refuses a client not assigned (403) and an inactive one (400), changing nothing', async () => {
-    const customer = await app.userWith([]);
+    const customer = await userWith(app, []);
     const mine = await createCliente(app, admin, idCategoria);
     const notMine = await createCliente(app, admin, idCategoria);
     await app.api('POST', `/usuarios/${customer.id}/asignar_clientes/`, { token: admin, body: { clientes: [mine.idCliente] } });
@@ -291,19 +291,19 @@ describe('client assignment and the current client', () => {
   });
 
   it('a user sets only their own current client; staff need change permission for others', async () => {
-    const a = await app.userWith([]);
-    const b = await app.userWith([]);
+    const a = await userWith(app, []);
+    const b = await userWith(app, []);
     const c = await createCliente(app, admin, idCategoria);
     await app.api('POST', `/usuarios/${b.id}/asignar_clientes/`, { token: admin, body: { clientes: [c.idCliente] } });
     expect((await app.api('POST', `/usuarios/${b.id}/set_cliente_actual/`, { token: a.token, body: { cliente_id: c.idCliente } })).status).toBe(403);
     expect((await app.api('GET', `/usuarios/${b.id}/cliente_actual/`, { token: a.token })).status).toBe(403);
     expect((await app.api('GET', `/usuarios/${b.id}/get_clientes_asignados/`, { token: a.token })).status).toBe(403);
     expect((await app.api('GET', `/usuarios/${b.id}/get_clientes_asignados/`)).status).toBe(401);
-    const changer = await app.userWith([P.changeUser]);
+    const changer = await userWith(app, [P.changeUser]);
     const r = await app.api('POST', `/usuarios/${b.id}/set_cliente_actual/`, { token: changer.token, body: { cliente_id: c.idCliente } });
     expect(r.status).toBe(200);
     expect((await auditRows(app, 'usuario', b.id)).at(-1)).toMatchObject({ action: 'update', actor_id: changer.id, after: { cliente_actual_id: c.idCliente } });
-    const viewer = await app.userWith([P.viewUser]);
+    const viewer = await userWith(app, [P.viewUser]);
     expect((await app.api('GET', `/usuarios/${b.id}/cliente_actual/`, { token: viewer.token })).body.clienteActual.idCliente).toBe(c.idCliente);
     expect((await app.api('GET', `/usuarios/${b.id}/get_clientes_asignados/`, { token: viewer.token })).body).toHaveLength(1);
     expect((await app.api('GET', '/usuarios/999999/cliente_actual/', { token: viewer.token })).status).toBe(404);
@@ -312,17 +312,17 @@ describe('client assignment and the current client', () => {
 
 describe('role assignment', () => {
   it('lists and replaces roles; the new permissions apply at once; audited', async () => {
-    const target = await app.userWith([]);
+    const target = await userWith(app, []);
     const roles = (await app.api('GET', '/roles/', { token: admin })).body;
     const operador = roles.find((x: any) => x.name === 'Operador');
     const cliente = roles.find((x: any) => x.name === 'Cliente');
-    const assigner = await app.userWith([P.assignRoles]);
+    const assigner = await userWith(app, [P.assignRoles]);
     const r = await app.api('POST', `/usuarios/${target.id}/asignar_roles/`, { token: admin, body: { roles: [cliente.id] } });
     expect(r.status).toBe(200);
     expect(r.body.map((x: any) => x.name)).toEqual(['Cliente']);
     expect((await app.api('GET', '/me/permissions/', { token: target.token })).body.perms).toEqual([P.useOperacion, P.useSimulacion]);
     expect((await app.api('GET', `/usuarios/${target.id}/roles/`, { token: target.token })).body).toEqual([cliente]);
-    const viewer = await app.userWith([P.viewUser]);
+    const viewer = await userWith(app, [P.viewUser]);
     expect((await app.api('GET', `/usuarios/${target.id}/roles/`, { token: viewer.token })).body).toEqual([cliente]);
     expect((await app.api('GET', `/usuarios/${target.id}/roles/`, { token: assigner.token })).status).toBe(403);
     expect((await app.api('GET', `/usuarios/${target.id}/roles/`)).status).toBe(401);
@@ -334,15 +334,15 @@ describe('role assignment', () => {
   });
 
   it('answers 401, 403, 404 and 400, changing nothing; non-superusers cannot change their own roles or escalate', async () => {
-    const target = await app.userWith([]);
+    const target = await userWith(app, []);
     const roles = (await app.api('GET', '/roles/', { token: admin })).body;
     const cliente = roles.find((x: any) => x.name === 'Cliente');
     const adm = roles.find((x: any) => x.name === 'Administrador');
-    const assigner = await app.userWith([P.assignRoles, P.useOperacion, P.useSimulacion]);
+    const assigner = await userWith(app, [P.assignRoles, P.useOperacion, P.useSimulacion]);
     const before = await snapshot(app, 'user_groups');
     const post = (body: unknown, token?: string, id = target.id) => app.api('POST', `/usuarios/${id}/asignar_roles/`, { token, body });
     expect((await post({ roles: [] })).status).toBe(401);
-    const viewer = await app.userWith([P.viewUser]);
+    const viewer = await userWith(app, [P.viewUser]);
     const before2 = await snapshot(app, 'user_groups');
     expect((await post({ roles: [cliente.id] }, viewer.token)).status).toBe(403);
     expect((await post({ roles: [] }, admin, 999999)).status).toBe(404);
@@ -362,7 +362,7 @@ describe('role assignment', () => {
   });
 
   it('an assignment racing the deletion of the role never answers 500', async () => {
-    const target = await app.userWith([]);
+    const target = await userWith(app, []);
     for (let i = 0; i < 5; i++) {
       const role = (await app.api('POST', '/roles/', { token: admin, body: { name: `EFIMERO${i}`, permissions: [] } })).body;
       const [assign, del] = await Promise.all([
@@ -385,7 +385,7 @@ describe('no privilege escalation through another user', () => {
     const target = await createUser();
     await app.api('POST', `/usuarios/${target.id}/asignar_clientes/`, { token: admin, body: { clientes: [c.idCliente] } });
     expect((await app.api('POST', `/usuarios/${target.id}/asignar_roles/`, { token: admin, body: { roles: [adm.id] } })).status).toBe(200);
-    const staff = await app.userWith([P.changeUser, P.deleteUser, P.assignRoles, P.useOperacion, P.useSimulacion]);
+    const staff = await userWith(app, [P.changeUser, P.deleteUser, P.assignRoles, P.useOperacion, P.useSimulacion]);
     const before = await snapshot(app, 'users');
     const beforeRoles = await snapshot(app, 'user_groups');
     const beforeClientes = await snapshot(app, 'user_clientes');
@@ -411,7 +411,7 @@ describe('no privilege escalation through another user', () => {
     await forbidden('PATCH', `/usuarios/${target.id}/`, { is_active: true });
 
     // A user whose permissions the caller holds all of stays changeable; the caller edits themselves.
-    const peer = await app.userWith([P.useOperacion, P.useSimulacion]);
+    const peer = await userWith(app, [P.useOperacion, P.useSimulacion]);
     expect((await app.api('PATCH', `/usuarios/${peer.id}/`, { token: staff.token, body: { first_name: 'Par' } })).status).toBe(200);
     expect((await app.api('PATCH', `/usuarios/${staff.id}/`, { token: staff.token, body: { first_name: 'Yo' } })).status).toBe(200);
     // The superuser still changes anyone.

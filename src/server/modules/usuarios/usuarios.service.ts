@@ -1,7 +1,9 @@
 import type { Db } from '../../db';
-import { AppError, type FieldErrors } from '../../lib/errors';
+import { inTrx, type ServiceCtx } from '../../lib/context';
+import { badRequest, forbidden, invalidFields, notFound, type FieldErrors } from '../../lib/errors';
 import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
+import { changeIntent } from '../../lib/changeIntent';
 import { withUniqueFields } from '../../lib/unique';
 import { requirePerms } from '../../lib/permissions';
 import { M } from '../../../shared/messages';
@@ -13,7 +15,10 @@ import { loadPermissions } from '../auth/permissions.repository';
 import { clientesOfUser } from '../clientes/clientes.repository';
 import { codesOfRoles, rolesOfUser } from '../roles/roles.repository';
 import { assertWithinOwn } from '../roles/roles.service';
-import { currentClient, findUser, listUsers, takenFields } from './usuarios.repository';
+import {
+  addUserClientes, addUserRoles, assignedClienteForShare, clienteIdsOfUser, currentClient, existingClienteIds, existingRoleIdsLocked, findUser,
+  insertUser, listUsers, lockUserRow, removeUserClientes, removeUserRoles, takenFields, updateUserRow, userExists,
+} from './usuarios.repository';
 
 export const ENTITY = 'usuario';
 
@@ -22,7 +27,8 @@ const UNIQUE = {
   users_email_uq: ['email', M.emailTaken],
 } as const satisfies Record<string, [string, string]>;
 
-const notFound = () => new AppError('not_found', M.notFound);
+/** Editing needs change; switching `is_active` either way needs delete, as the screen's toggle does. */
+const INTENTS = { edit: P.changeUser, activate: P.deleteUser, deactivate: P.deleteUser };
 
 /** A user may always act on their own record; on others only with the permission. */
 function assertSelfOr(actor: Actor, id: number, perm: string) {
@@ -31,7 +37,7 @@ function assertSelfOr(actor: Actor, id: number, perm: string) {
 
 /** Only a superuser changes a superuser (edit, state, assignments, current client). */
 function assertMayChange(actor: Actor, target: { is_superuser: boolean }) {
-  if (target.is_superuser && !actor.isSuperuser) throw new AppError('forbidden', MA.superuserOnly);
+  if (target.is_superuser && !actor.isSuperuser) throw forbidden(MA.superuserOnly);
 }
 
 /**
@@ -39,26 +45,20 @@ function assertMayChange(actor: Actor, target: { is_superuser: boolean }) {
  * user holds no permission the caller lacks: otherwise resetting their password or e-mail and
  * signing in as them would be a privilege escalation. Call after lockUser (and assertMayChange).
  */
-async function assertOutranks(db: Db, actor: Actor, id: number) {
+async function assertOutranks({ db, actor }: ServiceCtx, id: number) {
   if (actor.isSuperuser || actor.id === id) return;
   const held = await loadPermissions(db, { id, isSuperuser: false });
-  for (const p of held) if (!actor.perms.has(p)) throw new AppError('forbidden', M.apiForbidden);
+  for (const p of held) if (!actor.perms.has(p)) throw forbidden();
 }
 
 async function lockUser(db: Db, id: number) {
-  const row = await db
-    .selectFrom('users')
-    .select(['id', 'is_superuser', 'is_active', 'cliente_actual_id'])
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await lockUserRow(db, id);
   if (!row) throw notFound();
   return row;
 }
 
 async function assertExists(db: Db, id: number) {
-  const row = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound();
+  if (!(await userExists(db, id))) throw notFound();
 }
 
 async function checkTaken(db: Db, v: { username?: string; email?: string }, exceptId?: number) {
@@ -66,36 +66,32 @@ async function checkTaken(db: Db, v: { username?: string; email?: string }, exce
   const fields: FieldErrors = {};
   if (taken.username) fields.username = [M.usernameTaken];
   if (taken.email) fields.email = [M.emailTaken];
-  if (Object.keys(fields).length) throw new AppError('validation', 'Datos inválidos.', fields);
+  if (Object.keys(fields).length) throw invalidFields(fields);
 }
 
-export const list = (db: Db, search?: string) => listUsers(db, search);
+export const list = (ctx: ServiceCtx, search?: string) => listUsers(ctx.db, search);
 
 /** Anyone may read their own record (the login flow needs it); others need view permission. */
-export async function getUser(db: Db, actor: Actor, id: number) {
-  assertSelfOr(actor, id, P.viewUser);
-  const user = await findUser(db, id);
+export async function getUser(ctx: ServiceCtx, id: number) {
+  assertSelfOr(ctx.actor, id, P.viewUser);
+  const user = await findUser(ctx.db, id);
   if (!user) throw notFound();
   return user;
 }
 
 /** Users created by staff are verified already: they sign in without a code. */
-export async function create(db: Db, actor: Actor, input: UserCreateInput): Promise<UserRecord> {
-  await checkTaken(db, input);
+export async function create(ctx: ServiceCtx, input: UserCreateInput): Promise<UserRecord> {
+  await checkTaken(ctx.db, input);
   const password_hash = await hashPassword(input.password);
   return withUniqueFields(
     () =>
-      db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('users')
-          .values({
-            username: input.username, email: input.email, first_name: input.first_name, last_name: input.last_name,
-            password_hash, is_active: input.is_active, email_verified: true,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+      ctx.db.transaction().execute(async (trx) => {
+        const id = await insertUser(trx, {
+          username: input.username, email: input.email, first_name: input.first_name, last_name: input.last_name,
+          password_hash, is_active: input.is_active, email_verified: true,
+        });
         const after = (await findUser(trx, id))!;
-        await audit(trx, { actorId: actor.id, action: 'create', entity: ENTITY, entityId: id, after });
+        await audit(trx, { actorId: ctx.actor.id, action: 'create', entity: ENTITY, entityId: id, after });
         return after;
       }),
     UNIQUE,
@@ -106,26 +102,28 @@ export async function create(db: Db, actor: Actor, input: UserCreateInput): Prom
  * PATCH: any field. Editing needs change; switching `is_active` (either way) needs delete, as the
  * screen's toggle does; an empty password keeps the current one. Nobody deactivates themselves.
  */
-export async function update(db: Db, actor: Actor, id: number, input: UserPatchBody): Promise<UserRecord> {
+export async function update(ctx: ServiceCtx, id: number, input: UserPatchBody): Promise<UserRecord> {
+  const { actor } = ctx;
   const { is_active, password, ...rest } = input;
   const newPassword = password ? password : undefined;
   const editsFields = Object.keys(rest).length > 0 || newPassword !== undefined;
   const password_hash = newPassword !== undefined ? await hashPassword(newPassword) : undefined;
   return withUniqueFields(
     () =>
-      db.transaction().execute(async (trx) => {
+      ctx.db.transaction().execute(async (trx) => {
         const cur = await lockUser(trx, id);
         const toggles = is_active !== undefined && is_active !== cur.is_active;
-        if (editsFields || !toggles) requirePerms(actor, { all: [P.changeUser] });
-        if (toggles) requirePerms(actor, { all: [P.deleteUser] });
+        // A request that changes nothing is still an edit (it needs change).
+        const intent = changeIntent(cur, { is_active }, { active: 'is_active', perms: INTENTS, edits: editsFields || !toggles });
+        requirePerms(ctx, { all: intent.perms });
         assertMayChange(actor, cur);
-        await assertOutranks(trx, actor, id);
-        if (toggles && !is_active && actor.id === id) throw new AppError('validation', MA.cannotDeactivateSelf);
+        await assertOutranks(inTrx(ctx, trx), id);
+        if (intent.deactivating && actor.id === id) throw badRequest(MA.cannotDeactivateSelf);
         await checkTaken(trx, rest, id);
 
         const before = (await findUser(trx, id))!;
         const set = { ...rest, ...(toggles ? { is_active } : {}), ...(password_hash ? { password_hash } : {}) };
-        if (Object.keys(set).length) await trx.updateTable('users').set(set).where('id', '=', id).execute();
+        if (Object.keys(set).length) await updateUserRow(trx, id, set);
         const after = (await findUser(trx, id))!;
         const changed = JSON.stringify(before) !== JSON.stringify(after) || !!password_hash;
         if (changed) {
@@ -146,15 +144,16 @@ export async function update(db: Db, actor: Actor, id: number, input: UserPatchB
 }
 
 /** DELETE: deactivates (never deletes). Their tokens stop working at once. */
-export async function deactivate(db: Db, actor: Actor, id: number): Promise<UserRecord> {
-  if (actor.id === id) throw new AppError('validation', MA.cannotDeactivateSelf);
-  return db.transaction().execute(async (trx) => {
+export async function deactivate(ctx: ServiceCtx, id: number): Promise<UserRecord> {
+  const { actor } = ctx;
+  if (actor.id === id) throw badRequest(MA.cannotDeactivateSelf);
+  return ctx.db.transaction().execute(async (trx) => {
     const cur = await lockUser(trx, id);
     assertMayChange(actor, cur);
-    await assertOutranks(trx, actor, id);
+    await assertOutranks(inTrx(ctx, trx), id);
     const before = (await findUser(trx, id))!;
     if (!cur.is_active) return before;
-    await trx.updateTable('users').set({ is_active: false }).where('id', '=', id).execute();
+    await updateUserRow(trx, id, { is_active: false });
     const after = (await findUser(trx, id))!;
     await audit(trx, { actorId: actor.id, action: 'deactivate', entity: ENTITY, entityId: id, before, after });
     return after;
@@ -162,25 +161,24 @@ export async function deactivate(db: Db, actor: Actor, id: number): Promise<User
 }
 
 /** Replaces the user's clients. When the current client is no longer among them it is cleared. */
-export async function asignarClientes(db: Db, actor: Actor, id: number, clientes: string[]): Promise<UserRecord> {
+export async function asignarClientes(ctx: ServiceCtx, id: number, clientes: string[]): Promise<UserRecord> {
+  const { actor } = ctx;
   const ids = [...new Set(clientes)];
-  return db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     const cur = await lockUser(trx, id);
     assertMayChange(actor, cur);
-    await assertOutranks(trx, actor, id);
-    const found = ids.length
-      ? (await trx.selectFrom('clientes').select('id_cliente').where('id_cliente', 'in', ids).execute()).map((r) => r.id_cliente)
-      : [];
+    await assertOutranks(inTrx(ctx, trx), id);
+    const found = await existingClienteIds(trx, ids);
     const missing = ids.filter((c) => !found.includes(c));
-    if (missing.length) throw new AppError('validation', 'Datos inválidos.', { clientes: missing.map(MA.clienteNotFound) });
+    if (missing.length) throw invalidFields({ clientes: missing.map(MA.clienteNotFound) });
 
-    const beforeIds = (await trx.selectFrom('user_clientes').select('cliente_id').where('user_id', '=', id).execute()).map((r) => r.cliente_id);
+    const beforeIds = await clienteIdsOfUser(trx, id);
     const removed = beforeIds.filter((c) => !ids.includes(c));
     const added = ids.filter((c) => !beforeIds.includes(c));
-    if (removed.length) await trx.deleteFrom('user_clientes').where('user_id', '=', id).where('cliente_id', 'in', removed).execute();
-    if (added.length) await trx.insertInto('user_clientes').values(added.map((c) => ({ user_id: id, cliente_id: c }))).execute();
+    await removeUserClientes(trx, id, removed);
+    await addUserClientes(trx, id, added);
     const clearCurrent = cur.cliente_actual_id !== null && !ids.includes(cur.cliente_actual_id);
-    if (clearCurrent) await trx.updateTable('users').set({ cliente_actual_id: null }).where('id', '=', id).execute();
+    if (clearCurrent) await updateUserRow(trx, id, { cliente_actual_id: null });
 
     if (added.length || removed.length) {
       await audit(trx, {
@@ -193,41 +191,34 @@ export async function asignarClientes(db: Db, actor: Actor, id: number, clientes
   });
 }
 
-export async function clientesAsignados(db: Db, actor: Actor, id: number) {
-  assertSelfOr(actor, id, P.viewUser);
-  await assertExists(db, id);
-  return clientesOfUser(db, id);
+export async function clientesAsignados(ctx: ServiceCtx, id: number) {
+  assertSelfOr(ctx.actor, id, P.viewUser);
+  await assertExists(ctx.db, id);
+  return clientesOfUser(ctx.db, id);
 }
 
-export async function clienteActual(db: Db, actor: Actor, id: number): Promise<ClienteActualResult> {
-  assertSelfOr(actor, id, P.viewUser);
-  await assertExists(db, id);
-  return { clienteActual: (await currentClient(db, id)) ?? null };
+export async function clienteActual(ctx: ServiceCtx, id: number): Promise<ClienteActualResult> {
+  assertSelfOr(ctx.actor, id, P.viewUser);
+  await assertExists(ctx.db, id);
+  return { clienteActual: (await currentClient(ctx.db, id)) ?? null };
 }
 
 /**
  * Only a client assigned to that user, and active. A user sets their own current client without
  * any permission; staff need change permission over users to set another user's.
  */
-export async function setClienteActual(db: Db, actor: Actor, id: number, clienteId: string): Promise<ClienteActualResult> {
+export async function setClienteActual(ctx: ServiceCtx, id: number, clienteId: string): Promise<ClienteActualResult> {
+  const { actor } = ctx;
   assertSelfOr(actor, id, P.changeUser);
-  return db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     const cur = await lockUser(trx, id);
     assertMayChange(actor, cur);
-    await assertOutranks(trx, actor, id);
-    const cliente = await trx
-      .selectFrom('user_clientes as uc')
-      .innerJoin('clientes as c', 'c.id_cliente', 'uc.cliente_id')
-      .select(['c.id_cliente as idCliente', 'c.nombre', 'c.is_active'])
-      .where('uc.user_id', '=', id)
-      .where('uc.cliente_id', '=', clienteId)
-      // A deactivation of that client (which clears it as current client) waits, or is waited for.
-      .forShare()
-      .executeTakeFirst();
-    if (!cliente) throw new AppError('forbidden', MA.clienteNotAssigned);
-    if (!cliente.is_active) throw new AppError('validation', MA.clienteInactive);
+    await assertOutranks(inTrx(ctx, trx), id);
+    const cliente = await assignedClienteForShare(trx, id, clienteId);
+    if (!cliente) throw forbidden(MA.clienteNotAssigned);
+    if (!cliente.is_active) throw badRequest(MA.clienteInactive);
     if (cur.cliente_actual_id !== clienteId) {
-      await trx.updateTable('users').set({ cliente_actual_id: clienteId }).where('id', '=', id).execute();
+      await updateUserRow(trx, id, { cliente_actual_id: clienteId });
       await audit(trx, {
         actorId: actor.id, action: 'update', entity: ENTITY, entityId: id,
         before: { cliente_actual_id: cur.cliente_actual_id }, after: { cliente_actual_id: clienteId },
@@ -237,35 +228,36 @@ export async function setClienteActual(db: Db, actor: Actor, id: number, cliente
   });
 }
 
-export async function roles(db: Db, actor: Actor, id: number) {
-  assertSelfOr(actor, id, P.viewUser);
-  await assertExists(db, id);
-  return rolesOfUser(db, id);
+export async function roles(ctx: ServiceCtx, id: number) {
+  assertSelfOr(ctx.actor, id, P.viewUser);
+  await assertExists(ctx.db, id);
+  return rolesOfUser(ctx.db, id);
 }
 
 /**
  * Replaces the user's roles. Staff who are not superusers cannot change their own roles, nor add
  * or remove roles carrying permissions they do not hold themselves.
  */
-export async function asignarRoles(db: Db, actor: Actor, id: number, roleIds: number[]) {
+export async function asignarRoles(ctx: ServiceCtx, id: number, roleIds: number[]) {
+  const { actor } = ctx;
   const ids = [...new Set(roleIds)];
-  return db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     const cur = await lockUser(trx, id);
     assertMayChange(actor, cur);
-    await assertOutranks(trx, actor, id);
-    if (!actor.isSuperuser && actor.id === id) throw new AppError('forbidden', MA.cannotChangeOwnRoles);
+    await assertOutranks(inTrx(ctx, trx), id);
+    if (!actor.isSuperuser && actor.id === id) throw forbidden(MA.cannotChangeOwnRoles);
     // Key-share locks: a role deleted meanwhile waits for this assignment (then takes it away with it).
-    const found = ids.length ? (await trx.selectFrom('auth_group').select('id').where('id', 'in', ids).forKeyShare().execute()).map((r) => r.id) : [];
+    const found = await existingRoleIdsLocked(trx, ids);
     const missing = ids.filter((r) => !found.includes(r));
-    if (missing.length) throw new AppError('validation', 'Datos inválidos.', { roles: missing.map(MA.roleNotFound) });
+    if (missing.length) throw invalidFields({ roles: missing.map(MA.roleNotFound) });
 
     const before = await rolesOfUser(trx, id);
     const beforeIds = before.map((r) => r.id);
     const removed = beforeIds.filter((r) => !ids.includes(r));
     const added = ids.filter((r) => !beforeIds.includes(r));
     assertWithinOwn(actor, await codesOfRoles(trx, [...added, ...removed]), MA.roleExceedsOwnPerms);
-    if (removed.length) await trx.deleteFrom('user_groups').where('user_id', '=', id).where('group_id', 'in', removed).execute();
-    if (added.length) await trx.insertInto('user_groups').values(added.map((g) => ({ user_id: id, group_id: g }))).execute();
+    await removeUserRoles(trx, id, removed);
+    await addUserRoles(trx, id, added);
     const after = await rolesOfUser(trx, id);
     if (added.length || removed.length) {
       const brief = (rs: typeof after) => rs.map((r) => ({ id: r.id, name: r.name }));

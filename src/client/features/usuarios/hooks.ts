@@ -1,0 +1,84 @@
+import toast from 'react-hot-toast';
+import { trpc } from '../../trpc';
+import { MA } from '../../../shared/messagesAdmin';
+import type { UserRecord } from '../../../shared/schemas/usuarios';
+
+/**
+ * Every mutation of the users feature: each hook owns its cache invalidation and its toasts
+ * (spec 000 §8). Errors are re-thrown so a form can show field messages and stay open.
+ */
+
+export function useCrearUsuario() {
+  const utils = trpc.useUtils();
+  return trpc.usuarios.create.useMutation({
+    onSuccess: () => {
+      toast.success(MA.toast.userCreated);
+      return utils.usuarios.invalidate();
+    },
+    onError: () => toast.error(MA.toast.userCreateError),
+  });
+}
+
+export function useEditarUsuario() {
+  const utils = trpc.useUtils();
+  return trpc.usuarios.update.useMutation({
+    onSuccess: () => {
+      toast.success(MA.toast.userUpdated);
+      return utils.usuarios.invalidate();
+    },
+    onError: () => toast.error(MA.toast.userUpdateError),
+  });
+}
+
+/** Activate (PATCH is_active true) or deactivate (DELETE); both need the delete permission. */
+export function useCambiarEstadoUsuario() {
+  const utils = trpc.useUtils();
+  const deactivate = trpc.usuarios.deactivate.useMutation();
+  const update = trpc.usuarios.update.useMutation();
+  return {
+    isPending: deactivate.isPending || update.isPending,
+    async mutateAsync(u: UserRecord) {
+      try {
+        if (u.is_active) {
+          await deactivate.mutateAsync({ id: u.id });
+          toast.success(MA.toast.userDeleted);
+        } else {
+          await update.mutateAsync({ id: u.id, is_active: true });
+          toast.success(MA.toast.userActivated);
+        }
+        await utils.usuarios.invalidate();
+      } catch (e) {
+        console.error('Error al cambiar el estado del usuario', e);
+        toast.error(MA.toast.genericError);
+      }
+    },
+  };
+}
+
+export function useAsignarClientes() {
+  const utils = trpc.useUtils();
+  return trpc.usuarios.asignarClientes.useMutation({
+    onSuccess: () => {
+      toast.success(MA.toast.clientesUpdated);
+      return Promise.all([utils.usuarios.invalidate(), utils.clientes.invalidate()]);
+    },
+    onError: (e) => {
+      console.error('Error al asignar clientes', e);
+      toast.error(MA.toast.clientesUpdateError);
+    },
+  });
+}
+
+export function useAsignarRoles() {
+  const utils = trpc.useUtils();
+  return trpc.usuarios.asignarRoles.useMutation({
+    onSuccess: () => {
+      toast.success(MA.toast.rolesUpdated);
+      return utils.usuarios.invalidate();
+    },
+    onError: (e) => {
+      console.error('Error al asignar roles', e);
+      toast.error(MA.toast.rolesUpdateError);
+    },
+  });
+}
