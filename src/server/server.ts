@@ -10,6 +10,7 @@ import { createServices, type ServiceOverrides } from './services';
 import { createApp } from './app';
 import { createLifecycle } from './lib/lifecycle';
 import { createLogger } from './lib/logger';
+import { expiryJob } from './modules/transacciones/sweeper';
 
 export interface RunningServer {
   url: string;
@@ -33,6 +34,7 @@ export async function startServer(env: Env, overrides: ServiceOverrides & { clie
 
   const services = createServices(env, { ...overrides, log });
   const lifecycle = createLifecycle();
+  services.jobs.register(expiryJob(database.db));
   const app = createApp({ db: database.db, env, services, lifecycle, clientDir: overrides.clientDir ?? resolve('dist/client') });
   const server = app.listen(env.port);
   await new Promise<void>((ok, fail) => {

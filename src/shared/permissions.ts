@@ -30,6 +30,7 @@ export const PERMISSION_CATALOGUE: readonly Entry[] = [
   ['operaciones', 'can_use_simulacion', 'Usar la simulación de operaciones', 'Can use simulacion'],
   ['operaciones', 'can_use_operacion', 'Usar la operación de compra y venta', 'Can use operacion'],
   ...crud('tauser', 'tauser', 'Tauser', 'tauser'),
+  ...crud('operaciones', 'transaccion', 'transacción (todas)', 'transaccion', ['view']),
 ];
 
 export const ALL_PERMISSIONS = PERMISSION_CATALOGUE.map(([app, code]) => `${app}.${code}`);
@@ -102,6 +103,8 @@ export const P = {
   addTauser: 'tauser.add_tauser',
   changeTauser: 'tauser.change_tauser',
   deleteTauser: 'tauser.delete_tauser',
+  /** Staff: every client's transactions (a customer sees their own clients' without it). */
+  viewTransaccion: 'operaciones.view_transaccion',
 } as const satisfies Record<string, Permission>;
 
 /** Any of these opens /configuraciones (spec 000 §2). */
@@ -116,6 +119,7 @@ export const CLIENTE_ROLE_PERMISSIONS: Permission[] = [P.useSimulacion, P.useOpe
 export const OPERADOR_ROLE_PERMISSIONS: Permission[] = [
   P.viewCliente, P.addCliente, P.changeCliente, P.viewCategoria, P.viewTasa, P.viewDivisa, P.viewDenominacion,
   P.viewLimites, P.viewMetodo, P.viewTauser, P.useSimulacion, P.useOperacion, 'operaciones.view_metodofinancierodetalle',
+  P.viewTransaccion,
 ];
 
 /** Seeded role names. Cliente is given by e-mail verification, so it cannot be renamed or deleted. */

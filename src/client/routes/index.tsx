@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useSession } from '../session/store';
 import { CotizacionesDelDia } from '../features/cotizaciones/CotizacionesDelDia';
+import { SimuladorPublico } from '../features/simulacion/SimuladorPublico';
 import { ClienteActualCard } from '../features/clienteSelector/ClienteActualCard';
 import { usePermissions } from '../session/permissions';
 import { P } from '../../shared/permissions';
@@ -33,6 +34,7 @@ function Home() {
         </div>
       </section>
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 lg:grid-cols-2">
+        <SimuladorPublico />
         <CotizacionesDelDia />
       </div>
     </div>

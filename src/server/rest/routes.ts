@@ -9,6 +9,8 @@ import { divisasRoutes } from '../modules/divisas/divisas.rest';
 import { cotizacionesRoutes } from '../modules/cotizaciones/cotizaciones.rest';
 import { metodosRoutes } from '../modules/metodos/metodos.rest';
 import { tauserRoutes } from '../modules/tauser/tauser.rest';
+import { simulacionRoutes } from '../modules/simulacion/simulacion.rest';
+import { transaccionesRoutes } from '../modules/transacciones/transacciones.rest';
 
 /** Every REST path of the product, by domain. */
 export const restRoutes: RestRoute[] = [
@@ -22,4 +24,6 @@ export const restRoutes: RestRoute[] = [
   ...cotizacionesRoutes,
   ...metodosRoutes,
   ...tauserRoutes,
+  ...simulacionRoutes,
+  ...transaccionesRoutes,
 ];

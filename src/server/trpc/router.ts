@@ -9,6 +9,8 @@ import { divisasRouter } from '../modules/divisas/divisas.router';
 import { cotizacionesRouter } from '../modules/cotizaciones/cotizaciones.router';
 import { metodosRouter } from '../modules/metodos/metodos.router';
 import { tauserRouter } from '../modules/tauser/tauser.router';
+import { simulacionRouter } from '../modules/simulacion/simulacion.router';
+import { transaccionesRouter } from '../modules/transacciones/transacciones.router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -21,6 +23,8 @@ export const appRouter = router({
   cotizaciones: cotizacionesRouter,
   metodos: metodosRouter,
   tauser: tauserRouter,
+  simulacion: simulacionRouter,
+  transacciones: transaccionesRouter,
 });
 
 export type AppRouter = typeof appRouter;

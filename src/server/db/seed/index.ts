@@ -4,6 +4,7 @@ import { DEMO_CUSTOMER, seedDemo } from './demo';
 import { seedBaseDivisas, seedDemoDivisas } from './divisas';
 import { seedBaseMetodos, seedDemoMetodos } from './metodos';
 import { seedDemoTausers } from './tausers';
+import { seedDemoTransacciones } from './transacciones';
 
 /** Idempotent: safe on every start. */
 export async function seed(db: Db, opts: { admin: { username: string; password?: string; email: string }; demo: boolean }): Promise<AdminInfo> {
@@ -15,6 +16,8 @@ export async function seed(db: Db, opts: { admin: { username: string; password?:
     await seedDemoDivisas(db);
     await seedDemoMetodos(db, DEMO_CUSTOMER.username);
     await seedDemoTausers(db);
+    // Last: needs the demo currencies, clients, methods and Tausers.
+    await seedDemoTransacciones(db);
   }
   return admin;
 }

@@ -5,7 +5,7 @@ const tag = 'Clientes';
 
 export const clientesRoutes: RestRoute[] = [
   { method: 'get', path: '/clientes/:id/get_usuarios_asignados/', procedure: 'clientes.usuariosAsignados', summary: 'Usuarios (operadores) asignados al cliente', tag },
-  { method: 'get', path: '/clientes/:id/get_historial_transacciones/', procedure: 'clientes.historial', summary: 'Historial de transacciones del cliente (vacío hasta el módulo de operaciones)', tag },
+  { method: 'get', path: '/clientes/:id/get_historial_transacciones/', procedure: 'clientes.historial', summary: 'Historial de transacciones del cliente, recientes primero (?estado, ?divisa, ?fecha_desde, ?fecha_hasta, ?page; ?all=true da una lista)', tag },
   ...crudRoutes('clientes', '/clientes/', tag, {
     list: 'Clientes paginados (10 por página, `search`, `page`); `?all=true` devuelve todos en un arreglo',
     create: 'Crear un cliente (siempre activo; cédula si es persona física, RUC si no)',

@@ -8,6 +8,8 @@ import {
   clienteBody, clienteBodyShape, clientePatchBody, clienteRecord, requireDocument,
 } from '../../../shared/schemas/clientes';
 import { userRecord } from '../../../shared/schemas/usuarios';
+import { transaccionRecord } from '../../../shared/schemas/operaciones';
+import { transaccionListInput } from '../transacciones/transacciones.router';
 import * as svc from './clientes.service';
 
 const byId = z.object({ id: uuidParam });
@@ -43,7 +45,7 @@ export const clientesRouter = router({
     .output(z.array(userRecord))
     .query(({ ctx, input }) => svc.usuariosAsignados(serviceCtx(ctx), input.id)),
   historial: authedProcedure
-    .input(byId)
-    .output(z.array(z.record(z.string(), z.unknown())))
-    .query(({ ctx, input }) => svc.historialTransacciones(serviceCtx(ctx), input.id)),
+    .input(transaccionListInput.omit({ cliente_id: true }).extend({ id: uuidParam }))
+    .output(pagedOrAll(transaccionRecord))
+    .query(({ ctx, input: { id, ...q } }) => svc.historialTransacciones(serviceCtx(ctx), id, q, ctx.env.tzBusiness)),
 });

@@ -9,6 +9,9 @@ import { withUniqueFields } from '../../lib/unique';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
 import { documentoField, type ClienteBody, type ClientePatchBody, type ClienteRecord } from '../../../shared/schemas/clientes';
+import { historialDeCliente, type TransaccionListInput } from '../transacciones/transacciones.service';
+
+type HistorialQuery = Omit<TransaccionListInput, 'cliente_id'>;
 import {
   categoriaActiva, categoriasMatching, clearCurrentClient, clienteExists, countClientesQuery, documentTaken, findCliente, insertCliente,
   isAssigned, lockClienteRow, searchClientes, toCliente, updateClienteRow, usuariosDeCliente,
@@ -200,11 +203,8 @@ export async function usuariosAsignados(ctx: ServiceCtx, id: string) {
   return usuariosDeCliente(ctx.db, id);
 }
 
-/**
- * The client's transactions. Transactions arrive with the operations module (spec 001); until then
- * the history is empty. Access rules are already final.
- */
-export async function historialTransacciones(ctx: ServiceCtx, id: string): Promise<Record<string, unknown>[]> {
+/** The client's transactions (paged, filters of the transactions module); the operations module decides who sees them. */
+export async function historialTransacciones(ctx: ServiceCtx, id: string, query: HistorialQuery, tz: string) {
   await getCliente(ctx, id);
-  return [];
+  return historialDeCliente(ctx, id, query, tz);
 }

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startE2e, type E2e } from './support/app';
+import { OP_MSG } from '../src/shared/transacciones';
+import { MONTO_MSG } from '../src/shared/schemas/operaciones';
+
+let e: E2e;
+beforeAll(async () => {
+  e = await startE2e();
+});
+afterAll(() => e?.close());
+
+const origen = (p: Page) => p.getByLabel('Divisa de origen');
+const destino = (p: Page) => p.getByLabel('Divisa de destino');
+const metodo = (p: Page) => p.getByLabel('Método', { exact: true });
+const monto = (p: Page) => p.locator('#simulador-monto');
+const resultado = (p: Page) => p.getByTestId('resultado-simulacion');
+const selected = (l: ReturnType<typeof origen>) => l.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent ?? '');
+
+async function home() {
+  const page = await e.newPage();
+  await page.goto(`${e.url}/`);
+  await expect.poll(() => selected(destino(page))).toMatch(/^USD/);
+  return page;
+}
+
+describe('public simulator on /', () => {
+  it('quotes on the server with the generic method and itemises the rate; any change clears the result', async () => {
+    const page = await home();
+    expect(await selected(origen(page))).toMatch(/^PYG/);
+    await metodo(page).selectOption({ label: 'Efectivo' });
+    await monto(page).fill('1000000');
+    await page.getByRole('button', { name: 'Simular' }).click();
+    await resultado(page).waitFor();
+    const text = await resultado(page).innerText();
+    expect(text).toContain('US$ 136,05');
+    expect(text).toContain('₲ 1.000.000');
+    expect(text).toMatch(/Tasa aplicada\s+₲ 7\.350/);
+    expect(text).toMatch(/Precio base USD\s+₲ 7\.300/);
+    expect(text).toContain('Cotización indicativa');
+    await monto(page).fill('2000000');
+    await expect.poll(() => resultado(page).count()).toBe(0);
+  });
+
+  it('a foreign currency on one side forces the base on the other; swap exchanges both; selling offers only methods that pay', async () => {
+    const page = await home();
+    await origen(page).selectOption({ label: 'EUR – Euro' });
+    expect(await selected(destino(page))).toMatch(/^PYG/);
+    await page.getByRole('button', { name: 'Intercambiar divisas' }).click();
+    expect(await selected(origen(page))).toMatch(/^PYG/);
+    expect(await selected(destino(page))).toMatch(/^EUR/);
+    await page.getByRole('button', { name: 'Intercambiar divisas' }).click();
+    await expect.poll(() => metodo(page).locator('option').allInnerTexts()).toContain('Transferencia bancaria');
+    const opciones = await metodo(page).locator('option').allInnerTexts();
+    expect(opciones).not.toContain('Tarjeta');
+    expect(opciones).not.toContain('Cheque');
+    await metodo(page).selectOption({ label: 'Transferencia bancaria' });
+    await monto(page).fill('100');
+    await page.getByRole('button', { name: 'Simular' }).click();
+    // (8000 − 60) · 0.99 = 7860.6 → 786 060 PYG
+    await expect.poll(() => resultado(page).innerText()).toContain('₲ 786.060');
+  });
+
+  it('blocks the minus sign and e, asks for currencies and method, shows the server\'s amount message', async () => {
+    const page = await home();
+    await monto(page).click();
+    await page.keyboard.type('-1e5');
+    expect(await monto(page).inputValue()).toBe('15');
+    await page.getByRole('button', { name: 'Simular' }).click();
+    await expect.poll(() => page.getByText(OP_MSG.seleccionarDivisasMetodo).count()).toBeGreaterThan(0);
+    await metodo(page).selectOption({ label: 'Efectivo' });
+    await monto(page).fill('1000,5');
+    await page.getByRole('button', { name: 'Simular' }).click();
+    await expect.poll(() => page.getByText(MONTO_MSG.sinDecimales('PYG')).count()).toBe(1);
+    expect(await resultado(page).count()).toBe(0);
+  });
+});

@@ -1,0 +1,225 @@
+import { useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import toast from 'react-hot-toast';
+import { trpc } from '../../trpc';
+import { errorData, serverAnswered } from '../../lib/errors';
+import { useSimularPublica } from './hooks';
+import { formatAmount, formatRate } from '../../../shared/format';
+import { OP_MSG } from '../../../shared/transacciones';
+import type { SimulacionResultado } from '../../../shared/schemas/operaciones';
+
+interface DivisaOpcion {
+  id: number;
+  codigo: string;
+  nombre: string;
+  simbolo: string;
+  es_base: boolean;
+}
+
+/** Minor units of the currencies the house trades (ISO 4217); 2 for the rest. */
+const SIN_DECIMALES = new Set(['PYG', 'CLP', 'JPY', 'KRW']);
+const decimalesDe = (codigo: string) => (SIN_DECIMALES.has(codigo) ? 0 : 2);
+
+/** The spec blocks these keys in amount fields (spec 001 §5): no sign, no exponent. */
+export function bloquearTeclas(e: KeyboardEvent<HTMLInputElement>) {
+  if (['-', '+', 'e', 'E'].includes(e.key)) e.preventDefault();
+}
+
+/**
+ * The public simulator of the home page (spec 001 §2, §4, §5): currencies with a swap button (a
+ * foreign currency on one side puts the base on the other), a generic method, an amount; the server
+ * quotes (no category discount). The result is reset by any change and itemises the rate.
+ */
+export function SimuladorPublico() {
+  const divisasQ = trpc.divisas.conTasa.useQuery({ all: true }, { staleTime: 60_000 });
+  const divisas: DivisaOpcion[] = useMemo(() => (Array.isArray(divisasQ.data) ? divisasQ.data : []), [divisasQ.data]);
+  const base = divisas.find((d) => d.es_base);
+  const [origen, setOrigen] = useState<number | ''>('');
+  const [destino, setDestino] = useState<number | ''>('');
+  const [metodo, setMetodo] = useState<number | ''>('');
+  const [monto, setMonto] = useState('');
+  const [errores, setErrores] = useState<Record<string, string>>({});
+  const [resultado, setResultado] = useState<SimulacionResultado | null>(null);
+
+  // Start with the base currency → the first foreign one (buying dollars, in the demo).
+  useEffect(() => {
+    if (origen !== '' || destino !== '' || !base) return;
+    const extranjera = divisas.find((d) => d.codigo === 'USD') ?? divisas.find((d) => !d.es_base);
+    setOrigen(base.id);
+    if (extranjera) setDestino(extranjera.id);
+  }, [base, divisas, origen, destino]);
+
+  const par = origen !== '' && destino !== '' && origen !== destino ? { divisa_origen: origen, divisa_destino: destino } : null;
+  const metodosQ = trpc.simulacion.metodosDisponibles.useQuery(par ?? { divisa_origen: 0, divisa_destino: 0 }, { enabled: !!par, staleTime: 60_000 });
+  const grupos = useMemo(() => Object.values(metodosQ.data?.metodos ?? {}), [metodosQ.data]);
+
+  // A method the new direction does not allow (cards or cheques when selling) is dropped.
+  useEffect(() => {
+    if (metodo !== '' && metodosQ.data && !grupos.some((g) => g.metodo_financiero.id === metodo)) setMetodo('');
+  }, [grupos, metodo, metodosQ.data]);
+
+  const simular = useSimularPublica();
+
+  const cambiar = (f: () => void) => {
+    f();
+    setResultado(null);
+    setErrores({});
+  };
+
+  /** Choosing a currency on one side: a foreign one puts the base on the other side; the base keeps the other foreign. */
+  const elegir = (lado: 'origen' | 'destino', id: number | '') => {
+    cambiar(() => {
+      const [setEste, setOtro, otro] = lado === 'origen' ? [setOrigen, setDestino, destino] : [setDestino, setOrigen, origen];
+      setEste(id);
+      const elegida = divisas.find((d) => d.id === id);
+      if (!elegida || !base) return;
+      if (!elegida.es_base) setOtro(base.id);
+      else if (otro === base.id) setOtro(divisas.find((d) => !d.es_base)?.id ?? '');
+    });
+  };
+
+  const intercambiar = () =>
+    cambiar(() => {
+      setOrigen(destino);
+      setDestino(origen);
+    });
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (origen === '' || destino === '' || metodo === '') {
+      toast.error(OP_MSG.seleccionarDivisasMetodo);
+      setErrores({ form: OP_MSG.seleccionarDivisasMetodo });
+      return;
+    }
+    setErrores({});
+    try {
+      setResultado(await simular.mutateAsync({ divisa_origen: origen, divisa_destino: destino, monto: monto.trim(), metodo_id: metodo }));
+    } catch (err) {
+      const fields = errorData(err).fields;
+      if (fields) {
+        setErrores(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k === 'monto' ? 'monto' : 'form', v.join(' ')])));
+      } else if (serverAnswered(err) && err.message) {
+        setErrores({ form: err.message });
+      }
+    }
+  }
+
+  const codigoOrigen = divisas.find((d) => d.id === origen)?.codigo;
+  const select = 'input mt-1 w-full';
+
+  return (
+    <section aria-labelledby="simulador" className="w-full min-w-0">
+      <h2 id="simulador" className="mb-3 text-xl font-semibold text-slate-900">
+        Simulador
+      </h2>
+      <form onSubmit={onSubmit} className="card space-y-4" noValidate>
+        <div className="flex items-end gap-2">
+          <label className="block min-w-0 flex-1 text-sm font-medium text-slate-700">
+            Entregás
+            <select aria-label="Divisa de origen" className={select} value={origen} onChange={(e) => elegir('origen', e.target.value ? Number(e.target.value) : '')}>
+              <option value="">Seleccionar…</option>
+              {divisas.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.codigo} – {d.nombre}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" onClick={intercambiar} className="btn-secondary mb-0.5 px-3" aria-label="Intercambiar divisas" title="Intercambiar divisas">
+            ⇄
+          </button>
+          <label className="block min-w-0 flex-1 text-sm font-medium text-slate-700">
+            Recibís
+            <select aria-label="Divisa de destino" className={select} value={destino} onChange={(e) => elegir('destino', e.target.value ? Number(e.target.value) : '')}>
+              <option value="">Seleccionar…</option>
+              {divisas.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.codigo} – {d.nombre}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <label className="block text-sm font-medium text-slate-700">
+          Método
+          <select aria-label="Método" className={select} value={metodo} onChange={(e) => cambiar(() => setMetodo(e.target.value ? Number(e.target.value) : ''))}>
+            <option value="">{metodosQ.isLoading && par ? 'Cargando métodos…' : 'Seleccionar método…'}</option>
+            {grupos.map((g) => (
+              <option key={g.metodo_financiero.id} value={g.metodo_financiero.id}>
+                {g.metodo_financiero.nombre_display}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div>
+          <label className="block text-sm font-medium text-slate-700" htmlFor="simulador-monto">
+            Monto{codigoOrigen ? ` en ${codigoOrigen}` : ''}
+          </label>
+          <input
+            id="simulador-monto"
+            className="input mt-1 w-full"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={codigoOrigen && decimalesDe(codigoOrigen) === 0 ? '1000000' : '100,00'}
+            value={monto}
+            onKeyDown={bloquearTeclas}
+            onChange={(e) => cambiar(() => setMonto(e.target.value.replace(/[-+eE]/g, '')))}
+            aria-invalid={!!errores.monto}
+            aria-describedby={errores.monto ? 'simulador-monto-error' : undefined}
+          />
+          {errores.monto && (
+            <p className="field-error" role="alert" id="simulador-monto-error">
+              {errores.monto}
+            </p>
+          )}
+        </div>
+        {errores.form && (
+          <p className="field-error" role="alert">
+            {errores.form}
+          </p>
+        )}
+        <button type="submit" className="btn-primary w-full" disabled={simular.isPending}>
+          {simular.isPending ? 'Simulando…' : 'Simular'}
+        </button>
+        {resultado && <ResultadoSimulacion r={resultado} divisas={divisas} />}
+      </form>
+    </section>
+  );
+}
+
+function ResultadoSimulacion({ r, divisas }: { r: SimulacionResultado; divisas: DivisaOpcion[] }) {
+  const simbolo = (codigo: string) => divisas.find((d) => d.codigo === codigo)?.simbolo ?? codigo;
+  const monto = (v: string, codigo: string) => formatAmount(v, decimalesDe(codigo), simbolo(codigo));
+  const tasa = (v: string) => `₲ ${formatRate(v, 4)}`;
+  const p = r.parametros;
+  const compra = r.operacion_cliente === 'compra';
+  const extranjera = compra ? r.divisa_destino : r.divisa_origen;
+  return (
+    <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-4" aria-live="polite" data-testid="resultado-simulacion">
+      <p className="text-sm text-slate-600">{compra ? `Comprás ${extranjera}` : `Vendés ${extranjera}`}</p>
+      <p className="mt-1 text-sm">
+        Entregás <strong className="tabular-nums">{monto(r.monto_origen, r.divisa_origen)}</strong>
+      </p>
+      <p className="text-2xl font-semibold text-emerald-800 tabular-nums">
+        Recibís {monto(r.monto_destino, r.divisa_destino)}
+      </p>
+      <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-600">Precio base {extranjera}</dt>
+        <dd className="text-right tabular-nums">{tasa(p.precio_base)}</dd>
+        <dt className="text-slate-600">{compra ? 'Margen de venta (spread)' : 'Margen de compra (spread)'}</dt>
+        <dd className="text-right tabular-nums">
+          {compra ? '+' : '−'} {tasa(p.comision_base)}
+        </dd>
+        <dt className="text-slate-600">Descuento por categoría</dt>
+        <dd className="text-right tabular-nums">{p.nombre_categoria ? `${formatRate(p.descuento_categoria, 2)} % del margen` : 'No aplica (sin cliente)'}</dd>
+        <dt className="text-slate-600">Comisión del método ({p.nombre_metodo})</dt>
+        <dd className="text-right tabular-nums">{formatRate(p.comision_metodo, 2)} %</dd>
+        <dt className="font-medium text-slate-800">Tasa aplicada</dt>
+        <dd className="text-right font-medium tabular-nums">{tasa(r.tc_final)}</dd>
+      </dl>
+      <p className="mt-3 text-xs text-slate-500">
+        Cotización indicativa: la tasa final se confirma al crear la operación y puede cambiar. Los clientes con categoría reciben su descuento al
+        operar.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+
+/** A currency with its rate (null when it has none), as an operation needs it. */
+export const divisaConTasa = (db: Db, id: number) =>
+  db
+    .selectFrom('divisas as d')
+    .leftJoin('tasas as t', 't.divisa_id', 'd.id')
+    .select([
+      'd.id', 'd.codigo', 'd.nombre', 'd.simbolo', 'd.es_base', 'd.is_active',
+      't.activo as tasa_activa', 't.precio_base', 't.comision_base_compra', 't.comision_base_venta',
+    ])
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+export type DivisaConTasa = NonNullable<Awaited<ReturnType<typeof divisaConTasa>>>;
+
+/** The client, its state and its category's discount. */
+export const clienteConCategoria = (db: Db, id: string) =>
+  db
+    .selectFrom('clientes as c')
+    .innerJoin('categorias_cliente as k', 'k.id_categoria', 'c.id_categoria')
+    .select(['c.id_cliente', 'c.nombre', 'c.is_active', 'k.nombre as nombre_categoria', 'k.descuento'])
+    .where('c.id_cliente', '=', id)
+    .executeTakeFirst();
+
+const METODO_COLUMNS = [
+  'm.id', 'm.nombre', 'm.nombre_display', 'm.permite_cobro', 'm.permite_pago', 'm.comision_cobro_porcentaje',
+  'm.comision_pago_porcentaje', 'm.is_active',
+] as const;
+
+export const findMetodo = (db: Db, id: number) => db.selectFrom('metodos_financieros as m').select(METODO_COLUMNS).where('m.id', '=', id).executeTakeFirst();
+export type MetodoRow = NonNullable<Awaited<ReturnType<typeof findMetodo>>>;
+
+export const metodosActivos = (db: Db) =>
+  db.selectFrom('metodos_financieros as m').select(METODO_COLUMNS).where('m.is_active', '=', true).orderBy('m.id').execute();
+
+/**
+ * Instances (a detail and its account, wallet or card) with the catalogue entry that may override
+ * the method's commission: the bank, the wallet platform or the card brand (a card without a brand
+ * row has none). `tipo_especifico` is null for a detail with no account, wallet or card.
+ */
+function selectInstancias(db: Db) {
+  return db
+    .selectFrom('metodo_financiero_detalle as md')
+    .leftJoin('cuentas_bancarias as cb', 'cb.metodo_financiero_detalle_id', 'md.id')
+    .leftJoin('bancos as b', 'b.id', 'cb.banco_id')
+    .leftJoin('billeteras_digitales as bd', 'bd.metodo_financiero_detalle_id', 'md.id')
+    .leftJoin('billeteras_catalogo as bc', 'bc.id', 'bd.plataforma_id')
+    .leftJoin('tarjetas as tj', 'tj.metodo_financiero_detalle_id', 'md.id')
+    .leftJoin('tarjetas_catalogo as tc', 'tc.id', 'tj.marca_id')
+    .select([
+      'md.id', 'md.cliente_id', 'md.es_cuenta_casa', 'md.metodo_financiero_id', 'md.alias', 'md.is_active',
+      'md.desactivado_por_catalogo',
+      sql<'cuenta_bancaria' | 'billetera_digital' | 'tarjeta' | 'tarjeta_local' | null>`case
+        when cb.id is not null then 'cuenta_bancaria'
+        when bd.id is not null then 'billetera_digital'
+        when tj.tipo = 'LOCAL' then 'tarjeta_local'
+        when tj.id is not null then 'tarjeta'
+      end`.as('tipo_especifico'),
+      'b.nombre as banco_nombre', 'cb.titular as cuenta_titular', 'cb.cbu_cvu', 'cb.numero_cuenta',
+      'bc.nombre as plataforma_nombre', 'bd.usuario_id', 'bd.email', 'bd.telefono',
+      'tj.last4', 'tj.titular as tarjeta_titular', 'tj.exp_month', 'tj.exp_year', 'tj.brand', 'tc.marca as marca_nombre',
+      sql<string | null>`coalesce(b.comision_compra, bc.comision_compra, tc.comision_compra)`.as('cat_comision_compra'),
+      sql<string | null>`coalesce(b.comision_venta, bc.comision_venta, tc.comision_venta)`.as('cat_comision_venta'),
+      sql<boolean | null>`coalesce(b.comision_personalizada_compra, bc.comision_personalizada_compra, tc.comision_personalizada_compra)`.as('cat_personalizada_compra'),
+      sql<boolean | null>`coalesce(b.comision_personalizada_venta, bc.comision_personalizada_venta, tc.comision_personalizada_venta)`.as('cat_personalizada_venta'),
+      sql<boolean | null>`coalesce(b.is_active, bc.is_active, tc.is_active)`.as('cat_activo'),
+    ]);
+}
+
+export const findInstancia = (db: Db, id: number) => selectInstancias(db).where('md.id', '=', id).executeTakeFirst();
+export type InstanciaRow = NonNullable<Awaited<ReturnType<typeof findInstancia>>>;
+
+/** A client's usable instances: active, not taken down by their catalogue. */
+export const instanciasActivasDeCliente = (db: Db, clienteId: string) =>
+  selectInstancias(db)
+    .where('md.cliente_id', '=', clienteId)
+    .where('md.is_active', '=', true)
+    .where('md.desactivado_por_catalogo', '=', false)
+    .orderBy('md.id')
+    .execute();
+
+export const findTauserActivo = (db: Db, id: string) =>
+  db
+    .selectFrom('tausers')
+    .select(['id_tauser as idTauser', 'codigo', 'nombre', 'direccion', 'ciudad', 'departamento'])
+    .where('id_tauser', '=', id)
+    .where('is_active', '=', true)
+    .executeTakeFirst();

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, ADMIN_PASSWORD, type TestApp } from '../../test/harness';
+import { seed } from '../../db/seed';
+import { DEMO_CUSTOMER } from '../../db/seed/demo';
+import { ESTADOS } from '../../../shared/transacciones';
+import { simulate } from '../../../shared/pricing';
+import { tauser } from './testFixtures';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ seedDemo: true });
+});
+afterAll(() => app.close());
+
+const reseed = () => seed(app.db, { admin: { username: 'admin', password: ADMIN_PASSWORD, email: 'admin@cambio.local' }, demo: true });
+
+describe('demo transactions seed', () => {
+  it('waits for a Tauser, then gives the demo customer a history in every state, once, with the server\'s figures', async () => {
+    const activo = await app.db.selectFrom('tausers').select('id_tauser').where('is_active', '=', true).executeTakeFirst();
+    if (!activo) {
+      // Without the Tausers' demo seed: nothing until a terminal exists.
+      expect((await app.db.selectFrom('transacciones').select('id').execute()).length).toBe(0);
+      await tauser(app);
+    }
+    await reseed();
+    await reseed();
+    const { access } = await app.login(DEMO_CUSTOMER.username, DEMO_CUSTOMER.password);
+    const r = await app.api('GET', '/operaciones/transacciones/?all=true', { token: access });
+    expect(r.status).toBe(200);
+    expect(r.body).toHaveLength(10);
+    expect(new Set(r.body.map((t: { estado: string }) => t.estado))).toEqual(new Set(ESTADOS));
+    expect(new Set(r.body.map((t: { cliente_id: string }) => t.cliente_id)).size).toBe(2);
+    for (const t of r.body) {
+      const compra = t.operacion === 'compra';
+      const expected = simulate({
+        precioBase: t.parametros.precio_base,
+        comisionBaseCompra: t.parametros.comision_base,
+        comisionBaseVenta: t.parametros.comision_base,
+        monto: t.monto_origen,
+        direction: t.operacion,
+        descuento: t.parametros.descuento_categoria,
+        comisionMetodo: t.parametros.comision_metodo,
+        destinoCodigo: t.divisa_destino_detalle.codigo,
+      });
+      expect([t.tasa_aplicada, t.monto_destino]).toEqual([expected.tc_final, expected.monto_destino]);
+      expect(t.monto_pyg).toBe(compra ? t.monto_origen : t.monto_destino);
+    }
+  });
+});

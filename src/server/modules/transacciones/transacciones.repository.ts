@@ -1,0 +1,191 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db } from '../../db';
+import type { Insertable, Updateable } from 'kysely';
+import type { TransaccionesTable } from '../../db/types';
+import { containsPattern } from '../../lib/search';
+import { TRANSITIONS, type EstadoTransaccion, type Transicion } from '../../../shared/transacciones';
+
+/**
+ * The state as every read presents it: a pendiente or en_proceso row past `expira_en` is expirada,
+ * whether or not the sweeper has marked it yet.
+ */
+const ESTADO_VISTO = sql<EstadoTransaccion>`case when t.estado in ('pendiente', 'en_proceso') and t.expira_en <= now() then 'expirada' else t.estado end`;
+
+/** Rows in `estado` as presented (see ESTADO_VISTO), usable on the indexes of the table. */
+export function enEstado(estado: EstadoTransaccion): Expression<SqlBool> {
+  if (estado === 'pendiente' || estado === 'en_proceso') return sql<SqlBool>`(t.estado = ${estado} and t.expira_en > now())`;
+  if (estado === 'expirada') return sql<SqlBool>`(t.estado = 'expirada' or (t.estado in ('pendiente', 'en_proceso') and t.expira_en <= now()))`;
+  return sql<SqlBool>`t.estado = ${estado}`;
+}
+
+export function selectTransacciones(db: Db) {
+  return db
+    .selectFrom('transacciones as t')
+    .innerJoin('clientes as c', 'c.id_cliente', 't.cliente_id')
+    .innerJoin('divisas as dor', 'dor.id', 't.divisa_origen_id')
+    .innerJoin('divisas as dde', 'dde.id', 't.divisa_destino_id')
+    .innerJoin('tausers as tu', 'tu.id_tauser', 't.tauser_id')
+    .innerJoin('users as u', 'u.id', 't.operador_id')
+    .innerJoin('metodos_financieros as m', 'm.id', 't.metodo_financiero_id')
+    .leftJoin('metodo_financiero_detalle as md', 'md.id', 't.detalle_metodo_id')
+    .select([
+      't.id', 't.codigo', 't.cliente_id', 'c.nombre as cliente_nombre', 't.operador_id', 't.operacion_cliente',
+      't.divisa_origen_id', 't.divisa_destino_id', 't.monto_origen', 't.monto_destino', 't.monto_pyg', 't.tasa_aplicada',
+      't.tasa_inicial', 't.monto_destino_inicial', 't.precio_base', 't.comision_base', 't.nombre_categoria',
+      't.descuento_categoria', 't.metodo_financiero_id', 't.detalle_metodo_id', 't.comision_metodo', 't.tauser_id',
+      ESTADO_VISTO.as('estado'), 't.terminos_aceptados', 't.motivo', 't.fecha_inicio', 't.expira_en', 't.fecha_pago', 't.fecha_fin',
+      'dor.codigo as origen_codigo', 'dor.simbolo as origen_simbolo', 'dde.codigo as destino_codigo', 'dde.simbolo as destino_simbolo',
+      'tu.codigo as tauser_codigo', 'tu.nombre as tauser_nombre', 'tu.direccion as tauser_direccion', 'tu.ciudad as tauser_ciudad',
+      'tu.departamento as tauser_departamento', 'u.first_name as operador_first_name', 'u.last_name as operador_last_name',
+      'm.nombre as metodo_nombre', 'm.nombre_display as metodo_nombre_display', 'md.alias as detalle_alias',
+    ]);
+}
+export type TransaccionRow = Awaited<ReturnType<ReturnType<typeof selectTransacciones>['executeTakeFirstOrThrow']>>;
+
+export const findTransaccion = (db: Db, id: number) => selectTransacciones(db).where('t.id', '=', id).executeTakeFirst();
+
+export interface TransaccionFilters {
+  /** Only these clients (a customer's assigned ones). */
+  usuarioAsignado?: number;
+  cliente_id?: string;
+  estado?: EstadoTransaccion;
+  divisa?: number;
+  fecha_desde?: string;
+  fecha_hasta?: string;
+  /** Part of the transaction code. */
+  search?: string;
+  tz: string;
+}
+
+/** The filters as one condition on `t` (dates are business days of `tz`), for the count and the page alike. */
+function condicion(f: TransaccionFilters): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [];
+  if (f.usuarioAsignado !== undefined) {
+    parts.push(sql<SqlBool>`t.cliente_id in (select uc.cliente_id from user_clientes uc where uc.user_id = ${f.usuarioAsignado})`);
+  }
+  if (f.cliente_id) parts.push(sql<SqlBool>`t.cliente_id = ${f.cliente_id}`);
+  if (f.search) parts.push(sql<SqlBool>`t.codigo ilike ${containsPattern(f.search)}`);
+  if (f.estado) parts.push(enEstado(f.estado));
+  if (f.divisa !== undefined) parts.push(sql<SqlBool>`(t.divisa_origen_id = ${f.divisa} or t.divisa_destino_id = ${f.divisa})`);
+  if (f.fecha_desde) parts.push(sql<SqlBool>`t.fecha_inicio >= (${f.fecha_desde}::date)::timestamp at time zone ${f.tz}`);
+  if (f.fecha_hasta) parts.push(sql<SqlBool>`t.fecha_inicio < (${f.fecha_hasta}::date + 1)::timestamp at time zone ${f.tz}`);
+  return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` and `)})` : sql<SqlBool>`true`;
+}
+
+/** The filtered set without joins: what the count reads. */
+export const filteredTransacciones = (db: Db, f: TransaccionFilters) => db.selectFrom('transacciones as t').where(condicion(f));
+
+/** The page: the same filters over the full select, newest first (index transacciones_fecha_idx and friends). */
+export const pageQuery = (db: Db, f: TransaccionFilters) =>
+  selectTransacciones(db).where(condicion(f)).orderBy('t.fecha_inicio', 'desc').orderBy('t.id', 'desc');
+
+/** The client row locked until the end of the transaction: limits are checked one request at a time per client. */
+export const lockCliente = (db: Db, clienteId: string) =>
+  db.selectFrom('clientes').select('id_cliente').where('id_cliente', '=', clienteId).forUpdate().executeTakeFirst();
+
+export const readLimites = (db: Db) =>
+  db.selectFrom('limite_config').select(['limite_diario', 'limite_mensual']).where('id', '=', 1).executeTakeFirst();
+
+/**
+ * The guaraní side already committed by a client in the current business day and month of `tz`:
+ * completed transactions and those still pendiente or en_proceso (not overdue). `exceptId` leaves
+ * out the transaction being confirmed.
+ */
+export async function usadoPyg(db: Db, clienteId: string, tz: string, exceptId?: number) {
+  let q = db
+    .selectFrom('transacciones as t')
+    .select([
+      sql<string>`coalesce(sum(t.monto_pyg) filter (where t.fecha_inicio >= date_trunc('day', now() at time zone ${tz}) at time zone ${tz}), 0)`.as('dia'),
+      sql<string>`coalesce(sum(t.monto_pyg), 0)`.as('mes'),
+    ])
+    .where('t.cliente_id', '=', clienteId)
+    .where(sql<SqlBool>`t.fecha_inicio >= date_trunc('month', now() at time zone ${tz}) at time zone ${tz}`)
+    .where(sql<SqlBool>`(t.estado = 'completada' or (t.estado in ('pendiente', 'en_proceso') and t.expira_en > now()))`);
+  if (exceptId !== undefined) q = q.where('t.id', '<>', exceptId);
+  return q.executeTakeFirstOrThrow();
+}
+
+export type NuevaTransaccion = Omit<Insertable<TransaccionesTable>, 'codigo' | 'expira_en'>;
+
+/** Inserts with a fresh code; a code already taken yields no row (the caller draws another). */
+export const insertTransaccion = (db: Db, codigo: string, horas: number, v: NuevaTransaccion) =>
+  db
+    .insertInto('transacciones')
+    .values({ ...v, codigo, expira_en: sql<Date>`now() + make_interval(hours => ${horas})` })
+    .onConflict((oc) => oc.column('codigo').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+
+/**
+ * One conditional UPDATE per transition (docs/architecture.md "State machines"): it applies only
+ * when the row is in a `from` state and not overdue. No row back → the caller reads why.
+ */
+export function transicionar(
+  db: Db,
+  id: number,
+  accion: Exclude<Transicion, 'expirar'>,
+  set: Omit<Updateable<TransaccionesTable>, 'estado' | 'fecha_pago' | 'fecha_fin' | 'updated_at'> & { fecha_pago?: boolean; fecha_fin?: boolean } = {},
+) {
+  const { from, to } = TRANSITIONS[accion];
+  const { fecha_pago, fecha_fin, ...cols } = set;
+  return db
+    .updateTable('transacciones as t')
+    .set({
+      ...cols,
+      estado: to,
+      updated_at: sql`now()`,
+      ...(fecha_pago ? { fecha_pago: sql`now()` } : {}),
+      ...(fecha_fin ? { fecha_fin: sql`now()` } : {}),
+    })
+    .where('t.id', '=', id)
+    .where('t.estado', 'in', [...from])
+    .where(sql<SqlBool>`t.expira_en > now()`)
+    .returning('t.id')
+    .executeTakeFirst();
+}
+
+/**
+ * The sweeper's step: overdue pendiente/en_proceso rows become expirada, at most `batch` at a time.
+ * Rows another process holds are skipped (it is handling them), so several processes never do the
+ * same work or wait on each other; the WHERE is re-checked on update, so nothing is lost.
+ */
+export async function expirarVencidas(db: Db, batch = 1000): Promise<number> {
+  const res = await sql<{ id: number }>`
+    update transacciones set estado = 'expirada', fecha_fin = expira_en, updated_at = now()
+    where id in (
+      select id from transacciones
+      where estado in ('pendiente', 'en_proceso') and expira_en <= now()
+      order by expira_en
+      limit ${batch}
+      for update skip locked
+    ) and estado in ('pendiente', 'en_proceso') and expira_en <= now()
+    returning id`.execute(db);
+  return res.rows.length;
+}
+
+/** Marks one overdue row expirada (a transition that found it overdue records it at once). */
+export const expirarSiVencida = (db: Db, id: number) =>
+  db
+    .updateTable('transacciones')
+    .set({ estado: 'expirada', fecha_fin: sql`expira_en`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('estado', 'in', ['pendiente', 'en_proceso'])
+    .where(sql<SqlBool>`expira_en <= now()`)
+    .execute();
+
+// ---- Idempotency-Key ----
+
+/** Claims the key; waits for a concurrent holder to finish. No row back → the key was already used. */
+export const reservarClave = (db: Db, userId: number, key: string, hash: string) =>
+  db
+    .insertInto('idempotency_keys')
+    .values({ user_id: userId, key, request_hash: hash })
+    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    .returning('key')
+    .executeTakeFirst();
+
+export const findClave = (db: Db, userId: number, key: string) =>
+  db.selectFrom('idempotency_keys').select(['request_hash', 'transaccion_id']).where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+
+export const asociarClave = (db: Db, userId: number, key: string, transaccionId: number) =>
+  db.updateTable('idempotency_keys').set({ transaccion_id: transaccionId }).where('user_id', '=', userId).where('key', '=', key).execute();

@@ -1,0 +1,342 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../../db';
+import type { ServiceCtx } from '../../lib/context';
+import { audit } from '../../lib/audit';
+import { badRequest, conflict, fieldError, forbidden, invalidTransition, notFound, rateChanged, validation } from '../../lib/errors';
+import { paginate, type ListQuery } from '../../lib/pagination';
+import { can } from '../../lib/permissions';
+import { Decimal, formatAmount } from '../../../shared/money';
+import { deltaPct } from '../../../shared/pricing';
+import { P } from '../../../shared/permissions';
+import {
+  ESTADO_LABEL, OP_MSG, VALIDEZ_HORAS, mensajeTransicion, puedeTransicionar, type EstadoTransaccion, type Transicion,
+} from '../../../shared/transacciones';
+import { FECHAS_MSG, type CrearTransaccionInput, type Reconfirmacion, type TransaccionRecord } from '../../../shared/schemas/operaciones';
+import { isAssigned } from '../clientes/clientes.repository';
+import { clienteOperable, cotizar, type ClienteOperable, type Cotizacion } from '../simulacion/simulacion.service';
+import { findTauserActivo } from '../simulacion/simulacion.repository';
+import { nuevoCodigo } from './codigo';
+import {
+  asociarClave, expirarSiVencida, filteredTransacciones, findClave, findTransaccion, insertTransaccion, lockCliente, pageQuery,
+  readLimites, reservarClave, transicionar, usadoPyg, type TransaccionFilters, type TransaccionRow,
+} from './transacciones.repository';
+
+const ENTITY = 'transaccion';
+
+/** What the transport adds: the business time zone of the limits, and the create call's Idempotency-Key. */
+export interface OpOptions {
+  tz: string;
+  idempotencyKey?: string;
+}
+
+const iso = (d: unknown) => new Date(d as Date | string).toISOString();
+
+export function toRecord(r: TransaccionRow): TransaccionRecord {
+  const estado = r.estado as EstadoTransaccion;
+  return {
+    id: r.id,
+    codigo: r.codigo,
+    cliente_id: r.cliente_id,
+    cliente_nombre: r.cliente_nombre,
+    fecha_inicio: iso(r.fecha_inicio),
+    expira_en: iso(r.expira_en),
+    fecha_pago: r.fecha_pago ? iso(r.fecha_pago) : null,
+    fecha_fin: r.fecha_fin ? iso(r.fecha_fin) : null,
+    operacion: r.operacion_cliente,
+    operacion_casa: r.operacion_cliente === 'compra' ? 'venta' : 'compra',
+    tasa_aplicada: r.tasa_aplicada,
+    tasa_inicial: r.tasa_inicial,
+    monto_origen: r.monto_origen,
+    monto_destino: r.monto_destino,
+    monto_destino_inicial: r.monto_destino_inicial,
+    monto_pyg: r.monto_pyg,
+    divisa_origen: r.divisa_origen_id,
+    divisa_destino: r.divisa_destino_id,
+    divisa_origen_detalle: { id: r.divisa_origen_id, codigo: r.origen_codigo, simbolo: r.origen_simbolo },
+    divisa_destino_detalle: { id: r.divisa_destino_id, codigo: r.destino_codigo, simbolo: r.destino_simbolo },
+    tauser: r.tauser_id,
+    tauser_detalle: {
+      idTauser: r.tauser_id, codigo: r.tauser_codigo, nombre: r.tauser_nombre, direccion: r.tauser_direccion,
+      ciudad: r.tauser_ciudad, departamento: r.tauser_departamento,
+    },
+    estado,
+    estado_display: ESTADO_LABEL[estado],
+    terminos_aceptados: r.terminos_aceptados,
+    motivo: r.motivo,
+    operador_detalle: { id: r.operador_id, first_name: r.operador_first_name, last_name: r.operador_last_name },
+    metodo_financiero: r.metodo_financiero_id,
+    metodo_financiero_detalle: { id: r.metodo_financiero_id, nombre: r.metodo_nombre, nombre_display: r.metodo_nombre_display },
+    detalle_metodo_id: r.detalle_metodo_id,
+    detalle_metodo_alias: r.detalle_alias,
+    parametros: {
+      nombre_categoria: r.nombre_categoria,
+      descuento_categoria: r.descuento_categoria,
+      nombre_metodo: r.metodo_nombre_display,
+      comision_metodo: r.comision_metodo,
+      precio_base: r.precio_base,
+      comision_base: r.comision_base,
+    },
+  };
+}
+
+const verTodas = (ctx: ServiceCtx) => can(ctx, P.viewTransaccion);
+
+/** A transaction the actor may read: staff with the view permission, or a user its client is assigned to. Others get 404. */
+async function visible(ctx: ServiceCtx, id: number): Promise<TransaccionRow> {
+  const row = await findTransaccion(ctx.db, id);
+  if (!row) throw notFound();
+  if (!verTodas(ctx) && !(await isAssigned(ctx.db, ctx.actor.id, row.cliente_id))) throw notFound();
+  return row;
+}
+
+/** A transaction the actor may act on: only for a client assigned to them (staff who may only read it: 403). */
+async function propia(ctx: ServiceCtx, id: number): Promise<TransaccionRow> {
+  const row = await visible(ctx, id);
+  if (!(await isAssigned(ctx.db, ctx.actor.id, row.cliente_id))) throw forbidden();
+  return row;
+}
+
+/** 409 for a transition the current state forbids; an overdue row found on the way is marked expirada. */
+async function rechazarTransicion(db: Db, row: Pick<TransaccionRow, 'id' | 'estado'>, accion: Transicion): Promise<never> {
+  if (row.estado === 'expirada') await expirarSiVencida(db, row.id);
+  throw invalidTransition(row.estado, mensajeTransicion(accion, row.estado as EstadoTransaccion));
+}
+
+/** After a conditional UPDATE changed nothing: the row is gone (404) or in another state (409). */
+async function porQueNo(db: Db, id: number, accion: Transicion): Promise<never> {
+  const row = await findTransaccion(db, id);
+  if (!row) throw notFound();
+  throw invalidTransition(row.estado, mensajeTransicion(accion, row.estado as EstadoTransaccion));
+}
+
+export async function getTransaccion(ctx: ServiceCtx, id: number) {
+  return toRecord(await visible(ctx, id));
+}
+
+// ---- limits ----
+
+/**
+ * Limits of limite_config (PYG, null = none) for one client, within the business day and month of
+ * `tz`. Call with the client row locked (lockCliente) in the same database transaction.
+ */
+async function checkLimites(db: Db, clienteId: string, montoPyg: string, tz: string, exceptId?: number) {
+  const lim = await readLimites(db);
+  if (!lim || (lim.limite_diario === null && lim.limite_mensual === null)) return;
+  const usado = await usadoPyg(db, clienteId, tz, exceptId);
+  const excede = (limite: string | null, ya: string) => limite !== null && new Decimal(ya).plus(montoPyg).gt(limite);
+  const disponible = (limite: string, ya: string) => Decimal.max(0, new Decimal(limite).minus(ya)).toFixed(0, Decimal.ROUND_DOWN);
+  if (excede(lim.limite_diario, usado.dia)) {
+    const d = disponible(lim.limite_diario!, usado.dia);
+    throw badRequest(OP_MSG.limiteDiario(formatAmount(d, 0, '₲')), { limite: 'diario', disponible: d });
+  }
+  if (excede(lim.limite_mensual, usado.mes)) {
+    const d = disponible(lim.limite_mensual!, usado.mes);
+    throw badRequest(OP_MSG.limiteMensual(formatAmount(d, 0, '₲')), { limite: 'mensual', disponible: d });
+  }
+}
+
+// ---- creation ----
+
+/** Keys sorted at every level: the same body always hashes the same. */
+function canonical(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v ?? null);
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  const o = v as Record<string, unknown>;
+  return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+async function respuestaPrevia(ctx: ServiceCtx, prev: { request_hash: string; transaccion_id: number | null }, hash: string) {
+  if (prev.request_hash !== hash || prev.transaccion_id === null) throw conflict(OP_MSG.idempotenciaOtroCuerpo);
+  const row = await findTransaccion(ctx.db, prev.transaccion_id);
+  if (!row) throw notFound();
+  return toRecord(row);
+}
+
+const snapshot = (c: Cotizacion) => ({
+  tasa_aplicada: c.tcFinal,
+  monto_destino: c.montoDestino,
+  monto_pyg: c.montoPyg,
+  precio_base: c.precioBase,
+  comision_base: c.comisionBase,
+  nombre_categoria: c.categoria.nombre ?? '',
+  descuento_categoria: c.categoria.descuento,
+  comision_metodo: c.comisionMetodo,
+});
+
+/**
+ * POST crear-transaccion/: recomputes the quote on the server, checks client, currencies, rate,
+ * method or instance, Tauser and limits (client row locked), and stores a pendiente transaction
+ * valid 24 h. The same Idempotency-Key and body answer the first transaction; another body, 409.
+ */
+export async function crearTransaccion(ctx: ServiceCtx, input: CrearTransaccionInput, opts: OpOptions): Promise<TransaccionRecord> {
+  const key = opts.idempotencyKey;
+  if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw badRequest(OP_MSG.idempotenciaInvalida);
+  const hash = createHash('sha256').update(canonical(input)).digest('hex');
+  if (key) {
+    const prev = await findClave(ctx.db, ctx.actor.id, key);
+    if (prev) return respuestaPrevia(ctx, prev, hash);
+  }
+  const cliente = await clienteOperable(ctx, input.cliente_id);
+  if (!(await findTauserActivo(ctx.db, input.tauser_id))) throw fieldError('tauser_id', OP_MSG.tauserInvalido);
+
+  const out = await ctx.db.transaction().execute(async (trx) => {
+    if (key && !(await reservarClave(trx, ctx.actor.id, key, hash))) {
+      const previa = await findClave(trx, ctx.actor.id, key);
+      if (!previa) throw conflict(OP_MSG.idempotenciaOtroCuerpo);
+      return { previa };
+    }
+    await lockCliente(trx, cliente.id_cliente);
+    const c = await cotizar(trx, {
+      divisaOrigen: input.divisa_origen,
+      divisaDestino: input.divisa_destino,
+      monto: input.monto,
+      metodoId: input.metodo_id,
+      detalleId: input.detalle_metodo_id,
+      cliente,
+      real: true,
+    });
+    await checkLimites(trx, cliente.id_cliente, c.montoPyg, opts.tz);
+    const values = {
+      cliente_id: cliente.id_cliente,
+      operador_id: ctx.actor.id,
+      operacion_cliente: c.direction.operacion_cliente,
+      divisa_origen_id: c.origen.id,
+      divisa_destino_id: c.destino.id,
+      monto_origen: c.montoOrigen,
+      ...snapshot(c),
+      tasa_inicial: c.tcFinal,
+      monto_destino_inicial: c.montoDestino,
+      metodo_financiero_id: c.metodo.id,
+      detalle_metodo_id: c.detalle?.id ?? null,
+      tauser_id: input.tauser_id,
+      terminos_aceptados: input.terminos_aceptados ?? false,
+    };
+    let id: number | undefined;
+    let codigo = '';
+    for (let i = 0; i < 5 && id === undefined; i++) {
+      codigo = nuevoCodigo();
+      id = (await insertTransaccion(trx, codigo, VALIDEZ_HORAS, values))?.id;
+    }
+    if (id === undefined) throw new Error('No se pudo generar un código de transacción único');
+    if (key) await asociarClave(trx, ctx.actor.id, key, id);
+    await audit(trx, { actorId: ctx.actor.id, action: 'create', entity: ENTITY, entityId: id, after: { codigo, ...values } });
+    return { id };
+  });
+  if (out.previa) return respuestaPrevia(ctx, out.previa, hash);
+  return toRecord((await findTransaccion(ctx.db, out.id!))!);
+}
+
+// ---- rate reconfirmation and payment ----
+
+/** The quote of a stored transaction with today's rate, discount and commission. */
+async function recotizar(db: Db, row: TransaccionRow, cliente: ClienteOperable) {
+  return cotizar(db, {
+    divisaOrigen: row.divisa_origen_id,
+    divisaDestino: row.divisa_destino_id,
+    monto: row.monto_origen,
+    metodoId: row.metodo_financiero_id,
+    detalleId: row.detalle_metodo_id,
+    cliente,
+    real: true,
+  });
+}
+
+function figuras(row: TransaccionRow, c: Cotizacion): Reconfirmacion {
+  return {
+    cambio: !new Decimal(row.tasa_aplicada).eq(c.tcFinal) || !new Decimal(row.monto_destino).eq(c.montoDestino),
+    tasa_anterior: row.tasa_aplicada,
+    tasa_actual: c.tcFinal,
+    delta_pct: deltaPct(row.tasa_aplicada, c.tcFinal),
+    monto_destino_anterior: row.monto_destino,
+    monto_destino_actual: c.montoDestino,
+  };
+}
+
+/** GET transacciones/{id}/reconfirmar-tasa/: a pendiente transaction's figures against the current quote (nothing changes). */
+export async function reconfirmarTasa(ctx: ServiceCtx, id: number): Promise<Reconfirmacion> {
+  const row = await propia(ctx, id);
+  if (row.estado === 'expirada') await rechazarTransicion(ctx.db, row, 'confirmarPago');
+  if (row.estado !== 'pendiente') throw invalidTransition(row.estado, OP_MSG.reconfirmarSoloPendiente);
+  const cliente = await clienteOperable(ctx, row.cliente_id);
+  return figuras(row, await recotizar(ctx.db, row, cliente));
+}
+
+/**
+ * PATCH transacciones/{id}/confirmar-pago/: pendiente → en_proceso with the terms accepted. A moved
+ * rate answers 409 rate_changed with the new figures unless `acepta_cambio` (and, when sent,
+ * `tasa_aceptada` is the current rate); then the new figures are stored. Limits are checked again.
+ */
+export async function confirmarPago(
+  ctx: ServiceCtx,
+  input: { id: number; terminos_aceptados?: boolean; acepta_cambio?: boolean; tasa_aceptada?: string },
+  opts: OpOptions,
+): Promise<TransaccionRecord> {
+  const row = await propia(ctx, input.id);
+  if (!puedeTransicionar('confirmarPago', row.estado as EstadoTransaccion)) await rechazarTransicion(ctx.db, row, 'confirmarPago');
+  if (input.terminos_aceptados !== true) throw validation({ terminos_aceptados: [OP_MSG.terminosRequeridos] });
+  const cliente = await clienteOperable(ctx, row.cliente_id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockCliente(trx, row.cliente_id);
+    const c = await recotizar(trx, row, cliente);
+    const f = figuras(row, c);
+    if (f.cambio) {
+      const aceptada = input.acepta_cambio === true && (input.tasa_aceptada === undefined || new Decimal(input.tasa_aceptada).eq(c.tcFinal));
+      if (!aceptada) throw rateChanged(OP_MSG.rateChanged, f);
+    }
+    await checkLimites(trx, row.cliente_id, c.montoPyg, opts.tz, row.id);
+    const done = await transicionar(trx, row.id, 'confirmarPago', { ...snapshot(c), terminos_aceptados: true, fecha_pago: true });
+    if (!done) await porQueNo(trx, row.id, 'confirmarPago');
+    await audit(trx, {
+      actorId: ctx.actor.id, action: 'update', entity: ENTITY, entityId: row.id,
+      before: { estado: row.estado, tasa_aplicada: row.tasa_aplicada, monto_destino: row.monto_destino },
+      after: { estado: 'en_proceso', tasa_aplicada: c.tcFinal, monto_destino: c.montoDestino },
+    });
+  });
+  return toRecord((await findTransaccion(ctx.db, row.id))!);
+}
+
+/** PATCH transacciones/{id}/cancelar/: pendiente or en_proceso → cancelada. */
+export async function cancelarTransaccion(ctx: ServiceCtx, id: number): Promise<TransaccionRecord> {
+  const row = await propia(ctx, id);
+  if (!puedeTransicionar('cancelar', row.estado as EstadoTransaccion)) await rechazarTransicion(ctx.db, row, 'cancelar');
+  await ctx.db.transaction().execute(async (trx) => {
+    const done = await transicionar(trx, id, 'cancelar', { fecha_fin: true });
+    if (!done) await porQueNo(trx, id, 'cancelar');
+    await audit(trx, { actorId: ctx.actor.id, action: 'update', entity: ENTITY, entityId: id, before: { estado: row.estado }, after: { estado: 'cancelada' } });
+  });
+  return toRecord((await findTransaccion(ctx.db, id))!);
+}
+
+// ---- lists ----
+
+export interface TransaccionListInput extends ListQuery {
+  cliente_id?: string;
+  estado?: EstadoTransaccion;
+  divisa?: number;
+  fecha_desde?: string;
+  fecha_hasta?: string;
+}
+
+/**
+ * Transactions newest first: staff with operaciones.view_transaccion see every client's (filter
+ * with cliente_id), anyone else only their assigned clients' (another client's id: 403).
+ */
+export async function listTransacciones(ctx: ServiceCtx, q: TransaccionListInput, tz: string) {
+  const todas = verTodas(ctx);
+  if (!todas && q.cliente_id && !(await isAssigned(ctx.db, ctx.actor.id, q.cliente_id))) throw forbidden();
+  if (q.fecha_desde && q.fecha_hasta && q.fecha_hasta < q.fecha_desde) throw fieldError('fecha_hasta', FECHAS_MSG);
+  const f: TransaccionFilters = {
+    cliente_id: q.cliente_id, estado: q.estado, divisa: q.divisa, fecha_desde: q.fecha_desde, fecha_hasta: q.fecha_hasta,
+    search: q.search, tz, usuarioAsignado: todas ? undefined : ctx.actor.id,
+  };
+  const rows = pageQuery(ctx.db, f);
+  if (q.all) return (await rows.execute()).map(toRecord);
+  const page = await paginate(rows, q.page, filteredTransacciones(ctx.db, f));
+  return { ...page, results: page.results.map(toRecord) };
+}
+
+/** GET clientes/{id}/get_historial_transacciones/: one client's history, same rules and filters. */
+export const historialDeCliente = (ctx: ServiceCtx, clienteId: string, q: Omit<TransaccionListInput, 'cliente_id'>, tz: string) =>
+  listTransacciones(ctx, { ...q, cliente_id: clienteId }, tz);

@@ -1,0 +1,222 @@
+import { z } from '../zod';
+import { M } from '../messages';
+import { Decimal, parseDecimalInput } from '../money';
+import { ESTADOS } from '../transacciones';
+import { idParam, uuidParam } from './common';
+
+/** Integer digits an amount may have (the largest sums stay far from numeric's bounds). */
+export const MONTO_MAX_ENTEROS = 15;
+
+export const MONTO_MSG = {
+  invalido: 'Ingrese un monto válido.',
+  positivo: 'El monto debe ser mayor a cero.',
+  grande: `El monto no puede tener más de ${MONTO_MAX_ENTEROS} dígitos enteros.`,
+  sinDecimales: (codigo: string) => `El monto en ${codigo} no admite decimales.`,
+  decimales: (codigo: string, n: number) => `El monto en ${codigo} admite como máximo ${n} decimales.`,
+} as const;
+
+/**
+ * An amount: a decimal string ("1000000", "100.50", "100,50") or a finite JSON number read through
+ * its text (100.5 → "100.5"). Positive, at most 15 integer digits. The decimals allowed depend on
+ * the currency, checked by the service. Answers the plain decimal string.
+ */
+export const montoField = z
+  .union([z.string(), z.number()], { error: (iss) => (iss.input === undefined || iss.input === null ? M.required : MONTO_MSG.invalido) })
+  .transform((v, ctx) => {
+    const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v;
+    if (typeof v === 'string' && v.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: M.required });
+      return z.NEVER;
+    }
+    const parsed = parseDecimalInput(text);
+    if (parsed === null) {
+      ctx.addIssue({ code: 'custom', message: MONTO_MSG.invalido });
+      return z.NEVER;
+    }
+    const d = new Decimal(parsed);
+    if (!d.gt(0)) {
+      ctx.addIssue({ code: 'custom', message: MONTO_MSG.positivo });
+      return z.NEVER;
+    }
+    if (d.gte(new Decimal(10).pow(MONTO_MAX_ENTEROS))) {
+      ctx.addIssue({ code: 'custom', message: MONTO_MSG.grande });
+      return z.NEVER;
+    }
+    return d.toFixed();
+  });
+
+const boolish = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'Debe ser verdadero o falso' })
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+const divisaPar = {
+  divisa_origen: idParam,
+  divisa_destino: idParam,
+};
+
+/** POST simular_publica/: generic method, no discount. */
+export const simulacionPublicaInput = z.strictObject({ ...divisaPar, monto: montoField, metodo_id: idParam });
+
+/** POST simular_privada_con_instancia/: the client's discount and the chosen instance (or generic method). */
+export const simulacionPrivadaInput = z.strictObject({
+  cliente_id: uuidParam,
+  ...divisaPar,
+  monto: montoField,
+  detalle_metodo_id: idParam.nullish(),
+  metodo_id: idParam.nullish(),
+  /** The operation wizard's chosen terminal: the result then carries tauser_seleccionado. */
+  tauser_id: uuidParam.nullish(),
+});
+export type SimulacionPrivadaInput = z.infer<typeof simulacionPrivadaInput>;
+
+/** GET metodos-disponibles/?divisa_origen&divisa_destino (public). */
+export const metodosDisponiblesInput = z.object(divisaPar);
+/** GET metodos-cliente/?cliente_id&divisa_origen&divisa_destino&es_operacion_real. */
+export const metodosClienteInput = z.object({ cliente_id: uuidParam, ...divisaPar, es_operacion_real: boolish.optional() });
+
+/** POST crear-transaccion/ (spec 001 §3). */
+export const crearTransaccionInput = z.strictObject({
+  cliente_id: uuidParam,
+  ...divisaPar,
+  monto: montoField,
+  detalle_metodo_id: idParam.nullish(),
+  metodo_id: idParam.nullish(),
+  tauser_id: uuidParam,
+  terminos_aceptados: boolish.optional(),
+});
+export type CrearTransaccionInput = z.infer<typeof crearTransaccionInput>;
+
+export const transaccionIdInput = z.object({ id: idParam });
+
+/** PATCH transacciones/{id}/confirmar-pago/. `tasa_aceptada` (beyond the spec): the rate the customer saw and accepted. */
+export const confirmarPagoInput = z.strictObject({
+  id: idParam,
+  terminos_aceptados: boolish.optional(),
+  acepta_cambio: boolish.optional(),
+  tasa_aceptada: z.string().regex(/^\d+(\.\d+)?$/, 'Ingrese una tasa válida.').optional(),
+});
+
+const FECHA_MSG = 'Ingrese una fecha válida (AAAA-MM-DD).';
+const fecha = z
+  .string({ error: FECHA_MSG })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, FECHA_MSG)
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, FECHA_MSG);
+
+/** Filters of the transaction lists and the history (dates are business days, inclusive). */
+export const transaccionFiltros = {
+  estado: z.enum(ESTADOS, { error: 'Estado no válido' }).optional(),
+  divisa: idParam.optional(),
+  fecha_desde: fecha.optional(),
+  fecha_hasta: fecha.optional(),
+};
+export const FECHAS_MSG = 'La fecha hasta no puede ser anterior a la fecha desde.';
+
+// ---- answers ----
+
+const decimal = z.string();
+
+export const simulacionParametros = z.object({
+  nombre_categoria: z.string().nullable(),
+  descuento_categoria: decimal,
+  nombre_metodo: z.string(),
+  comision_metodo: decimal,
+  /** Beyond the spec: the quote's parts, so screens can itemise the rate. */
+  precio_base: decimal,
+  comision_base: decimal,
+});
+
+export const tauserResumen = z.object({
+  idTauser: z.string(),
+  codigo: z.string(),
+  nombre: z.string(),
+  direccion: z.string(),
+  ciudad: z.string(),
+  departamento: z.string(),
+});
+
+export const simulacionResultado = z.object({
+  operacion_cliente: z.enum(['compra', 'venta']),
+  operacion_casa: z.enum(['compra', 'venta']),
+  monto_origen: decimal,
+  divisa_origen: z.string(),
+  monto_destino: decimal,
+  divisa_destino: z.string(),
+  tc_final: decimal,
+  parametros: simulacionParametros,
+  tauser_seleccionado: tauserResumen.optional(),
+});
+export type SimulacionResultado = z.infer<typeof simulacionResultado>;
+
+export const instanciaMetodo = z.object({
+  id: z.number(),
+  alias: z.string(),
+  tipo_especifico: z.enum(['cuenta_bancaria', 'billetera_digital', 'tarjeta', 'tarjeta_local']),
+  detalles: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  /** Beyond the spec: what this instance charges in this direction, in percent. */
+  comision_porcentaje: decimal,
+});
+
+export const grupoMetodo = z.object({
+  metodo_financiero: z.object({ id: z.number(), nombre: z.string(), nombre_display: z.string(), comision_porcentaje: decimal }),
+  instancias: z.array(instanciaMetodo),
+  /** Whether the generic method (no instance) may be chosen. */
+  permite_generico: z.boolean(),
+});
+
+export const metodosRespuesta = z.object({
+  metodos: z.record(z.string(), grupoMetodo),
+  operacion_casa: z.enum(['compra', 'venta']),
+});
+export type MetodosRespuesta = z.infer<typeof metodosRespuesta>;
+
+export const reconfirmacion = z.object({
+  cambio: z.boolean(),
+  tasa_anterior: decimal,
+  tasa_actual: decimal,
+  delta_pct: decimal,
+  monto_destino_anterior: decimal,
+  monto_destino_actual: decimal,
+});
+export type Reconfirmacion = z.infer<typeof reconfirmacion>;
+
+const divisaCorta = z.object({ id: z.number(), codigo: z.string(), simbolo: z.string() });
+
+/** A transaction as every read answers it; the history row of spec 001 §3 is a subset. */
+export const transaccionRecord = z.object({
+  id: z.number(),
+  codigo: z.string(),
+  cliente_id: z.string(),
+  cliente_nombre: z.string(),
+  fecha_inicio: z.string(),
+  expira_en: z.string(),
+  fecha_pago: z.string().nullable(),
+  fecha_fin: z.string().nullable(),
+  operacion: z.enum(['compra', 'venta']),
+  operacion_casa: z.enum(['compra', 'venta']),
+  tasa_aplicada: decimal,
+  tasa_inicial: decimal,
+  monto_origen: decimal,
+  monto_destino: decimal,
+  monto_destino_inicial: decimal,
+  monto_pyg: decimal,
+  divisa_origen: z.number(),
+  divisa_destino: z.number(),
+  divisa_origen_detalle: divisaCorta,
+  divisa_destino_detalle: divisaCorta,
+  tauser: z.string(),
+  tauser_detalle: tauserResumen,
+  estado: z.enum(ESTADOS),
+  estado_display: z.string(),
+  terminos_aceptados: z.boolean(),
+  motivo: z.string().nullable(),
+  operador_detalle: z.object({ id: z.number(), first_name: z.string(), last_name: z.string() }),
+  metodo_financiero: z.number(),
+  metodo_financiero_detalle: z.object({ id: z.number(), nombre: z.string(), nombre_display: z.string() }),
+  detalle_metodo_id: z.number().nullable(),
+  detalle_metodo_alias: z.string().nullable(),
+  parametros: simulacionParametros,
+});
+export type TransaccionRecord = z.infer<typeof transaccionRecord>;

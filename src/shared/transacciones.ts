@@ -1,0 +1,100 @@
+/**
+ * The life of a transaction (DESIGN §7): states, their Spanish labels, the allowed transitions and
+ * the 409 messages of the forbidden ones. Read by the server (conditional UPDATEs) and the client
+ * (which buttons to show).
+ */
+export const ESTADOS = ['pendiente', 'en_proceso', 'completada', 'cancelada', 'expirada', 'fallida'] as const;
+export type EstadoTransaccion = (typeof ESTADOS)[number];
+
+/** States that still expire 24 h after creation. */
+export const ESTADOS_VIGENTES = ['pendiente', 'en_proceso'] as const satisfies readonly EstadoTransaccion[];
+/** States whose guaraní side counts against the limits (an overdue vigente one does not). */
+export const ESTADOS_CON_LIMITE = ['pendiente', 'en_proceso', 'completada'] as const satisfies readonly EstadoTransaccion[];
+
+/** History shows the states uppercase (spec 001 §4). */
+export const ESTADO_LABEL: Record<EstadoTransaccion, string> = {
+  pendiente: 'PENDIENTE',
+  en_proceso: 'EN PROCESO',
+  completada: 'COMPLETADA',
+  cancelada: 'CANCELADA',
+  expirada: 'EXPIRADA',
+  fallida: 'FALLIDA',
+};
+
+/** Hours a transaction is valid from its creation (spec 001 §9). */
+export const VALIDEZ_HORAS = 24;
+
+export const TRANSITIONS = {
+  /** The customer accepted the terms (and a new rate, if any): pay at the terminal. */
+  confirmarPago: { from: ['pendiente'], to: 'en_proceso' },
+  cancelar: { from: ['pendiente', 'en_proceso'], to: 'cancelada' },
+  /** The terminal took the money in and paid out (terminal side). */
+  completar: { from: ['en_proceso'], to: 'completada' },
+  /** Staff mark a transaction at the terminal as failed, with a reason (terminal side). */
+  fallar: { from: ['en_proceso'], to: 'fallida' },
+  /** 24 h after creation (the sweeper, and every read of an overdue row). */
+  expirar: { from: ['pendiente', 'en_proceso'], to: 'expirada' },
+} as const satisfies Record<string, { from: readonly EstadoTransaccion[]; to: EstadoTransaccion }>;
+
+export type Transicion = keyof typeof TRANSITIONS;
+
+export function puedeTransicionar(accion: Transicion, estado: EstadoTransaccion): boolean {
+  return (TRANSITIONS[accion].from as readonly EstadoTransaccion[]).includes(estado);
+}
+
+const enEstado = (estado: EstadoTransaccion) => {
+  switch (estado) {
+    case 'pendiente':
+      return 'está pendiente';
+    case 'en_proceso':
+      return 'está en proceso';
+    default:
+      return `está ${ESTADO_LABEL[estado].toLowerCase()}`;
+  }
+};
+
+/** The 409 message of a forbidden transition from `estado`. */
+export function mensajeTransicion(accion: Transicion, estado: EstadoTransaccion): string {
+  switch (accion) {
+    case 'confirmarPago':
+      return estado === 'expirada'
+        ? 'La transacción expiró: ya no se puede confirmar el pago. Iniciá una nueva operación.'
+        : `No se puede confirmar el pago: la transacción ${enEstado(estado)}.`;
+    case 'cancelar':
+      return `No se puede cancelar la transacción: ${enEstado(estado)}.`;
+    case 'completar':
+      return `No se puede completar la transacción: ${enEstado(estado)}.`;
+    case 'fallar':
+      return `No se puede marcar la transacción como fallida: ${enEstado(estado)}.`;
+    case 'expirar':
+      return `La transacción no puede expirar: ${enEstado(estado)}.`;
+  }
+}
+
+/** Messages of the operations area (server answers and the screens' toasts, spec 001 §8). */
+export const OP_MSG = {
+  rateChanged: 'La cotización cambió desde que se creó la transacción. Confirmá la nueva cotización para continuar.',
+  reconfirmarSoloPendiente: 'Solo se puede reconfirmar la tasa de una transacción pendiente.',
+  terminosRequeridos: 'Debe aceptar los términos y condiciones.',
+  idempotenciaOtroCuerpo: 'La clave Idempotency-Key ya se usó con otra solicitud.',
+  idempotenciaInvalida: 'La clave Idempotency-Key debe tener entre 1 y 200 caracteres visibles.',
+  limiteDiario: (disponible: string) => `Supera el límite diario: disponible ${disponible}`,
+  limiteMensual: (disponible: string) => `Supera el límite mensual: disponible ${disponible}`,
+  clienteInactivo: 'El cliente no está activo.',
+  clienteNoExiste: 'El cliente no existe.',
+  tauserInvalido: 'El terminal seleccionado no existe o no está activo.',
+  // Toasts of the screens (spec 001 §8).
+  simulacionError: 'Error al realizar la simulación',
+  operacionError: 'Error al procesar la operación',
+  reconfirmarError: 'No se pudo reconfirmar la tasa',
+  confirmarError: 'No se pudo confirmar el pago con la nueva cotización',
+  cancelarError: 'No se pudo cancelar la transacción',
+  cargarTransaccionesError: 'Error cargando transacciones',
+  pagoConfirmado: 'Pago confirmado. Transacción en proceso.',
+  nuevaCotizacionAceptada: 'Aceptaste la nueva cotización. Transacción en proceso.',
+  canceladaPorCambio: 'Transacción cancelada por cambio de cotización',
+  seleccionarDivisasMetodo: 'Debes seleccionar divisas y método',
+} as const;
+
+/** Methods a real operation may use without one of the client's instances (spec 001 §5). */
+export const METODOS_GENERICOS_OPERACION: readonly string[] = ['EFECTIVO', 'CHEQUE'];
