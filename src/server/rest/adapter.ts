@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import type { Env } from '../env';
 import type { Services } from '../services';
 import { restError } from './errors';
+import { toAppError } from '../lib/errors';
 import { isPlainObject, keysNotTaken, READ_ONLY, splitEcho, without } from './echo';
 import type { RestRoute } from './types';
 
@@ -75,7 +76,11 @@ async function applyEcho(reader: Reader | undefined, req: Request, input: unknow
   let current: unknown;
   try {
     current = await resolveProcedure(caller, reader.procedure)(reader.input(req));
-  } catch {
+  } catch (e) {
+    // A record the caller may not see (403/404) is answered as such, before any field message: an
+    // echoed body must not tell apart "hidden" from "exists with other fields".
+    const app = toAppError((e as { cause?: unknown }).cause ?? e);
+    if (app?.code === 'forbidden' || app?.code === 'not_found') throw e;
     return unchanged;
   }
   const { drop, readOnly } = splitEcho(keys, req.body as Record<string, unknown>, current);

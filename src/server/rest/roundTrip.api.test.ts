@@ -47,6 +47,13 @@ async function nobodyToken() {
   return (await app.login(username, 'clave-segura')).access;
 }
 
+/** A house instance of the bank-transfer method (the detail an account hangs from). */
+async function casaDetalle() {
+  const metodos = (await app.api('GET', '/operaciones/metodos/?all=true', { token: admin })).body as { id: number; nombre: string }[];
+  const transferencia = metodos.find((m) => m.nombre === 'TRANSFERENCIA_BANCARIA')!;
+  return created('/operaciones/detalles/', { cliente: null, es_cuenta_casa: true, metodo_financiero: transferencia.id, alias: uniq('Casa - cuenta '), is_active: true });
+}
+
 let codes = 0;
 const nextCode = () => `R${String.fromCharCode(65 + Math.floor(codes / 26))}${String.fromCharCode(65 + (codes++ % 26))}`;
 const createDivisa = () => created('/divisas/', { nombre: 'Moneda de ida y vuelta', codigo: nextCode(), simbolo: 'R' });
@@ -60,6 +67,8 @@ interface Row {
   edit: { field: string; value: unknown; stored?: unknown };
   /** A field GET answers that the write may not change, a different value, and the message (default: read-only). */
   readOnly: { field: string; value: unknown; message?: string } | null;
+  /** Records only their owners or staff may see: a signed-in stranger gets 404 (never the data), not 403. */
+  hidden?: boolean;
 }
 
 const PATH_MISMATCH = 'No coincide con el identificador de la ruta.';
@@ -129,6 +138,69 @@ const ROWS: Row[] = [
     edit: { field: 'precioBase', value: '150.0000' },
     readOnly: { field: 'tasaCompra', value: '1.0000' },
   },
+  {
+    resource: 'operaciones/bancos',
+    methods: ['PUT'],
+    setup: async () => `/operaciones/bancos/${(await created('/operaciones/bancos/', { nombre: uniq('Banco Eco ') })).id}/`,
+    edit: { field: 'comision_venta', value: '1.25' },
+    readOnly: { field: 'id', value: 999_999, message: PATH_MISMATCH },
+  },
+  {
+    resource: 'operaciones/billeteras-catalogo',
+    methods: ['PUT'],
+    setup: async () => `/operaciones/billeteras-catalogo/${(await created('/operaciones/billeteras-catalogo/', { nombre: uniq('Billetera Eco ') })).id}/`,
+    edit: { field: 'comision_compra', value: '0.50' },
+    readOnly: { field: 'id', value: 999_999, message: PATH_MISMATCH },
+  },
+  {
+    resource: 'operaciones/tarjetas-catalogo',
+    methods: ['PUT'],
+    setup: async () => `/operaciones/tarjetas-catalogo/${(await created('/operaciones/tarjetas-catalogo/', { marca: uniq('Marca Eco ') })).id}/`,
+    edit: { field: 'comision_venta', value: '2.00' },
+    readOnly: { field: 'id', value: 999_999, message: PATH_MISMATCH },
+  },
+  {
+    resource: 'operaciones/metodos',
+    methods: ['PUT'],
+    setup: async () =>
+      `/operaciones/metodos/${(await created('/operaciones/metodos/', { nombre: `ECO_${nextCode()}`, nombre_display: 'Método de ida y vuelta' })).id}/`,
+    edit: { field: 'nombre_display', value: 'Método renombrado' },
+    readOnly: { field: 'id', value: 999_999, message: PATH_MISMATCH },
+  },
+  {
+    resource: 'operaciones/detalles',
+    methods: ['PUT'],
+    setup: async () => `/operaciones/detalles/${(await casaDetalle()).id}/`,
+    hidden: true,
+    edit: { field: 'alias', value: 'Casa - cuenta renombrada' },
+    readOnly: { field: 'id', value: 999_999, message: PATH_MISMATCH },
+  },
+  {
+    resource: 'operaciones/cuentas-bancarias',
+    methods: ['PUT'],
+    hidden: true,
+    setup: async () => {
+      const banco = await created('/operaciones/bancos/', { nombre: uniq('Banco Cuenta ') });
+      const cuenta = await created('/operaciones/cuentas-bancarias/', {
+        banco: banco.id,
+        numero_cuenta: '100200300',
+        titular: 'Casa de Cambios',
+        cbu_cvu: '1234567890123456789012',
+        metodo_financiero_detalle: (await casaDetalle()).id,
+      });
+      return `/operaciones/cuentas-bancarias/${cuenta.id}/`;
+    },
+    edit: { field: 'titular', value: 'Casa de Cambios S.A.' },
+    readOnly: { field: 'banco_nombre', value: 'Otro banco' },
+  },
+  {
+    resource: 'tauser',
+    methods: ['PATCH'],
+    setup: async () =>
+      `/tauser/${(await created('/tauser/', { codigo: uniq('ECO-'), nombre: 'Tauser de ida y vuelta', direccion: 'Calle 1', ciudad: 'Luque', departamento: 'Central', latitud: '-25.270000', longitud: '-57.480000' })).idTauser}/`,
+    edit: { field: 'nombre', value: 'Tauser renombrado' },
+    readOnly: { field: 'codigo', value: 'OTRO-CODIGO', message: 'El código no se puede modificar.' },
+  },
 ];
 
 const get = async (path: string) => {
@@ -178,7 +250,7 @@ describe.each(ROWS.flatMap((row) => row.methods.map((method) => [`${method} /${r
     const ro = row.readOnly && row.readOnly.message !== PATH_MISMATCH ? { [row.readOnly.field]: row.readOnly.value } : {};
     const body = { ...read, [row.edit.field]: row.edit.value, ...ro };
     expect((await app.api(method, path, { body })).status).toBe(401);
-    expect((await app.api(method, path, { token: await nobodyToken(), body })).status).toBe(403);
+    expect((await app.api(method, path, { token: await nobodyToken(), body })).status).toBe(row.hidden ? 404 : 403);
     expect(await get(path)).toEqual(read);
   });
 });
