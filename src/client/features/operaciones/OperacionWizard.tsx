@@ -54,9 +54,10 @@ export function OperacionWizard() {
   const w = useWizardBase({
     esOperacionReal: true,
     paso,
-    onReset: () => {
+    onReset: (porCliente) => {
       resetPropio();
-      setConfirmada(null);
+      // the last payment's code stays on screen after the 2 s reset; another client's wizard starts clean
+      if (porCliente) setConfirmada(null);
     },
   });
   useEffect(() => () => void (resetTimer.current && clearTimeout(resetTimer.current)), []);

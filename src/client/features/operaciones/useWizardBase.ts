@@ -8,7 +8,7 @@ import { metodoInicial, montoValido, type DivisaOpcion, type MetodoElegido, type
  * State both wizards share: the currencies, the current client (replaced and the wizard reset on
  * `clienteActualChanged`, spec 001 §4), steps 1 and 2 and the client's methods for the direction.
  */
-export function useWizardBase({ esOperacionReal, paso, onReset }: { esOperacionReal: boolean; paso: number; onReset: () => void }) {
+export function useWizardBase({ esOperacionReal, paso, onReset }: { esOperacionReal: boolean; paso: number; onReset: (porCliente: boolean) => void }) {
   const divisasQ = trpc.divisas.conTasa.useQuery({ all: true }, { staleTime: 60_000 });
   const divisas: DivisaOpcion[] = useMemo(() => (Array.isArray(divisasQ.data) ? divisasQ.data : []), [divisasQ.data]);
   const actual = useClienteActual();
@@ -35,7 +35,7 @@ export function useWizardBase({ esOperacionReal, paso, onReset }: { esOperacionR
     setPar(parInicial());
     setMonto('');
     setMetodo(null);
-    onReset();
+    onReset(false);
   };
 
   useEffect(
@@ -44,7 +44,7 @@ export function useWizardBase({ esOperacionReal, paso, onReset }: { esOperacionR
         setPar(parInicial());
         setMonto('');
         setMetodo(null);
-        onReset();
+        onReset(true);
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [divisas],
