@@ -207,7 +207,6 @@ export function OperacionWizard() {
             {paso === 3 && (
               <div className="space-y-4">
                 <h2 className="text-lg font-semibold text-slate-900">Terminal de Autoservicio</h2>
-                <p className="text-sm text-slate-600">Elige el terminal donde completarás la operación.</p>
                 <TerminalPicker value={tauser?.idTauser ?? null} onChange={(_, t) => setTauser(t)} />
                 {!tauser && <p className="text-sm text-slate-500">{OPERACION_MSG.sinTerminal}</p>}
                 <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
