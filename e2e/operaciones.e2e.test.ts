@@ -142,7 +142,12 @@ describe('exchange screens', () => {
     await page.getByText(OP_MSG.nuevaCotizacionAceptada).waitFor();
     const codigo = (await page.getByTestId('codigo-transaccion').textContent())!.trim();
 
-    await page.goto(`${e.url}/historial-transacciones?estado=en_proceso`);
+    // the navbar's user menu leads to the history
+    await page.locator('button:visible').filter({ hasText: /^M\s*María$/ }).click();
+    await page.getByRole('menu').getByRole('link', { name: 'Historial' }).click();
+    await page.waitForURL(`${e.url}/historial-transacciones`);
+    await page.getByLabel('Estado').selectOption('en_proceso');
+    await page.waitForURL(/estado=en_proceso/);
     await page.getByRole('columnheader', { name: 'Método financiero' }).waitFor();
     await page.getByRole('cell', { name: 'EN PROCESO' }).first().waitFor();
     // the two paid operations (this one and the previous test's), and only in-process rows
@@ -171,8 +176,24 @@ describe('exchange screens', () => {
     await page.context().close();
   });
 
+  it('staff with the view permission see every transaction with a client filter', async () => {
+    const page = await e.newPage();
+    await login(page, e.url, ADMIN.username, ADMIN.password);
+    await page.goto(`${e.url}/historial-transacciones`);
+    await page.getByRole('cell', { name: 'EN PROCESO' }).first().waitFor();
+    const cliente = page.locator('label', { hasText: /^Cliente/ }).locator('select');
+    await expect.poll(() => cliente.locator('option').count()).toBeGreaterThan(2);
+    await cliente.selectOption({ label: 'Importadora Guaraní S.A.' });
+    await page.waitForURL(/cliente=/);
+    await page.getByRole('columnheader', { name: 'Fecha de inicio' }).waitFor();
+    await page.context().close();
+  });
+
   it('resets the wizard when the navbar client changes', async () => {
     const page = await customerPage();
+    // the navbar shows both wizards to a customer
+    await page.getByRole('link', { name: 'Simulación de Operaciones' }).first().waitFor();
+    await page.getByRole('link', { name: 'Operaciones', exact: true }).first().waitFor();
     await page.goto(`${e.url}/operacion-compra-venta`);
     await paso1(page);
     await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();

@@ -68,7 +68,10 @@ export function HistorialPage() {
   const campo = 'block text-sm font-medium text-slate-700';
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <PageHeader title="Historial de Transacciones" subtitle="Tus operaciones de compra y venta de divisas" />
+      <PageHeader
+        title="Historial de Transacciones"
+        subtitle={todas ? 'Operaciones de compra y venta de todos los clientes' : 'Las operaciones de compra y venta de tus clientes'}
+      />
       <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {clientes.length > 1 && (
           <label className={campo}>
