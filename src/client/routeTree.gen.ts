@@ -15,10 +15,13 @@ import { Route as ClientesRouteImport } from './routes/clientes'
 import { Route as ConfiguracionTausersRouteImport } from './routes/configuracion-tausers'
 import { Route as CotizacionesRouteImport } from './routes/cotizaciones'
 import { Route as DivisasRouteImport } from './routes/divisas'
+import { Route as HistorialTransaccionesRouteImport } from './routes/historial-transacciones'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as MetodosFinancierosRouteImport } from './routes/metodos-financieros'
 import { Route as MetodosFinancierosClienteRouteImport } from './routes/metodos-financieros-cliente'
+import { Route as OperacionCompraVentaRouteImport } from './routes/operacion-compra-venta'
 import { Route as RolesRouteImport } from './routes/roles'
+import { Route as SimulacionOperacionRouteImport } from './routes/simulacion-operacion'
 import { Route as UsuariosRouteImport } from './routes/usuarios'
 import { Route as ConfiguracionesIndexRouteImport } from './routes/configuraciones/index'
 import { Route as ConfiguracionesDocumentosRouteImport } from './routes/configuraciones/documentos'
@@ -55,6 +58,11 @@ const DivisasRoute = DivisasRouteImport.update({
   path: '/divisas',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HistorialTransaccionesRoute = HistorialTransaccionesRouteImport.update({
+  id: '/historial-transacciones',
+  path: '/historial-transacciones',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -71,9 +79,19 @@ const MetodosFinancierosClienteRoute =
     path: '/metodos-financieros-cliente',
     getParentRoute: () => rootRouteImport,
   } as any)
+const OperacionCompraVentaRoute = OperacionCompraVentaRouteImport.update({
+  id: '/operacion-compra-venta',
+  path: '/operacion-compra-venta',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RolesRoute = RolesRouteImport.update({
   id: '/roles',
   path: '/roles',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SimulacionOperacionRoute = SimulacionOperacionRouteImport.update({
+  id: '/simulacion-operacion',
+  path: '/simulacion-operacion',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UsuariosRoute = UsuariosRouteImport.update({
@@ -110,10 +128,13 @@ export interface FileRoutesByFullPath {
   '/configuracion-tausers': typeof ConfiguracionTausersRoute
   '/cotizaciones': typeof CotizacionesRoute
   '/divisas': typeof DivisasRoute
+  '/historial-transacciones': typeof HistorialTransaccionesRoute
   '/login': typeof LoginRoute
   '/metodos-financieros': typeof MetodosFinancierosRoute
   '/metodos-financieros-cliente': typeof MetodosFinancierosClienteRoute
+  '/operacion-compra-venta': typeof OperacionCompraVentaRoute
   '/roles': typeof RolesRoute
+  '/simulacion-operacion': typeof SimulacionOperacionRoute
   '/usuarios': typeof UsuariosRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
   '/register/verificar': typeof RegisterVerificarRoute
@@ -127,10 +148,13 @@ export interface FileRoutesByTo {
   '/configuracion-tausers': typeof ConfiguracionTausersRoute
   '/cotizaciones': typeof CotizacionesRoute
   '/divisas': typeof DivisasRoute
+  '/historial-transacciones': typeof HistorialTransaccionesRoute
   '/login': typeof LoginRoute
   '/metodos-financieros': typeof MetodosFinancierosRoute
   '/metodos-financieros-cliente': typeof MetodosFinancierosClienteRoute
+  '/operacion-compra-venta': typeof OperacionCompraVentaRoute
   '/roles': typeof RolesRoute
+  '/simulacion-operacion': typeof SimulacionOperacionRoute
   '/usuarios': typeof UsuariosRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
   '/register/verificar': typeof RegisterVerificarRoute
@@ -145,10 +169,13 @@ export interface FileRoutesById {
   '/configuracion-tausers': typeof ConfiguracionTausersRoute
   '/cotizaciones': typeof CotizacionesRoute
   '/divisas': typeof DivisasRoute
+  '/historial-transacciones': typeof HistorialTransaccionesRoute
   '/login': typeof LoginRoute
   '/metodos-financieros': typeof MetodosFinancierosRoute
   '/metodos-financieros-cliente': typeof MetodosFinancierosClienteRoute
+  '/operacion-compra-venta': typeof OperacionCompraVentaRoute
   '/roles': typeof RolesRoute
+  '/simulacion-operacion': typeof SimulacionOperacionRoute
   '/usuarios': typeof UsuariosRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
   '/register/verificar': typeof RegisterVerificarRoute
@@ -164,10 +191,13 @@ export interface FileRouteTypes {
     | '/configuracion-tausers'
     | '/cotizaciones'
     | '/divisas'
+    | '/historial-transacciones'
     | '/login'
     | '/metodos-financieros'
     | '/metodos-financieros-cliente'
+    | '/operacion-compra-venta'
     | '/roles'
+    | '/simulacion-operacion'
     | '/usuarios'
     | '/configuraciones/documentos'
     | '/register/verificar'
@@ -181,10 +211,13 @@ export interface FileRouteTypes {
     | '/configuracion-tausers'
     | '/cotizaciones'
     | '/divisas'
+    | '/historial-transacciones'
     | '/login'
     | '/metodos-financieros'
     | '/metodos-financieros-cliente'
+    | '/operacion-compra-venta'
     | '/roles'
+    | '/simulacion-operacion'
     | '/usuarios'
     | '/configuraciones/documentos'
     | '/register/verificar'
@@ -198,10 +231,13 @@ export interface FileRouteTypes {
     | '/configuracion-tausers'
     | '/cotizaciones'
     | '/divisas'
+    | '/historial-transacciones'
     | '/login'
     | '/metodos-financieros'
     | '/metodos-financieros-cliente'
+    | '/operacion-compra-venta'
     | '/roles'
+    | '/simulacion-operacion'
     | '/usuarios'
     | '/configuraciones/documentos'
     | '/register/verificar'
@@ -216,10 +252,13 @@ export interface RootRouteChildren {
   ConfiguracionTausersRoute: typeof ConfiguracionTausersRoute
   CotizacionesRoute: typeof CotizacionesRoute
   DivisasRoute: typeof DivisasRoute
+  HistorialTransaccionesRoute: typeof HistorialTransaccionesRoute
   LoginRoute: typeof LoginRoute
   MetodosFinancierosRoute: typeof MetodosFinancierosRoute
   MetodosFinancierosClienteRoute: typeof MetodosFinancierosClienteRoute
+  OperacionCompraVentaRoute: typeof OperacionCompraVentaRoute
   RolesRoute: typeof RolesRoute
+  SimulacionOperacionRoute: typeof SimulacionOperacionRoute
   UsuariosRoute: typeof UsuariosRoute
   ConfiguracionesDocumentosRoute: typeof ConfiguracionesDocumentosRoute
   RegisterVerificarRoute: typeof RegisterVerificarRoute
@@ -271,6 +310,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DivisasRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/historial-transacciones': {
+      id: '/historial-transacciones'
+      path: '/historial-transacciones'
+      fullPath: '/historial-transacciones'
+      preLoaderRoute: typeof HistorialTransaccionesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
@@ -292,11 +338,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MetodosFinancierosClienteRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/operacion-compra-venta': {
+      id: '/operacion-compra-venta'
+      path: '/operacion-compra-venta'
+      fullPath: '/operacion-compra-venta'
+      preLoaderRoute: typeof OperacionCompraVentaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/roles': {
       id: '/roles'
       path: '/roles'
       fullPath: '/roles'
       preLoaderRoute: typeof RolesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/simulacion-operacion': {
+      id: '/simulacion-operacion'
+      path: '/simulacion-operacion'
+      fullPath: '/simulacion-operacion'
+      preLoaderRoute: typeof SimulacionOperacionRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/usuarios': {
@@ -344,10 +404,13 @@ const rootRouteChildren: RootRouteChildren = {
   ConfiguracionTausersRoute: ConfiguracionTausersRoute,
   CotizacionesRoute: CotizacionesRoute,
   DivisasRoute: DivisasRoute,
+  HistorialTransaccionesRoute: HistorialTransaccionesRoute,
   LoginRoute: LoginRoute,
   MetodosFinancierosRoute: MetodosFinancierosRoute,
   MetodosFinancierosClienteRoute: MetodosFinancierosClienteRoute,
+  OperacionCompraVentaRoute: OperacionCompraVentaRoute,
   RolesRoute: RolesRoute,
+  SimulacionOperacionRoute: SimulacionOperacionRoute,
   UsuariosRoute: UsuariosRoute,
   ConfiguracionesDocumentosRoute: ConfiguracionesDocumentosRoute,
   RegisterVerificarRoute: RegisterVerificarRoute,

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN, login, startE2e, type E2e } from './support/app';
+import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
+import { OP_MSG } from '../src/shared/transacciones';
+
+/** The exchange screens as the demo customer: simulation, operation (three payment paths), history, client change. */
+let e: E2e;
+beforeAll(async () => {
+  e = await startE2e({ env: { MAP_STYLE_URL: 'offline' } });
+});
+afterAll(async () => {
+  await e?.close();
+});
+
+async function customerPage(width = 1280) {
+  const page = await e.newPage({ width, height: 900 });
+  await login(page, e.url, DEMO_CUSTOMER.username, DEMO_CUSTOMER.password);
+  return page;
+}
+
+async function adminToken(): Promise<string> {
+  const res = await fetch(`${e.url}/api/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access: string }).access;
+}
+
+/** Moves the USD base price by `delta` guaraníes as the admin, through the REST API. */
+async function moverPrecioUsd(delta: number) {
+  const token = await adminToken();
+  const auth = { authorization: `Bearer ${token}` };
+  const list = (await (await fetch(`${e.url}/api/cotizaciones/?all=true`, { headers: auth })).json()) as {
+    id: number;
+    divisa_detalle: { codigo: string };
+    precioBase: string;
+    comisionBaseCompra: string;
+    comisionBaseVenta: string;
+  }[];
+  const usd = list.find((c) => c.divisa_detalle.codigo === 'USD');
+  expect(usd).toBeDefined();
+  const res = await fetch(`${e.url}/api/cotizaciones/${usd!.id}/`, {
+    method: 'PUT',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      precioBase: String(Number(usd!.precioBase) + delta),
+      comisionBaseCompra: usd!.comisionBaseCompra,
+      comisionBaseVenta: usd!.comisionBaseVenta,
+    }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** Step 1: the customer sells 100 USD for guaraníes. */
+async function paso1(page: Page, monto = '100') {
+  await expect.poll(() => page.getByLabel('Entregas').locator('option').count()).toBeGreaterThan(2);
+  await page.getByRole('button', { name: 'Intercambiar divisas' }).click();
+  await page.getByLabel('Monto').fill(monto);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+}
+
+async function hastaResumen(page: Page) {
+  await page.goto(`${e.url}/operacion-compra-venta`);
+  await page.getByRole('heading', { name: 'Operación de Compra y Venta' }).waitFor();
+  await paso1(page);
+  await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
+  await expect.poll(() => page.locator('input[name="metodo"]:checked').count()).toBe(1);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('heading', { name: 'Terminal de Autoservicio' }).waitFor();
+  const continuar = page.getByRole('button', { name: 'Continuar' });
+  expect(await continuar.isDisabled()).toBe(true);
+  await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
+  await continuar.click();
+  await page.getByRole('heading', { name: 'Resumen de tu Operación' }).waitFor();
+  await page.getByText('Revisa los detalles antes de proceder').waitFor();
+  await page.getByText('Terminal: Tauser Centro Asunción').waitFor();
+}
+
+async function aTerminos(page: Page) {
+  await page.getByRole('button', { name: 'Revisar Términos' }).click();
+  await page.getByRole('heading', { name: 'Términos y Condiciones' }).waitFor();
+  const boton = page.getByRole('button', { name: 'Acepta los Términos' });
+  expect(await boton.isDisabled()).toBe(true);
+  await page.getByLabel('He leído y acepto los términos y condiciones').check();
+  await page.getByRole('button', { name: 'Pagar' }).click();
+}
+
+describe('exchange screens', () => {
+  it('simulates a sale for the current client up to the result and back', async () => {
+    const page = await customerPage();
+    await page.goto(`${e.url}/simulacion-operacion`);
+    await page.getByRole('heading', { name: 'Simulación de Operación' }).waitFor();
+    expect(await page.locator('section#convert').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Continuar' }).isDisabled()).toBe(true);
+    await paso1(page);
+    await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
+    await page.getByText('Método genérico').first().waitFor();
+    await page.getByRole('button', { name: 'Simular Operación' }).click();
+    await page.getByRole('heading', { name: 'Resultado' }).waitFor();
+    const resumen = page.getByTestId('resumen-cotizacion');
+    expect(await resumen.textContent()).toContain('100,00 USD');
+    expect(await resumen.textContent()).toContain('PYG');
+    expect(await resumen.textContent()).toContain('VIP');
+    await page.getByRole('button', { name: 'Modificar Datos' }).click();
+    await page.getByRole('button', { name: 'Simular Operación' }).waitFor();
+    await page.getByRole('button', { name: 'Simular Operación' }).click();
+    await page.getByRole('button', { name: 'Nueva Simulación' }).click();
+    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
+    expect(await page.getByLabel('Monto').inputValue()).toBe('');
+    await page.context().close();
+  });
+
+  it('pays an operation at an unchanged rate and shows the code to present at the terminal', async () => {
+    const page = await customerPage();
+    await hastaResumen(page);
+    await aTerminos(page);
+    await page.getByText(OP_MSG.pagoConfirmado).waitFor();
+    const codigo = (await page.getByTestId('codigo-transaccion').textContent())!.trim();
+    expect(codigo.length).toBeGreaterThan(3);
+    // the wizard resets after 2 s; the confirmation stays
+    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
+    await page.getByRole('link', { name: 'Ver en el historial' }).click();
+    const detalle = page.getByTestId('detalle-transaccion');
+    await detalle.waitFor();
+    expect(await detalle.textContent()).toContain(codigo);
+    expect(await detalle.textContent()).toContain('EN PROCESO');
+    await page.context().close();
+  });
+
+  it('accepts a changed rate and the transaction goes on, in process, in the history', async () => {
+    const page = await customerPage();
+    await hastaResumen(page);
+    await moverPrecioUsd(25);
+    await aTerminos(page);
+    const modal = page.getByRole('dialog', { name: 'La cotización cambió' });
+    await modal.getByRole('heading', { name: 'La cotización cambió' }).waitFor();
+    expect(await page.getByTestId('tasa-anterior').textContent()).not.toBe(await page.getByTestId('tasa-actual').textContent());
+    await modal.getByRole('button', { name: 'Aceptar' }).click();
+    await page.getByText(OP_MSG.nuevaCotizacionAceptada).waitFor();
+    const codigo = (await page.getByTestId('codigo-transaccion').textContent())!.trim();
+
+    // the navbar's user menu leads to the history
+    await page.locator('button:visible').filter({ hasText: /^M\s*María$/ }).click();
+    await page.getByRole('menu').getByRole('link', { name: 'Historial' }).click();
+    await page.waitForURL(`${e.url}/historial-transacciones`);
+    await page.getByLabel('Estado').selectOption('en_proceso');
+    await page.waitForURL(/estado=en_proceso/);
+    await page.getByRole('columnheader', { name: 'Método financiero' }).waitFor();
+    await page.getByRole('cell', { name: 'EN PROCESO' }).first().waitFor();
+    // the two paid operations (this one and the previous test's), and only in-process rows
+    expect(await page.getByRole('cell', { name: 'EN PROCESO' }).count()).toBeGreaterThanOrEqual(2);
+    expect(await page.getByRole('cell', { name: 'PENDIENTE' }).count()).toBe(0);
+    await page.getByRole('button', { name: `Ver transacción ${codigo}` }).click();
+    const detalle = page.getByTestId('detalle-transaccion');
+    await detalle.waitFor();
+    expect(await detalle.textContent()).toContain('EN PROCESO');
+    expect(await detalle.textContent()).toContain('Tauser Centro Asunción');
+    await page.context().close();
+  });
+
+  it('cancels the transaction when the customer rejects the changed rate', async () => {
+    const page = await customerPage();
+    await hastaResumen(page);
+    await moverPrecioUsd(-40);
+    await aTerminos(page);
+    const modal = page.getByRole('dialog', { name: 'La cotización cambió' });
+    await modal.getByRole('heading', { name: 'La cotización cambió' }).waitFor();
+    await modal.getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByText(OP_MSG.canceladaPorCambio).waitFor();
+    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
+    await page.goto(`${e.url}/historial-transacciones?estado=cancelada`);
+    await page.getByRole('cell', { name: 'CANCELADA' }).first().waitFor();
+    await page.context().close();
+  });
+
+  it('staff with the view permission see every transaction with a client filter', async () => {
+    const page = await e.newPage();
+    await login(page, e.url, ADMIN.username, ADMIN.password);
+    await page.goto(`${e.url}/historial-transacciones`);
+    await page.getByRole('cell', { name: 'EN PROCESO' }).first().waitFor();
+    const cliente = page.locator('label', { hasText: /^Cliente/ }).locator('select');
+    await expect.poll(() => cliente.locator('option').count()).toBeGreaterThan(2);
+    await cliente.selectOption({ label: 'Importadora Guaraní S.A.' });
+    await page.waitForURL(/cliente=/);
+    await page.getByRole('columnheader', { name: 'Fecha de inicio' }).waitFor();
+    await page.context().close();
+  });
+
+  it('resets the wizard when the navbar client changes', async () => {
+    const page = await customerPage();
+    // the navbar shows both wizards to a customer
+    await page.getByRole('link', { name: 'Simulación de Operaciones' }).first().waitFor();
+    await page.getByRole('link', { name: 'Operaciones', exact: true }).first().waitFor();
+    await page.goto(`${e.url}/operacion-compra-venta`);
+    await paso1(page);
+    await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
+    await page.getByTestId('cliente-selector').click();
+    await page.getByRole('option', { name: /Importadora Guaraní/ }).click();
+    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
+    expect(await page.getByLabel('Monto').inputValue()).toBe('');
+    await page.getByText('Cliente: Importadora Guaraní S.A.').waitFor();
+    await page.context().close();
+  });
+});

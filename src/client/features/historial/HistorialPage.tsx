@@ -1,0 +1,141 @@
+import { useMemo, useState } from 'react';
+import { DataTable, type Column } from '../../components/DataTable';
+import { PageHeader } from '../../components/PageHeader';
+import { Pagination } from '../../components/Pagination';
+import { useListSearch } from '../../lib/listSearch';
+import { formatDateTime } from '../../lib/format';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
+import { usePermissions } from '../../session/permissions';
+import { useSession } from '../../session/store';
+import { readUserId } from '../../session/tokenReader';
+import { trpc } from '../../trpc';
+import { useClientesDelUsuario } from '../clienteSelector/useClienteActual';
+import { formatAmount, formatRate } from '../../../shared/format';
+import { P } from '../../../shared/permissions';
+import { ESTADOS, ESTADO_LABEL, OP_MSG, type EstadoTransaccion } from '../../../shared/transacciones';
+import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
+import { TransaccionDetalleModal } from './TransaccionDetalleModal';
+
+type Filtro = 'estado' | 'desde' | 'hasta' | 'cliente' | 'ver';
+
+const FECHA = /^\d{4}-\d{2}-\d{2}$/;
+const monto = (v: string, codigo: string) => `${formatAmount(v, 2)} ${codigo}`;
+
+const COLUMNAS: Column<TransaccionRecord>[] = [
+  { header: 'Fecha de inicio', cell: (t) => formatDateTime(t.fecha_inicio) },
+  { header: 'Operación', cell: (t) => (t.operacion === 'compra' ? 'Compra' : 'Venta') },
+  { header: 'Tasa', cell: (t) => formatRate(t.tasa_aplicada, 4), className: 'text-right tabular-nums' },
+  { header: 'Monto origen', cell: (t) => monto(t.monto_origen, t.divisa_origen_detalle.codigo), className: 'text-right tabular-nums whitespace-nowrap' },
+  { header: 'Monto destino', cell: (t) => monto(t.monto_destino, t.divisa_destino_detalle.codigo), className: 'text-right tabular-nums whitespace-nowrap' },
+  { header: 'Tauser', cell: (t) => t.tauser_detalle.codigo },
+  { header: 'Estado', cell: (t) => <span className="whitespace-nowrap font-medium">{ESTADO_LABEL[t.estado]}</span> },
+  { header: 'Operador', cell: (t) => `${t.operador_detalle.first_name} ${t.operador_detalle.last_name}`.trim() },
+  { header: 'Método financiero', cell: (t) => t.metodo_financiero_detalle.nombre_display || t.metodo_financiero_detalle.nombre },
+];
+
+/** /historial-transacciones (spec 001 §2): the signed-in user's clients' transactions (staff with the view permission: all). */
+export function HistorialPage() {
+  const { page, filters, setPage, setFilter } = useListSearch<Filtro>();
+  const perms = usePermissions();
+  const todas = perms.allows({ all: [P.viewTransaccion] });
+  const token = useSession()?.token;
+  const propios = useClientesDelUsuario(token ? readUserId(token) : null);
+  const staffClientes = trpc.clientes.list.useQuery({ all: true }, { enabled: todas && perms.allows({ all: [P.viewCliente] }) });
+  const clientes = useMemo(
+    () => (todas && Array.isArray(staffClientes.data) ? staffClientes.data : propios.list).map((c) => ({ id: c.idCliente, nombre: c.nombre })),
+    [todas, staffClientes.data, propios.list],
+  );
+
+  const estado = ESTADOS.includes(filters.estado as EstadoTransaccion) ? (filters.estado as EstadoTransaccion) : undefined;
+  const desde = filters.desde && FECHA.test(filters.desde) ? filters.desde : undefined;
+  const hasta = filters.hasta && FECHA.test(filters.hasta) ? filters.hasta : undefined;
+  const rangoInvalido = !!desde && !!hasta && hasta < desde;
+  const cliente = filters.cliente && clientes.some((c) => c.id === filters.cliente) ? filters.cliente : undefined;
+
+  const q = trpc.transacciones.list.useQuery(
+    { page, estado, fecha_desde: desde, fecha_hasta: rangoInvalido ? undefined : hasta, cliente_id: cliente },
+    { placeholderData: (prev) => prev },
+  );
+  useLoadErrorToast(q.isError, OP_MSG.cargarTransaccionesError);
+  const data = q.data && !Array.isArray(q.data) ? q.data : undefined;
+  // The detail opens from a row (local state, the page stays) or from a link ?ver=<id> (the wizard's confirmation).
+  const [verId, setVerId] = useState<number | null>(filters.ver && /^\d+$/.test(filters.ver) ? Number(filters.ver) : null);
+  const cerrarDetalle = () => {
+    setVerId(null);
+    if (filters.ver) setFilter('ver', undefined);
+  };
+
+  const campo = 'block text-sm font-medium text-slate-700';
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <PageHeader
+        title="Historial de Transacciones"
+        subtitle={todas ? 'Operaciones de compra y venta de todos los clientes' : 'Las operaciones de compra y venta de tus clientes'}
+      />
+      <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {clientes.length > 1 && (
+          <label className={campo}>
+            Cliente
+            <select className="input mt-1 w-full" value={cliente ?? ''} onChange={(e) => setFilter('cliente', e.target.value || undefined)}>
+              <option value="">Todos</option>
+              {clientes.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.nombre}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label className={campo}>
+          Estado
+          <select className="input mt-1 w-full" value={estado ?? ''} onChange={(e) => setFilter('estado', e.target.value || undefined)}>
+            <option value="">Todos</option>
+            {ESTADOS.map((e) => (
+              <option key={e} value={e}>
+                {ESTADO_LABEL[e]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={campo}>
+          Desde
+          <input type="date" className="input mt-1 w-full" value={desde ?? ''} onChange={(e) => setFilter('desde', e.target.value || undefined)} />
+        </label>
+        <label className={campo}>
+          Hasta
+          <input type="date" className="input mt-1 w-full" value={hasta ?? ''} min={desde} onChange={(e) => setFilter('hasta', e.target.value || undefined)} />
+        </label>
+      </div>
+      {rangoInvalido && (
+        <p className="field-error mb-3" role="alert">
+          La fecha hasta no puede ser anterior a la fecha desde.
+        </p>
+      )}
+      {q.isError && (
+        <p className="mb-3 text-sm text-red-600" role="alert">
+          {OP_MSG.cargarTransaccionesError}
+        </p>
+      )}
+      <DataTable
+        label="Transacciones"
+        columns={[
+          ...COLUMNAS,
+          {
+            header: 'Detalle',
+            cell: (t) => (
+              <button type="button" className="text-emerald-800 underline" onClick={() => setVerId(t.id)} aria-label={`Ver transacción ${t.codigo}`}>
+                Ver
+              </button>
+            ),
+          },
+        ]}
+        rows={data?.results}
+        rowKey={(t) => t.id}
+        loading={q.isLoading}
+        error={q.isError}
+      />
+      {data && <Pagination page={page} count={data.count} onChange={setPage} />}
+      <TransaccionDetalleModal id={verId} onClose={cerrarDetalle} />
+    </div>
+  );
+}

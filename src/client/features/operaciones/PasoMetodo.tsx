@@ -1,0 +1,116 @@
+import { formatRate } from '../../../shared/format';
+import type { MetodosRespuesta } from '../../../shared/schemas/operaciones';
+import { etiquetaDireccion, type MetodoElegido } from './wizardRules';
+
+type Instancia = MetodosRespuesta['metodos'][string]['instancias'][number];
+
+/** One line of an instance's details (spec 001 §3: only the last 4 of an account number are shown). */
+function resumenInstancia(i: Instancia): string {
+  const d = i.detalles;
+  const s = (k: string) => (d[k] === null || d[k] === undefined || d[k] === '' ? null : String(d[k]));
+  switch (i.tipo_especifico) {
+    case 'cuenta_bancaria':
+      return [s('banco_nombre'), s('titular'), s('cbu_cvu') && `•••• ${String(s('cbu_cvu')).slice(-4)}`].filter(Boolean).join(' · ');
+    case 'billetera_digital':
+      return [s('plataforma_nombre'), s('usuario_id') ?? s('email'), s('telefono')].filter(Boolean).join(' · ');
+    default:
+      return [s('marca_nombre') ?? s('brand'), s('last4') && `•••• ${s('last4')}`, s('titular'), s('exp_month') && `${s('exp_month')}/${s('exp_year')}`]
+        .filter(Boolean)
+        .join(' · ');
+  }
+}
+
+/** Step 2 of both wizards: the client's saved instances per group plus the generic method where allowed. */
+export function PasoMetodo({
+  data,
+  loading,
+  elegido,
+  onElegir,
+  onAtras,
+  onSiguiente,
+  siguienteLabel,
+  pending = false,
+}: {
+  data: MetodosRespuesta | undefined;
+  loading: boolean;
+  elegido: MetodoElegido;
+  onElegir: (m: MetodoElegido) => void;
+  onAtras: () => void;
+  onSiguiente: () => void;
+  siguienteLabel: string;
+  pending?: boolean;
+}) {
+  const grupos = Object.entries(data?.metodos ?? {});
+  const etiqueta = etiquetaDireccion(data?.operacion_casa);
+  const radio = 'mt-1 h-4 w-4 shrink-0 accent-emerald-700';
+  const opcion = (activo: boolean) =>
+    `flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm ${activo ? 'border-emerald-600 bg-emerald-50' : 'border-slate-200 hover:bg-slate-50'}`;
+  return (
+    <div className="space-y-4">
+      <h2 className="text-lg font-semibold text-slate-900">{etiqueta}</h2>
+      {loading ? (
+        <p className="text-sm text-slate-600" role="status">
+          Cargando métodos disponibles...
+        </p>
+      ) : grupos.length === 0 ? (
+        <div className="rounded-lg border border-slate-200 p-6 text-center">
+          <p className="font-medium text-slate-800">No hay métodos disponibles</p>
+          <p className="mt-1 text-sm text-slate-600">No tienes métodos financieros registrados para esta operación.</p>
+        </div>
+      ) : (
+        <fieldset className="space-y-4">
+          <legend className="sr-only">{etiqueta}</legend>
+          {grupos.map(([tipo, g]) => (
+            <div key={tipo} className="space-y-2">
+              <h3 className="text-sm font-semibold text-slate-700">
+                {g.metodo_financiero.nombre_display}{' '}
+                <span className="font-normal text-slate-500">(comisión {formatRate(g.metodo_financiero.comision_porcentaje, 2)} %)</span>
+              </h3>
+              {g.instancias.map((i) => {
+                const activo = elegido?.tipo === 'instancia' && elegido.id === i.id;
+                return (
+                  <label key={i.id} className={opcion(activo)}>
+                    <input
+                      type="radio"
+                      name="metodo"
+                      className={radio}
+                      checked={activo}
+                      onChange={() => onElegir({ tipo: 'instancia', id: i.id, metodoId: g.metodo_financiero.id })}
+                    />
+                    <span className="min-w-0">
+                      <span className="block font-medium text-slate-900">{i.alias}</span>
+                      <span className="block break-words text-slate-600">{resumenInstancia(i)}</span>
+                    </span>
+                  </label>
+                );
+              })}
+              {g.permite_generico && (
+                <label className={opcion(elegido?.tipo === 'generico' && elegido.metodoId === g.metodo_financiero.id)}>
+                  <input
+                    type="radio"
+                    name="metodo"
+                    className={radio}
+                    checked={elegido?.tipo === 'generico' && elegido.metodoId === g.metodo_financiero.id}
+                    onChange={() => onElegir({ tipo: 'generico', metodoId: g.metodo_financiero.id })}
+                  />
+                  <span>
+                    <span className="block font-medium text-slate-900">Método genérico</span>
+                    <span className="block text-slate-600">{g.metodo_financiero.nombre_display} sin una cuenta guardada</span>
+                  </span>
+                </label>
+              )}
+            </div>
+          ))}
+        </fieldset>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+        <button type="button" className="btn-secondary" onClick={onAtras}>
+          Atrás
+        </button>
+        <button type="button" className="btn-primary" disabled={!elegido || loading || pending} onClick={onSiguiente}>
+          {siguienteLabel}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { camposMetodo, elegirDivisa, etiquetaDireccion, metodoInicial, puedeContinuarPaso1, type DivisaOpcion } from './wizardRules';
+import type { MetodosRespuesta } from '../../../shared/schemas/operaciones';
+
+const D: DivisaOpcion[] = [
+  { id: 1, codigo: 'PYG', nombre: 'Guaraní', simbolo: '₲', es_base: true },
+  { id: 2, codigo: 'USD', nombre: 'Dólar', simbolo: 'US$', es_base: false },
+  { id: 3, codigo: 'EUR', nombre: 'Euro', simbolo: '€', es_base: false },
+];
+
+describe('elegirDivisa', () => {
+  it('a foreign currency on one side puts the base on the other', () => {
+    expect(elegirDivisa({ origen: 2, destino: 3 }, 'origen', 3, D)).toEqual({ origen: 3, destino: 1 });
+    expect(elegirDivisa({ origen: 1, destino: 2 }, 'destino', 3, D)).toEqual({ origen: 1, destino: 3 });
+    expect(elegirDivisa({ origen: 3, destino: 2 }, 'destino', 2, D)).toEqual({ origen: 1, destino: 2 });
+  });
+  it('the base on both sides moves the other side to a foreign one', () => {
+    expect(elegirDivisa({ origen: 2, destino: 1 }, 'origen', 1, D)).toEqual({ origen: 1, destino: 2 });
+  });
+  it('the base keeps a foreign other side', () => {
+    expect(elegirDivisa({ origen: 3, destino: 2 }, 'origen', 1, D)).toEqual({ origen: 1, destino: 2 });
+  });
+});
+
+describe('puedeContinuarPaso1', () => {
+  it('needs different currencies, a positive amount and a client', () => {
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '100', true)).toBe(true);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '100,50', true)).toBe(true);
+    expect(puedeContinuarPaso1({ origen: 2, destino: 2 }, '100', true)).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: '' }, '100', true)).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '0', true)).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '', true)).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, 'abc', true)).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '100', false)).toBe(false);
+  });
+});
+
+const grupo = (id: number, instancias: number[], permite_generico: boolean) => ({
+  metodo_financiero: { id, nombre: `M${id}`, nombre_display: `Método ${id}`, comision_porcentaje: '1' },
+  instancias: instancias.map((i) => ({ id: i, alias: `a${i}`, tipo_especifico: 'cuenta_bancaria' as const, detalles: {}, comision_porcentaje: '1' })),
+  permite_generico,
+});
+
+describe('metodoInicial', () => {
+  it("preselects the first group's first instance", () => {
+    const m: MetodosRespuesta['metodos'] = { TRANSFERENCIA: grupo(5, [11, 12], true), EFECTIVO: grupo(1, [], true) };
+    expect(metodoInicial(m)).toEqual({ tipo: 'instancia', id: 11, metodoId: 5 });
+  });
+  it("otherwise the first group's generic method", () => {
+    expect(metodoInicial({ EFECTIVO: grupo(1, [], true) })).toEqual({ tipo: 'generico', metodoId: 1 });
+  });
+  it('nothing when there is no group or no choice in it', () => {
+    expect(metodoInicial({})).toBeNull();
+    expect(metodoInicial({ TARJETA: grupo(3, [], false) })).toBeNull();
+  });
+});
+
+describe('camposMetodo and etiquetaDireccion', () => {
+  it('an instance sends detalle_metodo_id, a generic method metodo_id', () => {
+    expect(camposMetodo({ tipo: 'instancia', id: 11, metodoId: 5 })).toEqual({ detalle_metodo_id: 11 });
+    expect(camposMetodo({ tipo: 'generico', metodoId: 1 })).toEqual({ metodo_id: 1 });
+    expect(camposMetodo(null)).toEqual({});
+  });
+  it('labels the direction from the house side', () => {
+    expect(etiquetaDireccion('venta')).toBe('Método de Pago');
+    expect(etiquetaDireccion('compra')).toBe('Método de Cobro');
+    expect(etiquetaDireccion(undefined)).toBe('Método Financiero');
+  });
+});

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireAccess } from '../session/requireAccess';
+import { SimulacionWizard } from '../features/operaciones/SimulacionWizard';
+import { P } from '../../shared/permissions';
+
+export const Route = createFileRoute('/simulacion-operacion')({
+  beforeLoad: requireAccess({ all: [P.useSimulacion] }),
+  component: SimulacionWizard,
+});
