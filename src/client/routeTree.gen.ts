@@ -19,7 +19,9 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as MetodosFinancierosRouteImport } from './routes/metodos-financieros'
 import { Route as MetodosFinancierosClienteRouteImport } from './routes/metodos-financieros-cliente'
 import { Route as RolesRouteImport } from './routes/roles'
+import { Route as TerminalRouteImport } from './routes/terminal'
 import { Route as UsuariosRouteImport } from './routes/usuarios'
+import { Route as ComprobanteIdRouteImport } from './routes/comprobante/$id'
 import { Route as ConfiguracionesIndexRouteImport } from './routes/configuraciones/index'
 import { Route as ConfiguracionesDocumentosRouteImport } from './routes/configuraciones/documentos'
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
@@ -76,9 +78,19 @@ const RolesRoute = RolesRouteImport.update({
   path: '/roles',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TerminalRoute = TerminalRouteImport.update({
+  id: '/terminal',
+  path: '/terminal',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UsuariosRoute = UsuariosRouteImport.update({
   id: '/usuarios',
   path: '/usuarios',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ComprobanteIdRoute = ComprobanteIdRouteImport.update({
+  id: '/comprobante/$id',
+  path: '/comprobante/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ConfiguracionesIndexRoute = ConfiguracionesIndexRouteImport.update({
@@ -114,7 +126,9 @@ export interface FileRoutesByFullPath {
   '/metodos-financieros': typeof MetodosFinancierosRoute
   '/metodos-financieros-cliente': typeof MetodosFinancierosClienteRoute
   '/roles': typeof RolesRoute
+  '/terminal': typeof TerminalRoute
   '/usuarios': typeof UsuariosRoute
+  '/comprobante/$id': typeof ComprobanteIdRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
   '/register/verificar': typeof RegisterVerificarRoute
   '/configuraciones/': typeof ConfiguracionesIndexRoute
@@ -131,7 +145,9 @@ export interface FileRoutesByTo {
   '/metodos-financieros': typeof MetodosFinancierosRoute
   '/metodos-financieros-cliente': typeof MetodosFinancierosClienteRoute
   '/roles': typeof RolesRoute
+  '/terminal': typeof TerminalRoute
   '/usuarios': typeof UsuariosRoute
+  '/comprobante/$id': typeof ComprobanteIdRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
   '/register/verificar': typeof RegisterVerificarRoute
   '/configuraciones': typeof ConfiguracionesIndexRoute
@@ -149,7 +165,9 @@ export interface FileRoutesById {
   '/metodos-financieros': typeof MetodosFinancierosRoute
   '/metodos-financieros-cliente': typeof MetodosFinancierosClienteRoute
   '/roles': typeof RolesRoute
+  '/terminal': typeof TerminalRoute
   '/usuarios': typeof UsuariosRoute
+  '/comprobante/$id': typeof ComprobanteIdRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
   '/register/verificar': typeof RegisterVerificarRoute
   '/configuraciones/': typeof ConfiguracionesIndexRoute
@@ -168,7 +186,9 @@ export interface FileRouteTypes {
     | '/metodos-financieros'
     | '/metodos-financieros-cliente'
     | '/roles'
+    | '/terminal'
     | '/usuarios'
+    | '/comprobante/$id'
     | '/configuraciones/documentos'
     | '/register/verificar'
     | '/configuraciones/'
@@ -185,7 +205,9 @@ export interface FileRouteTypes {
     | '/metodos-financieros'
     | '/metodos-financieros-cliente'
     | '/roles'
+    | '/terminal'
     | '/usuarios'
+    | '/comprobante/$id'
     | '/configuraciones/documentos'
     | '/register/verificar'
     | '/configuraciones'
@@ -202,7 +224,9 @@ export interface FileRouteTypes {
     | '/metodos-financieros'
     | '/metodos-financieros-cliente'
     | '/roles'
+    | '/terminal'
     | '/usuarios'
+    | '/comprobante/$id'
     | '/configuraciones/documentos'
     | '/register/verificar'
     | '/configuraciones/'
@@ -220,7 +244,9 @@ export interface RootRouteChildren {
   MetodosFinancierosRoute: typeof MetodosFinancierosRoute
   MetodosFinancierosClienteRoute: typeof MetodosFinancierosClienteRoute
   RolesRoute: typeof RolesRoute
+  TerminalRoute: typeof TerminalRoute
   UsuariosRoute: typeof UsuariosRoute
+  ComprobanteIdRoute: typeof ComprobanteIdRoute
   ConfiguracionesDocumentosRoute: typeof ConfiguracionesDocumentosRoute
   RegisterVerificarRoute: typeof RegisterVerificarRoute
   ConfiguracionesIndexRoute: typeof ConfiguracionesIndexRoute
@@ -299,11 +325,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RolesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/terminal': {
+      id: '/terminal'
+      path: '/terminal'
+      fullPath: '/terminal'
+      preLoaderRoute: typeof TerminalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/usuarios': {
       id: '/usuarios'
       path: '/usuarios'
       fullPath: '/usuarios'
       preLoaderRoute: typeof UsuariosRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/comprobante/$id': {
+      id: '/comprobante/$id'
+      path: '/comprobante/$id'
+      fullPath: '/comprobante/$id'
+      preLoaderRoute: typeof ComprobanteIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/configuraciones/': {
@@ -348,7 +388,9 @@ const rootRouteChildren: RootRouteChildren = {
   MetodosFinancierosRoute: MetodosFinancierosRoute,
   MetodosFinancierosClienteRoute: MetodosFinancierosClienteRoute,
   RolesRoute: RolesRoute,
+  TerminalRoute: TerminalRoute,
   UsuariosRoute: UsuariosRoute,
+  ComprobanteIdRoute: ComprobanteIdRoute,
   ConfiguracionesDocumentosRoute: ConfiguracionesDocumentosRoute,
   RegisterVerificarRoute: RegisterVerificarRoute,
   ConfiguracionesIndexRoute: ConfiguracionesIndexRoute,
