@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { formatAmount } from '../../../shared/money';
+import { formatAmount, formatRate } from '../../../shared/money';
 import type { Entrega, TerminalTransaccion } from '../../../shared/schemas/terminal';
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { Comprobante } from './Comprobante';
@@ -179,7 +179,7 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
               <p className="text-3xl font-bold tabular-nums">{monto(tx.recibe_cliente.monto, tx.recibe_cliente.simbolo)}</p>
             </div>
           </div>
-          <p className="text-lg text-slate-600">Tasa aplicada: {formatAmount(tx.tasa_aplicada, 2)}</p>
+          <p className="text-lg text-slate-600">Tasa aplicada: {formatRate(tx.tasa_aplicada, 4)}</p>
           {!tx.puede_pagar ? (
             <Alerta>El terminal no tiene billetes suficientes para pagar esta transacción. No inserte dinero; consulte al personal.</Alerta>
           ) : (
