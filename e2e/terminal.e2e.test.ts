@@ -84,6 +84,11 @@ describe('terminal kiosk and receipt', () => {
     expect(download.suggestedFilename()).toBe(`comprobante-${tx.codigo}.pdf`);
     const path = await download.path();
     expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
+    // Staff mark it failed with a reason; the receipt shows the new state and the reason.
+    await page.getByLabel('Motivo del fallo').fill('Terminal sin billetes');
+    await page.getByRole('button', { name: 'Marcar como fallida' }).click();
+    await recibo.getByText('FALLIDA').waitFor();
+    await recibo.getByText('Terminal sin billetes').waitFor();
     await page.context().close();
   }, 120_000);
 });

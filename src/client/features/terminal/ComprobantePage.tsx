@@ -1,6 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
 import { Comprobante } from './Comprobante';
+import { FallarForm } from './FallarForm';
+import { Can } from '../../components/Guard';
+import { P } from '../../../shared/permissions';
+import { puedeTransicionar } from '../../../shared/transacciones';
 
 /** /comprobante/$id: the receipt of any transaction the user may read (history detail, after completion). */
 export function ComprobantePage({ id }: { id: number }) {
@@ -15,6 +19,11 @@ export function ComprobantePage({ id }: { id: number }) {
       {q.isLoading && <p>Cargando comprobante…</p>}
       {q.error && <p role="alert">No se pudo cargar el comprobante: {q.error.message}</p>}
       {q.data && <Comprobante t={q.data} />}
+      {q.data && puedeTransicionar('fallar', q.data.estado) && (
+        <Can all={[P.viewTransaccion, P.changeTauser]}>
+          <FallarForm id={q.data.id} />
+        </Can>
+      )}
     </main>
   );
 }
