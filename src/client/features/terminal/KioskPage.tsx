@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { formatAmount, formatRate } from '../../../shared/money';
 import type { Entrega, TerminalTransaccion } from '../../../shared/schemas/terminal';
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
@@ -20,7 +20,7 @@ const primary = `${btn} bg-blue-700 text-white hover:bg-blue-800 focus-visible:r
 const secondary = `${btn} border-2 border-slate-400 bg-white text-slate-800 hover:bg-slate-100 focus-visible:ring-slate-300`;
 const input = 'min-h-16 w-full rounded-2xl border-2 border-slate-400 px-5 text-2xl uppercase tracking-widest focus:border-blue-700 focus:outline-none';
 
-function Screen({ children, info, onSalir }: { children: ReactNode; info?: TerminalInfo | null; onSalir?: () => void }) {
+function Screen({ children, info }: { children: ReactNode; info?: TerminalInfo | null }) {
   return (
     <main className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
       <header className="flex items-center justify-between bg-blue-900 px-6 py-4 text-white">
@@ -30,11 +30,6 @@ function Screen({ children, info, onSalir }: { children: ReactNode; info?: Termi
             <span>
               {info.codigo} · {info.nombre}
             </span>
-            {onSalir && (
-              <button type="button" className="rounded-lg border border-white/60 px-3 py-2 text-base" onClick={onSalir}>
-                Cerrar terminal
-              </button>
-            )}
           </div>
         )}
       </header>
@@ -145,7 +140,7 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
 
   if (estado.paso === 'codigo') {
     return (
-      <Screen info={info} onSalir={onSalir}>
+      <Screen info={info}>
         <form onSubmit={buscar} className="flex flex-col gap-6 rounded-3xl bg-white p-8 shadow">
           <h2 className="text-3xl font-bold">Bienvenido</h2>
           <label className="flex flex-col gap-3 text-2xl">
@@ -165,7 +160,7 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
   if (estado.paso === 'detalle') {
     const { tx } = estado;
     return (
-      <Screen info={info} onSalir={onSalir}>
+      <Screen info={info}>
         <section className="flex flex-col gap-6 rounded-3xl bg-white p-8 shadow" aria-label="Transacción">
           <h2 className="text-3xl font-bold">Transacción {tx.codigo}</h2>
           <p className="text-xl">{tx.cliente_nombre}</p>
@@ -201,7 +196,7 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
 
   const { entrega } = estado;
   return (
-    <Screen info={info} onSalir={onSalir}>
+    <Screen info={info}>
       <section className="flex flex-col gap-6 rounded-3xl bg-white p-8 shadow" aria-label="Entrega">
         <h2 className="text-3xl font-bold text-emerald-800">Transacción completada</h2>
         <p className="text-xl">Retire su dinero:</p>
@@ -237,6 +232,13 @@ export function KioskPage() {
     localStorage.removeItem(TERMINAL_INFO_KEY);
     setInfo(null);
   };
+  // A revoked or rotated secret (staff, in the Tauser's details) sends the kiosk back to its sign-in.
+  useEffect(() => {
+    if (!info) return;
+    kioskFetch('/tauser/terminal/yo/').catch((err: unknown) => {
+      if (err instanceof KioskError && err.status === 401) salir();
+    });
+  }, [info]);
   if (!info) return <SignIn onDone={setInfo} />;
   return <Kiosk info={info} onSalir={salir} />;
 }
