@@ -6,6 +6,7 @@ import * as metodos from './2026112406_metodos';
 import * as tausers from './2026112407_tausers';
 import * as transacciones from './2026112408_transacciones';
 import * as hardening from './2026112413_hardening';
+import * as terminal from './2026112415_terminal';
 
 /** Every migration, in order. Names are timestamps so they sort the way they run. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026112407_tausers': tausers,
   '2026112408_transacciones': transacciones,
   '2026112413_hardening': hardening,
+  '2026112415_terminal': terminal,
 };

@@ -22,7 +22,9 @@ import { Route as MetodosFinancierosClienteRouteImport } from './routes/metodos-
 import { Route as OperacionCompraVentaRouteImport } from './routes/operacion-compra-venta'
 import { Route as RolesRouteImport } from './routes/roles'
 import { Route as SimulacionOperacionRouteImport } from './routes/simulacion-operacion'
+import { Route as TerminalRouteImport } from './routes/terminal'
 import { Route as UsuariosRouteImport } from './routes/usuarios'
+import { Route as ComprobanteIdRouteImport } from './routes/comprobante/$id'
 import { Route as ConfiguracionesIndexRouteImport } from './routes/configuraciones/index'
 import { Route as ConfiguracionesDocumentosRouteImport } from './routes/configuraciones/documentos'
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
@@ -94,9 +96,19 @@ const SimulacionOperacionRoute = SimulacionOperacionRouteImport.update({
   path: '/simulacion-operacion',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TerminalRoute = TerminalRouteImport.update({
+  id: '/terminal',
+  path: '/terminal',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UsuariosRoute = UsuariosRouteImport.update({
   id: '/usuarios',
   path: '/usuarios',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ComprobanteIdRoute = ComprobanteIdRouteImport.update({
+  id: '/comprobante/$id',
+  path: '/comprobante/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ConfiguracionesIndexRoute = ConfiguracionesIndexRouteImport.update({
@@ -135,7 +147,9 @@ export interface FileRoutesByFullPath {
   '/operacion-compra-venta': typeof OperacionCompraVentaRoute
   '/roles': typeof RolesRoute
   '/simulacion-operacion': typeof SimulacionOperacionRoute
+  '/terminal': typeof TerminalRoute
   '/usuarios': typeof UsuariosRoute
+  '/comprobante/$id': typeof ComprobanteIdRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
   '/register/verificar': typeof RegisterVerificarRoute
   '/configuraciones/': typeof ConfiguracionesIndexRoute
@@ -155,7 +169,9 @@ export interface FileRoutesByTo {
   '/operacion-compra-venta': typeof OperacionCompraVentaRoute
   '/roles': typeof RolesRoute
   '/simulacion-operacion': typeof SimulacionOperacionRoute
+  '/terminal': typeof TerminalRoute
   '/usuarios': typeof UsuariosRoute
+  '/comprobante/$id': typeof ComprobanteIdRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
   '/register/verificar': typeof RegisterVerificarRoute
   '/configuraciones': typeof ConfiguracionesIndexRoute
@@ -176,7 +192,9 @@ export interface FileRoutesById {
   '/operacion-compra-venta': typeof OperacionCompraVentaRoute
   '/roles': typeof RolesRoute
   '/simulacion-operacion': typeof SimulacionOperacionRoute
+  '/terminal': typeof TerminalRoute
   '/usuarios': typeof UsuariosRoute
+  '/comprobante/$id': typeof ComprobanteIdRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
   '/register/verificar': typeof RegisterVerificarRoute
   '/configuraciones/': typeof ConfiguracionesIndexRoute
@@ -198,7 +216,9 @@ export interface FileRouteTypes {
     | '/operacion-compra-venta'
     | '/roles'
     | '/simulacion-operacion'
+    | '/terminal'
     | '/usuarios'
+    | '/comprobante/$id'
     | '/configuraciones/documentos'
     | '/register/verificar'
     | '/configuraciones/'
@@ -218,7 +238,9 @@ export interface FileRouteTypes {
     | '/operacion-compra-venta'
     | '/roles'
     | '/simulacion-operacion'
+    | '/terminal'
     | '/usuarios'
+    | '/comprobante/$id'
     | '/configuraciones/documentos'
     | '/register/verificar'
     | '/configuraciones'
@@ -238,7 +260,9 @@ export interface FileRouteTypes {
     | '/operacion-compra-venta'
     | '/roles'
     | '/simulacion-operacion'
+    | '/terminal'
     | '/usuarios'
+    | '/comprobante/$id'
     | '/configuraciones/documentos'
     | '/register/verificar'
     | '/configuraciones/'
@@ -259,7 +283,9 @@ export interface RootRouteChildren {
   OperacionCompraVentaRoute: typeof OperacionCompraVentaRoute
   RolesRoute: typeof RolesRoute
   SimulacionOperacionRoute: typeof SimulacionOperacionRoute
+  TerminalRoute: typeof TerminalRoute
   UsuariosRoute: typeof UsuariosRoute
+  ComprobanteIdRoute: typeof ComprobanteIdRoute
   ConfiguracionesDocumentosRoute: typeof ConfiguracionesDocumentosRoute
   RegisterVerificarRoute: typeof RegisterVerificarRoute
   ConfiguracionesIndexRoute: typeof ConfiguracionesIndexRoute
@@ -359,11 +385,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SimulacionOperacionRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/terminal': {
+      id: '/terminal'
+      path: '/terminal'
+      fullPath: '/terminal'
+      preLoaderRoute: typeof TerminalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/usuarios': {
       id: '/usuarios'
       path: '/usuarios'
       fullPath: '/usuarios'
       preLoaderRoute: typeof UsuariosRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/comprobante/$id': {
+      id: '/comprobante/$id'
+      path: '/comprobante/$id'
+      fullPath: '/comprobante/$id'
+      preLoaderRoute: typeof ComprobanteIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/configuraciones/': {
@@ -411,7 +451,9 @@ const rootRouteChildren: RootRouteChildren = {
   OperacionCompraVentaRoute: OperacionCompraVentaRoute,
   RolesRoute: RolesRoute,
   SimulacionOperacionRoute: SimulacionOperacionRoute,
+  TerminalRoute: TerminalRoute,
   UsuariosRoute: UsuariosRoute,
+  ComprobanteIdRoute: ComprobanteIdRoute,
   ConfiguracionesDocumentosRoute: ConfiguracionesDocumentosRoute,
   RegisterVerificarRoute: RegisterVerificarRoute,
   ConfiguracionesIndexRoute: ConfiguracionesIndexRoute,

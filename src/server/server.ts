@@ -6,6 +6,7 @@ import { openDatabase, type DatabaseHandle } from './db';
 import { migrateToLatest } from './db/migrate';
 import { seed } from './db/seed';
 import { DEMO_CUSTOMER, DEMO_OPERATOR } from './db/seed/demo';
+import { DEMO_TERMINAL } from './db/seed/terminal';
 import { createServices, type ServiceOverrides } from './services';
 import { createApp } from './app';
 import { createLifecycle } from './lib/lifecycle';
@@ -30,6 +31,7 @@ export async function startServer(env: Env, overrides: ServiceOverrides & { clie
   if (env.seedDemo) {
     credentials.push(`Cliente de demostración: ${DEMO_CUSTOMER.username} / ${DEMO_CUSTOMER.password}`);
     credentials.push(`Operador de demostración: ${DEMO_OPERATOR.username} / ${DEMO_OPERATOR.password}`);
+    credentials.push(`Terminal de demostración (/terminal): ${DEMO_TERMINAL.codigo} / ${DEMO_TERMINAL.secreto}`);
   }
 
   const services = createServices(env, { ...overrides, log });

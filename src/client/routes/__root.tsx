@@ -3,7 +3,7 @@ import { Navbar } from '../components/Navbar';
 import { Toasts } from '../components/Toasts';
 
 /** The navbar is hidden on the sign-in screens and their sub-paths (spec 000 §2). */
-export const HIDE_NAVBAR = /^\/(login|register|Login|Register)(\/|$)/;
+export const HIDE_NAVBAR = /^\/(login|register|Login|Register|terminal|comprobante)(\/|$)/;
 
 function Layout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });

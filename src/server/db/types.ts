@@ -253,6 +253,27 @@ export interface TausersTable {
   is_active: Generated<boolean>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  /** SHA-256 hex of the device secret; null: no secret (the terminal cannot sign in). */
+  secret_hash: string | null;
+  secret_version: Generated<number>;
+}
+
+export interface TauserStockTable {
+  tauser_id: string;
+  denominacion_id: number;
+  cantidad: Generated<number>;
+}
+
+export interface TauserStockMovimientosTable {
+  id: Generated<number>;
+  tauser_id: string;
+  denominacion_id: number;
+  usuario_id: number | null;
+  transaccion_id: number | null;
+  antes: number;
+  despues: number;
+  motivo: string;
+  created_at: Generated<Timestamp>;
 }
 
 export type EstadoTransaccionDb = 'pendiente' | 'en_proceso' | 'completada' | 'cancelada' | 'expirada' | 'fallida';
@@ -289,6 +310,8 @@ export interface TransaccionesTable {
   fecha_pago: Timestamp | null;
   fecha_fin: Timestamp | null;
   updated_at: Generated<Timestamp>;
+  /** What the terminal paid out: { notas: [{denominacion, cantidad}], resto_pyg, notas_pyg, recibidas }. */
+  entrega: unknown | null;
 }
 
 export interface IdempotencyKeysTable {
@@ -326,6 +349,8 @@ export interface Database {
   tarjetas: TarjetasTable;
   tausers: TausersTable;
   transacciones: TransaccionesTable;
+  tauser_stock: TauserStockTable;
+  tauser_stock_movimientos: TauserStockMovimientosTable;
   idempotency_keys: IdempotencyKeysTable;
   password_resets: PasswordResetsTable;
 }

@@ -11,6 +11,7 @@ import { metodosRoutes } from '../modules/metodos/metodos.rest';
 import { tauserRoutes } from '../modules/tauser/tauser.rest';
 import { simulacionRoutes } from '../modules/simulacion/simulacion.rest';
 import { transaccionesRoutes } from '../modules/transacciones/transacciones.rest';
+import { terminalRoutes } from '../modules/terminal/terminal.rest';
 
 /** Every REST path of the product, by domain. */
 export const restRoutes: RestRoute[] = [
@@ -23,6 +24,8 @@ export const restRoutes: RestRoute[] = [
   ...divisasRoutes,
   ...cotizacionesRoutes,
   ...metodosRoutes,
+  // Fixed /tauser/… sub-paths of the terminal side before the Tausers' `:id` paths.
+  ...terminalRoutes,
   ...tauserRoutes,
   ...simulacionRoutes,
   ...transaccionesRoutes,

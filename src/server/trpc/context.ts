@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import type { Env } from '../env';
 import type { Services } from '../services';
 import { loadPermissions } from '../modules/auth/permissions.repository';
-import { verifyToken } from '../modules/auth/tokens';
+import { verifyTerminalToken, verifyToken } from '../modules/auth/tokens';
 import type { AuthUser } from '../lib/actor';
 
 export type { AuthUser };
@@ -18,6 +18,8 @@ export interface Ctx {
   ip: string;
   /** Optional header a client sends to make a create call safe to retry. */
   idempotencyKey?: string;
+  /** Set when the bearer is a valid terminal token (then `user` stays null): the Tauser it signs for. */
+  terminal?: { tauserId: string } | null;
 }
 
 export interface RequestInfo {
@@ -34,7 +36,17 @@ export async function createContext(base: { db: Db; env: Env; services: Services
   if (!header) return ctx;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   const claims = match ? verifyToken(base.env, match[1], 'access') : null;
-  if (!claims) return { ...ctx, tokenProblem: true };
+  if (!claims) {
+    const term = match ? verifyTerminalToken(base.env, match[1]) : null;
+    if (!term) return { ...ctx, tokenProblem: true };
+    const tauser = await base.db
+      .selectFrom('tausers')
+      .select(['id_tauser', 'is_active', 'secret_hash', 'secret_version'])
+      .where('id_tauser', '=', term.tauser_id)
+      .executeTakeFirst();
+    if (!tauser || !tauser.is_active || !tauser.secret_hash || tauser.secret_version !== term.ver) return { ...ctx, tokenProblem: true };
+    return { ...ctx, terminal: { tauserId: tauser.id_tauser } };
+  }
   const user = await base.db
     .selectFrom('users')
     .select(['id', 'username', 'is_superuser', 'is_active', 'token_version'])

@@ -49,6 +49,8 @@ const appErrors = t.middleware(async ({ next }) => {
 export const baseProcedure = t.procedure.use(appErrors);
 
 export const authedProcedure = baseProcedure.use(({ ctx, next }) => {
+  // A terminal token is valid only on the terminal paths (issue 13).
+  if (ctx.terminal) throw forbidden();
   if (!ctx.user) throw unauthorized(ctx.tokenProblem ? M.tokenInvalid : M.notAuthenticated);
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
@@ -64,4 +66,11 @@ export const permProcedure = (rule: PermRule) =>
 export const superuserProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!ctx.user.isSuperuser) throw forbidden();
   return next();
+});
+
+/** Only a signed-in self-service terminal (its token); a user's token is refused with 403. */
+export const terminalProcedure = baseProcedure.use(({ ctx, next }) => {
+  if (ctx.terminal) return next({ ctx: { ...ctx, terminal: ctx.terminal } });
+  if (ctx.user) throw forbidden();
+  throw unauthorized(ctx.tokenProblem ? M.tokenInvalid : M.notAuthenticated);
 });

@@ -11,6 +11,7 @@ import { metodosRouter } from '../modules/metodos/metodos.router';
 import { tauserRouter } from '../modules/tauser/tauser.router';
 import { simulacionRouter } from '../modules/simulacion/simulacion.router';
 import { transaccionesRouter } from '../modules/transacciones/transacciones.router';
+import { terminalRouter } from '../modules/terminal/terminal.router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -25,6 +26,7 @@ export const appRouter = router({
   tauser: tauserRouter,
   simulacion: simulacionRouter,
   transacciones: transaccionesRouter,
+  terminal: terminalRouter,
 });
 
 export type AppRouter = typeof appRouter;

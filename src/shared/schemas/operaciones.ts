@@ -218,5 +218,7 @@ export const transaccionRecord = z.object({
   detalle_metodo_id: z.number().nullable(),
   detalle_metodo_alias: z.string().nullable(),
   parametros: simulacionParametros,
+  /** What the terminal paid out (completed transactions; see schemas/terminal.ts entregaSchema). */
+  entrega: z.unknown().optional(),
 });
 export type TransaccionRecord = z.infer<typeof transaccionRecord>;

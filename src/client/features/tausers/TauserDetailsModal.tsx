@@ -3,6 +3,9 @@ import { Modal } from '../../components/Modal';
 import { StatusBadge } from '../../components/StatusBadge';
 import type { TauserRecord } from '../../../shared/schemas/tausers';
 import { LazyMap } from './LazyMap';
+import { StockSection } from './StockSection';
+import { Can } from '../../components/Guard';
+import { P } from '../../../shared/permissions';
 
 /** Details of a terminal: the id and every field, a collapsible map and Cerrar (spec 001 §2). */
 export function TauserDetailsModal({ tauser, onClose }: { tauser: TauserRecord | null; onClose: () => void }) {
@@ -45,6 +48,9 @@ function Details({ t, onClose }: { t: TauserRecord; onClose: () => void }) {
           </div>
         )}
       </details>
+      <Can all={[P.changeTauser]}>
+        <StockSection idTauser={t.idTauser} />
+      </Can>
       <div className="flex justify-end">
         <button type="button" className="btn-secondary" onClick={onClose}>
           Cerrar

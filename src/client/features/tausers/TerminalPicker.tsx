@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { TAUSER_MSG, type TauserRecord } from '../../../shared/schemas/tausers';
-import { useTausersActivos } from './hooks';
+import { usePuedePagar, useTausersActivos } from './hooks';
 import { byDistance, formatDistance, type LatLng } from './geo';
 import { LazyMap } from './LazyMap';
 import type { MapPoint } from './map/types';
@@ -13,6 +13,11 @@ export interface TerminalPickerProps {
   onChange: (idTauser: string, tauser: TauserRecord) => void;
   /** The terminals to offer; when absent the picker fetches the active ones (GET /tauser/?all=true). */
   tausers?: TauserRecord[];
+  /**
+   * Optional (cash payouts): the amount the terminal must pay out in `divisa`; each card then shows
+   * whether that terminal's banknotes can pay it now (GET /api/tauser/puede-pagar/).
+   */
+  pago?: { divisa: number; monto: string } | null;
 }
 
 type Ubicacion = { estado: 'inactiva' | 'buscando' | 'denegada' | 'no-disponible' } | { estado: 'lista'; origen: LatLng };
@@ -25,8 +30,9 @@ const USER_POINT = 'tu-ubicacion';
  * each; choosing on either side selects on both. 'Cerca de mí' orders the cards by distance from the
  * browser's position (es-PY km); without permission the order stays as it was.
  */
-export function TerminalPicker({ value, onChange, tausers }: TerminalPickerProps) {
+export function TerminalPicker({ value, onChange, tausers, pago }: TerminalPickerProps) {
   const fetched = useTausersActivos(tausers === undefined);
+  const pagables = usePuedePagar(pago ?? null);
   const list = useMemo(() => (tausers ?? fetched.data ?? []).filter((t) => t.isActive), [tausers, fetched.data]);
   const [ubicacion, setUbicacion] = useState<Ubicacion>({ estado: 'inactiva' });
   const cards = useRef(new Map<string, HTMLElement>());
@@ -123,6 +129,15 @@ export function TerminalPicker({ value, onChange, tausers }: TerminalPickerProps
                   {t.ciudad}, {t.departamento}
                 </span>
                 {km !== null && <span className="mt-1 block text-xs font-medium text-emerald-700">{formatDistance(km)}</span>}
+                {pagables.has(t.idTauser) && (
+                  <span
+                    className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-medium ${
+                      pagables.get(t.idTauser) ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-800'
+                    }`}
+                  >
+                    {pagables.get(t.idTauser) ? 'Puede pagar este monto' : 'Sin billetes suficientes'}
+                  </span>
+                )}
               </label>
             );
           })}

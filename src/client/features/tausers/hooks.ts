@@ -2,6 +2,7 @@ import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
 import { serverAnswered } from '../../lib/errors';
 import { TAUSER_MSG, type TauserRecord } from '../../../shared/schemas/tausers';
+import { TERMINAL_MSG } from '../../../shared/schemas/terminal';
 
 /**
  * Every mutation of the terminals feature, with its cache invalidation and the toasts of spec 001 §8.
@@ -59,3 +60,39 @@ export function useCambiarEstadoTauser() {
 
 /** The active terminals (GET /tauser/?all=true): what the operation wizard offers. */
 export const useTausersActivos = (enabled = true) => trpc.tauser.list.useQuery({ all: true }, { enabled, select: (d) => (Array.isArray(d) ? d : d.results) });
+
+/** Which active terminals can pay `pago` from their banknotes now (idTauser → yes/no); empty without `pago`. */
+export function usePuedePagar(pago: { divisa: number; monto: string } | null): Map<string, boolean> {
+  const q = trpc.terminal.puedePagar.useQuery(pago ?? { divisa: 0, monto: '0' }, { enabled: pago !== null, staleTime: 15_000 });
+  return new Map((pago ? (q.data ?? []) : []).map((r) => [r.idTauser, r.puede_pagar]));
+}
+
+/** Banknote stock of a Tauser (change permission). */
+export function useStockTauser(id: string, enabled: boolean) {
+  return trpc.terminal.stock.useQuery({ id }, { enabled });
+}
+
+export function useMoverStock() {
+  const utils = trpc.useUtils();
+  return trpc.terminal.moverStock.useMutation({
+    onSuccess: () => {
+      toast.success(TERMINAL_MSG.stockActualizado);
+      return Promise.all([utils.terminal.stock.invalidate(), utils.terminal.movimientos.invalidate(), utils.terminal.puedePagar.invalidate()]);
+    },
+    onError: (e) => {
+      console.error('Error al mover stock', e);
+      toast.error(e.message || TERMINAL_MSG.stockError);
+    },
+  });
+}
+
+export function useSecretoTerminal() {
+  const utils = trpc.useUtils();
+  const onError = (e: unknown) => {
+    console.error('Error con la clave del terminal', e);
+    toast.error(TERMINAL_MSG.secretoError);
+  };
+  const generar = trpc.terminal.generarSecreto.useMutation({ onSuccess: () => (toast.success(TERMINAL_MSG.secretoGenerado), utils.terminal.stock.invalidate()), onError });
+  const revocar = trpc.terminal.revocarSecreto.useMutation({ onSuccess: () => (toast.success(TERMINAL_MSG.secretoRevocado), utils.terminal.stock.invalidate()), onError });
+  return { generar, revocar };
+}

@@ -5,6 +5,7 @@ import { seedBaseDivisas, seedDemoDivisas } from './divisas';
 import { seedBaseMetodos, seedDemoMetodos } from './metodos';
 import { seedDemoTausers } from './tausers';
 import { seedDemoTransacciones } from './transacciones';
+import { seedDemoTerminal } from './terminal';
 
 /** Idempotent: safe on every start. */
 export async function seed(db: Db, opts: { admin: { username: string; password?: string; email: string }; demo: boolean }): Promise<AdminInfo> {
@@ -18,6 +19,7 @@ export async function seed(db: Db, opts: { admin: { username: string; password?:
     await seedDemoTausers(db);
     // Last: needs the demo currencies, clients, methods and Tausers.
     await seedDemoTransacciones(db);
+    await seedDemoTerminal(db);
   }
   return admin;
 }

@@ -45,3 +45,34 @@ export function verifyToken(env: Env, token: string, type: TokenType, opts: { ig
     return null;
   }
 }
+
+/** A self-service terminal's token (issue 13): only the terminal paths accept it, only for its own Tauser. */
+export interface TerminalClaims {
+  token_type: 'terminal';
+  tauser_id: string;
+  /** The Tauser's `secret_version` at sign-in; rotating or revoking the secret raises it. */
+  ver: number;
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+export const TERMINAL_TOKEN_TTL = '30d';
+
+export function issueTerminalToken(env: Env, tauserId: string, version: number): string {
+  return jwt.sign({ token_type: 'terminal', tauser_id: tauserId, ver: version }, env.jwtSecret, {
+    algorithm: 'HS256',
+    expiresIn: TERMINAL_TOKEN_TTL,
+    jwtid: randomUUID().replace(/-/g, ''),
+  });
+}
+
+export function verifyTerminalToken(env: Env, token: string): TerminalClaims | null {
+  try {
+    const c = jwt.verify(token, env.jwtSecret, { algorithms: ['HS256'] }) as Partial<TerminalClaims>;
+    if (c.token_type !== 'terminal' || typeof c.tauser_id !== 'string' || !Number.isInteger(c.ver) || typeof c.jti !== 'string') return null;
+    return c as TerminalClaims;
+  } catch {
+    return null;
+  }
+}

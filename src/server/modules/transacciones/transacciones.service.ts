@@ -76,6 +76,7 @@ export function toRecord(r: TransaccionRow): TransaccionRecord {
       precio_base: r.precio_base,
       comision_base: r.comision_base,
     },
+    entrega: r.entrega ?? null,
   };
 }
 

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { ADMIN, login, startE2e, type E2e } from './support/app';
+import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
+import { DEMO_TERMINAL } from '../src/server/db/seed/terminal';
+
+let e2e: E2e;
+
+beforeAll(async () => {
+  e2e = await startE2e();
+}, 120_000);
+afterAll(() => e2e?.close());
+
+async function rest(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+  const res = await fetch(`${e2e.url}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'Content-Type': 'application/json', ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
+}
+
+/** A PYG → USD cash transaction at the demo terminal, created and paid by the demo customer through REST. */
+async function transaccionEnProceso() {
+  const db = e2e.server.database.db;
+  const token = (await rest('/token/', { method: 'POST', body: { username: DEMO_CUSTOMER.username, password: DEMO_CUSTOMER.password } })).body.access as string;
+  const cliente = await db
+    .selectFrom('user_clientes as uc')
+    .innerJoin('users as u', 'u.id', 'uc.user_id')
+    .innerJoin('clientes as c', 'c.id_cliente', 'uc.cliente_id')
+    .select('uc.cliente_id')
+    .where('u.username', '=', DEMO_CUSTOMER.username)
+    .where('c.is_active', '=', true)
+    .executeTakeFirstOrThrow();
+  const divisa = async (codigo: string) => (await db.selectFrom('divisas').select('id').where('codigo', '=', codigo).executeTakeFirstOrThrow()).id;
+  const efectivo = (await db.selectFrom('metodos_financieros').select('id').where('nombre', '=', 'EFECTIVO').executeTakeFirstOrThrow()).id;
+  const tauser = (await db.selectFrom('tausers').select('id_tauser').where('codigo', '=', DEMO_TERMINAL.codigo).executeTakeFirstOrThrow()).id_tauser;
+  const c = await rest('/operaciones/crear-transaccion/', {
+    method: 'POST',
+    token,
+    body: { cliente_id: cliente.cliente_id, divisa_origen: await divisa('PYG'), divisa_destino: await divisa('USD'), monto: '1000000', metodo_id: efectivo, tauser_id: tauser },
+  });
+  expect(c.status, JSON.stringify(c.body)).toBe(201);
+  const p = await rest(`/operaciones/transacciones/${c.body.id}/confirmar-pago/`, { method: 'PATCH', token, body: { terminos_aceptados: true } });
+  expect(p.status, JSON.stringify(p.body)).toBe(200);
+  return { id: c.body.id as number, codigo: c.body.codigo as string };
+}
+
+describe('terminal kiosk and receipt', () => {
+  it('the kiosk signs in once and completes a transaction with its code', async () => {
+    const tx = await transaccionEnProceso();
+    const page = await e2e.newPage({ width: 1080, height: 1920 });
+    await page.goto(`${e2e.url}/terminal`);
+    await page.getByLabel('Código del Tauser').fill(DEMO_TERMINAL.codigo);
+    expect(await page.locator('nav').count()).toBe(0);
+    await page.getByLabel('Clave del terminal').fill(DEMO_TERMINAL.secreto);
+    await page.getByRole('button', { name: 'Activar terminal' }).click();
+    await page.getByLabel('Ingrese el código de su transacción').fill(tx.codigo);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByText('Usted entrega').waitFor();
+    await page.getByRole('button', { name: 'Ya inserté el dinero' }).click();
+    await page.getByRole('heading', { name: 'Transacción completada' }).waitFor();
+    await expect(page.getByLabel('Billetes en USD').locator('li').count()).resolves.toBeGreaterThan(0);
+    await page.getByLabel('Comprobante').getByText(tx.codigo).first().waitFor();
+    const row = await e2e.server.database.db.selectFrom('transacciones').select(['estado', 'fecha_fin']).where('id', '=', tx.id).executeTakeFirstOrThrow();
+    expect(row.estado).toBe('completada');
+    expect(row.fecha_fin).not.toBeNull();
+    // The token survives a reload (signed in once).
+    await page.reload();
+    await page.getByLabel('Ingrese el código de su transacción').waitFor();
+    await page.context().close();
+  }, 120_000);
+
+  it('the receipt page opens and its PDF downloads', async () => {
+    const tx = await transaccionEnProceso();
+    const page = await e2e.newPage();
+    await login(page, e2e.url, ADMIN.username, ADMIN.password);
+    await page.goto(`${e2e.url}/comprobante/${tx.id}`);
+    const recibo = page.getByLabel('Comprobante');
+    await recibo.getByText(tx.codigo).first().waitFor();
+    await recibo.getByText('EN PROCESO').waitFor();
+    await recibo.getByRole('img', { name: `Código QR ${tx.codigo}` }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar PDF' }).click()]);
+    expect(download.suggestedFilename()).toBe(`comprobante-${tx.codigo}.pdf`);
+    const path = await download.path();
+    expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
+    // Staff mark it failed with a reason; the receipt shows the new state and the reason.
+    await page.getByLabel('Motivo del fallo').fill('Terminal sin billetes');
+    await page.getByRole('button', { name: 'Marcar como fallida' }).click();
+    await recibo.getByText('FALLIDA').waitFor();
+    await recibo.getByText('Terminal sin billetes').waitFor();
+    await page.context().close();
+  }, 120_000);
+});

@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import { formatAmount } from '../../../shared/money';
+import { useMoverStock, useSecretoTerminal, useStockTauser } from './hooks';
+
+/** 'Stock de billetes' of a Tauser (change permission): counts and totals per currency, load/withdraw, device secret. */
+export function StockSection({ idTauser }: { idTauser: string }) {
+  const q = useStockTauser(idTauser, true);
+  const mover = useMoverStock();
+  const { generar, revocar } = useSecretoTerminal();
+  const [secreto, setSecreto] = useState<string | null>(null);
+  const [form, setForm] = useState({ denominacion_id: '', operacion: 'cargar' as 'cargar' | 'retirar', cantidad: '', motivo: '' });
+
+  if (q.isLoading) return <p className="text-sm text-slate-500">Cargando stock...</p>;
+  if (q.isError || !q.data) return <p role="alert" className="text-sm text-red-600">No se pudo cargar el stock.</p>;
+  const data = q.data;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      await mover.mutateAsync({ id: idTauser, denominacion_id: Number(form.denominacion_id), operacion: form.operacion, cantidad: Number(form.cantidad), motivo: form.motivo });
+      setForm((f) => ({ ...f, cantidad: '', motivo: '' }));
+    } catch {
+      // The hook showed the message; the form keeps what was typed.
+    }
+  };
+
+  return (
+    <section aria-label="Stock de billetes" className="space-y-4 border-t border-slate-200 pt-4">
+      <h3 className="text-base font-semibold">Stock de billetes</h3>
+      {data.divisas.length === 0 && <p className="text-sm text-slate-600">No hay denominaciones activas.</p>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {data.divisas.map((d) => (
+          <table key={d.divisa_id} className="w-full text-sm" aria-label={`Stock ${d.codigo}`}>
+            <caption className="text-left font-medium">
+              {d.codigo} · total {formatAmount(d.total, 0, d.simbolo)}
+            </caption>
+            <thead>
+              <tr className="text-left text-slate-500">
+                <th>Billete</th>
+                <th className="text-right">Cantidad</th>
+                <th className="text-right">Valor</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.denominaciones.map((n) => (
+                <tr key={n.denominacion_id} className="border-t border-slate-100">
+                  <td>{formatAmount(String(n.denominacion), 0, d.simbolo)}</td>
+                  <td className="text-right tabular-nums">{n.cantidad}</td>
+                  <td className="text-right tabular-nums">{formatAmount(n.valor, 0)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+      </div>
+      <form onSubmit={submit} className="grid gap-2 sm:grid-cols-4" aria-label="Cargar o retirar billetes">
+        <label className="flex flex-col text-sm">
+          Billete
+          <select required className="rounded border border-slate-300 p-2" value={form.denominacion_id} onChange={(e) => setForm({ ...form, denominacion_id: e.target.value })}>
+            <option value="">Elegir…</option>
+            {data.divisas.flatMap((d) =>
+              d.denominaciones.map((n) => (
+                <option key={n.denominacion_id} value={n.denominacion_id}>
+                  {d.codigo} {formatAmount(String(n.denominacion), 0)}
+                </option>
+              )),
+            )}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm">
+          Operación
+          <select className="rounded border border-slate-300 p-2" value={form.operacion} onChange={(e) => setForm({ ...form, operacion: e.target.value as 'cargar' | 'retirar' })}>
+            <option value="cargar">Cargar</option>
+            <option value="retirar">Retirar</option>
+          </select>
+        </label>
+        <label className="flex flex-col text-sm">
+          Cantidad
+          <input required inputMode="numeric" className="rounded border border-slate-300 p-2" value={form.cantidad} onChange={(e) => setForm({ ...form, cantidad: e.target.value })} />
+        </label>
+        <label className="flex flex-col text-sm">
+          Motivo
+          <input required className="rounded border border-slate-300 p-2" value={form.motivo} onChange={(e) => setForm({ ...form, motivo: e.target.value })} />
+        </label>
+        <div className="sm:col-span-4 flex justify-end">
+          <button type="submit" className="btn-primary" disabled={mover.isPending}>
+            Guardar movimiento
+          </button>
+        </div>
+      </form>
+      <div className="space-y-2 border-t border-slate-200 pt-3">
+        <h3 className="text-base font-semibold">Clave del terminal</h3>
+        <p className="text-sm text-slate-600">{data.tiene_secreto ? 'El terminal tiene una clave activa.' : 'El terminal no tiene clave: no puede iniciar sesión.'}</p>
+        {secreto && (
+          <p role="status" className="rounded border border-amber-300 bg-amber-50 p-2 text-sm">
+            Clave (se muestra una sola vez): <code className="break-all font-mono font-bold">{secreto}</code>
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn-secondary" disabled={generar.isPending} onClick={() => void generar.mutateAsync({ id: idTauser }).then((r) => setSecreto(r.secreto), () => undefined)}>
+            {data.tiene_secreto ? 'Rotar clave' : 'Generar clave'}
+          </button>
+          {data.tiene_secreto && (
+            <button type="button" className="btn-secondary" disabled={revocar.isPending} onClick={() => void revocar.mutateAsync({ id: idTauser }).then(() => setSecreto(null), () => undefined)}>
+              Revocar clave
+            </button>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,244 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { formatAmount, formatRate } from '../../../shared/money';
+import type { Entrega, TerminalTransaccion } from '../../../shared/schemas/terminal';
+import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
+import { Comprobante } from './Comprobante';
+import { KioskError, TERMINAL_INFO_KEY, TERMINAL_TOKEN_KEY, kioskFetch } from './api';
+import { Notas } from './Notas';
+
+interface TerminalInfo {
+  idTauser: string;
+  codigo: string;
+  nombre: string;
+}
+
+const decimales = (v: string) => (v.includes('.') ? v.split('.')[1].length : 0);
+export const monto = (v: string, simbolo: string) => formatAmount(v, decimales(v), simbolo);
+
+const btn = 'min-h-16 rounded-2xl px-8 text-2xl font-semibold focus:outline-none focus-visible:ring-4 disabled:opacity-50';
+const primary = `${btn} bg-blue-700 text-white hover:bg-blue-800 focus-visible:ring-blue-300`;
+const secondary = `${btn} border-2 border-slate-400 bg-white text-slate-800 hover:bg-slate-100 focus-visible:ring-slate-300`;
+const input = 'min-h-16 w-full rounded-2xl border-2 border-slate-400 px-5 text-2xl uppercase tracking-widest focus:border-blue-700 focus:outline-none';
+
+function Screen({ children, info }: { children: ReactNode; info?: TerminalInfo | null }) {
+  return (
+    <main className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
+      <header className="flex items-center justify-between bg-blue-900 px-6 py-4 text-white">
+        <h1 className="text-2xl font-bold">Cambio · Terminal de autoservicio</h1>
+        {info && (
+          <div className="flex items-center gap-4 text-lg">
+            <span>
+              {info.codigo} · {info.nombre}
+            </span>
+          </div>
+        )}
+      </header>
+      <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center gap-8 p-6">{children}</div>
+    </main>
+  );
+}
+
+function Alerta({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="rounded-2xl border-2 border-red-300 bg-red-50 p-5 text-xl text-red-800">
+      {children}
+    </p>
+  );
+}
+
+function SignIn({ onDone }: { onDone: (info: TerminalInfo) => void }) {
+  const [codigo, setCodigo] = useState('');
+  const [secreto, setSecreto] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await kioskFetch<{ token: string; tauser: TerminalInfo }>('/tauser/terminal/login/', { method: 'POST', body: { codigo, secreto } });
+      localStorage.setItem(TERMINAL_TOKEN_KEY, r.token);
+      localStorage.setItem(TERMINAL_INFO_KEY, JSON.stringify(r.tauser));
+      onDone(r.tauser);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'No se pudo iniciar la terminal.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Screen>
+      <form onSubmit={submit} className="flex flex-col gap-6 rounded-3xl bg-white p-8 shadow">
+        <h2 className="text-3xl font-bold">Activar terminal</h2>
+        <p className="text-xl text-slate-600">Personal autorizado: ingrese el código del Tauser y su clave de dispositivo.</p>
+        <label className="flex flex-col gap-2 text-xl">
+          Código del Tauser
+          <input className={input} value={codigo} onChange={(e) => setCodigo(e.target.value)} autoComplete="off" required />
+        </label>
+        <label className="flex flex-col gap-2 text-xl">
+          Clave del terminal
+          <input className={`${input} normal-case tracking-normal`} type="password" value={secreto} onChange={(e) => setSecreto(e.target.value)} required />
+        </label>
+        {error && <Alerta>{error}</Alerta>}
+        <button type="submit" className={primary} disabled={busy}>
+          {busy ? 'Activando…' : 'Activar terminal'}
+        </button>
+      </form>
+    </Screen>
+  );
+}
+
+type Paso =
+  | { paso: 'codigo' }
+  | { paso: 'detalle'; tx: TerminalTransaccion }
+  | { paso: 'hecho'; entrega: Entrega; registro: TransaccionRecord };
+
+function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
+  const [estado, setEstado] = useState<Paso>({ paso: 'codigo' });
+  const [codigo, setCodigo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const fallo = (err: unknown) => {
+    if (err instanceof KioskError && err.status === 401) {
+      onSalir();
+      return;
+    }
+    setError(err instanceof Error ? err.message : 'No se pudo completar la operación.');
+  };
+  const reiniciar = () => {
+    setEstado({ paso: 'codigo' });
+    setCodigo('');
+    setError(null);
+  };
+  const buscar = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const tx = await kioskFetch<TerminalTransaccion>(`/tauser/terminal/transacciones/${encodeURIComponent(codigo.trim().toUpperCase())}/`);
+      setEstado({ paso: 'detalle', tx });
+    } catch (err) {
+      fallo(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const procesar = async (tx: TerminalTransaccion) => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await kioskFetch<{ entrega: Entrega; transaccion: TransaccionRecord }>(`/tauser/terminal/transacciones/${tx.codigo}/procesar/`, { method: 'POST', body: {} });
+      setEstado({ paso: 'hecho', entrega: r.entrega, registro: r.transaccion });
+    } catch (err) {
+      fallo(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (estado.paso === 'codigo') {
+    return (
+      <Screen info={info}>
+        <form onSubmit={buscar} className="flex flex-col gap-6 rounded-3xl bg-white p-8 shadow">
+          <h2 className="text-3xl font-bold">Bienvenido</h2>
+          <label className="flex flex-col gap-3 text-2xl">
+            Ingrese el código de su transacción
+            <input className={input} value={codigo} onChange={(e) => setCodigo(e.target.value)} maxLength={12} autoComplete="off" autoFocus required />
+          </label>
+          <p className="text-lg text-slate-600">Es el código que recibió al confirmar el pago (también puede escanear su código QR con el lector).</p>
+          {error && <Alerta>{error}</Alerta>}
+          <button type="submit" className={primary} disabled={busy || codigo.trim() === ''}>
+            {busy ? 'Buscando…' : 'Continuar'}
+          </button>
+        </form>
+      </Screen>
+    );
+  }
+
+  if (estado.paso === 'detalle') {
+    const { tx } = estado;
+    return (
+      <Screen info={info}>
+        <section className="flex flex-col gap-6 rounded-3xl bg-white p-8 shadow" aria-label="Transacción">
+          <h2 className="text-3xl font-bold">Transacción {tx.codigo}</h2>
+          <p className="text-xl">{tx.cliente_nombre}</p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="rounded-2xl bg-amber-50 p-5">
+              <p className="text-lg text-slate-600">Usted entrega</p>
+              <p className="text-3xl font-bold tabular-nums">{monto(tx.entrega_cliente.monto, tx.entrega_cliente.simbolo)}</p>
+            </div>
+            <div className="rounded-2xl bg-emerald-50 p-5">
+              <p className="text-lg text-slate-600">Usted recibe</p>
+              <p className="text-3xl font-bold tabular-nums">{monto(tx.recibe_cliente.monto, tx.recibe_cliente.simbolo)}</p>
+            </div>
+          </div>
+          <p className="text-lg text-slate-600">Tasa aplicada: {formatRate(tx.tasa_aplicada, 4)}</p>
+          {!tx.puede_pagar ? (
+            <Alerta>El terminal no tiene billetes suficientes para pagar esta transacción. No inserte dinero; consulte al personal.</Alerta>
+          ) : (
+            <p className="text-xl">Inserte el dinero en la bandeja y luego confirme.</p>
+          )}
+          {error && <Alerta>{error}</Alerta>}
+          <div className="flex flex-col gap-4 sm:flex-row">
+            <button type="button" className={secondary} onClick={reiniciar} disabled={busy}>
+              Cancelar
+            </button>
+            <button type="button" className={`${primary} flex-1`} onClick={() => void procesar(tx)} disabled={busy || !tx.puede_pagar}>
+              {busy ? 'Procesando…' : 'Ya inserté el dinero'}
+            </button>
+          </div>
+        </section>
+      </Screen>
+    );
+  }
+
+  const { entrega } = estado;
+  return (
+    <Screen info={info}>
+      <section className="flex flex-col gap-6 rounded-3xl bg-white p-8 shadow" aria-label="Entrega">
+        <h2 className="text-3xl font-bold text-emerald-800">Transacción completada</h2>
+        <p className="text-xl">Retire su dinero:</p>
+        <div className="text-2xl">
+          <Notas notas={entrega.notas} codigo={entrega.divisa} />
+          <Notas notas={entrega.notas_pyg} codigo="PYG" />
+          {entrega.monedas_pyg !== '0' && <p>Monedas: ₲ {formatAmount(entrega.monedas_pyg, 0)}</p>}
+        </div>
+        <div className="flex flex-col gap-4 sm:flex-row">
+          <button type="button" className={`${primary} flex-1`} onClick={reiniciar}>
+            Nueva operación
+          </button>
+        </div>
+      </section>
+      <Comprobante t={estado.registro} />
+    </Screen>
+  );
+}
+
+function leerInfo(): TerminalInfo | null {
+  if (!localStorage.getItem(TERMINAL_TOKEN_KEY)) return null;
+  try {
+    return JSON.parse(localStorage.getItem(TERMINAL_INFO_KEY) ?? 'null') as TerminalInfo | null;
+  } catch {
+    return null;
+  }
+}
+
+export function KioskPage() {
+  const [info, setInfo] = useState<TerminalInfo | null>(leerInfo);
+  const salir = () => {
+    localStorage.removeItem(TERMINAL_TOKEN_KEY);
+    localStorage.removeItem(TERMINAL_INFO_KEY);
+    setInfo(null);
+  };
+  // A revoked or rotated secret (staff, in the Tauser's details) sends the kiosk back to its sign-in.
+  useEffect(() => {
+    if (!info) return;
+    kioskFetch('/tauser/terminal/yo/').catch((err: unknown) => {
+      if (err instanceof KioskError && err.status === 401) salir();
+    });
+  }, [info]);
+  if (!info) return <SignIn onDone={setInfo} />;
+  return <Kiosk info={info} onSalir={salir} />;
+}

@@ -1,0 +1,39 @@
+import { formatAmount, formatRate } from '../../../shared/money';
+import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
+import type { Entrega } from '../../../shared/schemas/terminal';
+
+export const NOMBRE_CASA = 'Cambio · Casa de Cambios';
+
+const fechaHora = new Intl.DateTimeFormat('es-PY', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'America/Asuncion' });
+const decimales = (v: string) => (v.includes('.') ? v.split('.')[1].length : 0);
+const monto = (v: string, simbolo: string) => formatAmount(v, decimales(v), simbolo);
+
+/** The receipt's lines (label, value), shared by the printable page and the PDF. */
+export function lineasComprobante(t: TransaccionRecord): [string, string][] {
+  const entrega = (t.entrega ?? null) as Entrega | null;
+  const lineas: [string, string][] = [
+    ['Código', t.codigo],
+    ['Estado', t.estado_display],
+    ['Fecha y hora', `${fechaHora.format(new Date(t.fecha_inicio))} (America/Asuncion)`],
+  ];
+  if (t.fecha_fin) lineas.push(['Finalizada', fechaHora.format(new Date(t.fecha_fin))]);
+  lineas.push(
+    ['Cliente', t.cliente_nombre],
+    ['Operador', `${t.operador_detalle.first_name} ${t.operador_detalle.last_name}`.trim()],
+    ['Terminal', `${t.tauser_detalle.codigo} · ${t.tauser_detalle.nombre}`],
+    ['Operación del cliente', t.operacion === 'compra' ? 'Compra' : 'Venta'],
+    ['Entrega', `${t.divisa_origen_detalle.codigo} ${monto(t.monto_origen, t.divisa_origen_detalle.simbolo)}`],
+    ['Recibe', `${t.divisa_destino_detalle.codigo} ${monto(t.monto_destino, t.divisa_destino_detalle.simbolo)}`],
+    ['Tasa aplicada', formatRate(t.tasa_aplicada, 4)],
+    ['Descuento por categoría', `${t.parametros.descuento_categoria} % (${t.parametros.nombre_categoria})`],
+    ['Comisión del método', `${t.parametros.comision_metodo} % (${t.metodo_financiero_detalle.nombre_display})`],
+  );
+  if (t.motivo) lineas.push(['Motivo', t.motivo]);
+  if (entrega) {
+    const notas = (ns: { denominacion: number; cantidad: number }[], cod: string) => ns.map((n) => `${n.cantidad} × ${cod} ${formatAmount(String(n.denominacion), 0)}`).join(', ');
+    if (entrega.notas.length) lineas.push(['Billetes entregados', notas(entrega.notas, entrega.divisa)]);
+    if (entrega.notas_pyg.length) lineas.push(['Resto en guaraníes', notas(entrega.notas_pyg, 'PYG')]);
+    if (entrega.monedas_pyg !== '0') lineas.push(['Monedas', `₲ ${formatAmount(entrega.monedas_pyg, 0)}`]);
+  }
+  return lineas;
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { planEntrega, type DivisaNotas } from './payout';
+
+const stock = (codigo: string, esBase: boolean, notas: [number, number][]): DivisaNotas => ({
+  codigo,
+  esBase,
+  stock: notas.map(([denominacion, disponibles]) => ({ denominacion, disponibles })),
+});
+const PYG = stock('PYG', true, [[100000, 10], [50000, 10], [20000, 10], [10000, 10], [5000, 10], [2000, 10]]);
+const origenPyg = { codigo: 'PYG', monto: '750000', denominaciones: [100000, 50000, 20000, 10000, 5000, 2000] };
+
+describe('planEntrega', () => {
+  it('a foreign payout: notes for the multiple of the smallest note, the rest in guaraníes (notes, then coins)', () => {
+    const usd = stock('USD', false, [[100, 5], [50, 5], [20, 5], [10, 5], [5, 5], [1, 5]]);
+    const plan = planEntrega('100.60', usd, PYG, '7455.175', origenPyg)!;
+    expect(plan.notas).toEqual([{ denominacion: 100, cantidad: 1 }]);
+    // 0.60 × 7455.175 = 4473.105 → 4473 half-up: 2 × 2000 and 473 in coins.
+    expect(plan.resto_pyg).toBe('4473');
+    expect(plan.notas_pyg).toEqual([{ denominacion: 2000, cantidad: 2 }]);
+    expect(plan.monedas_pyg).toBe('473');
+    expect(plan.recibidas).toEqual({ divisa: 'PYG', notas: [{ denominacion: 100000, cantidad: 7 }, { denominacion: 50000, cantidad: 1 }], monedas: '0' });
+  });
+
+  it('null when the destination notes or the guaraní notes are not enough', () => {
+    expect(planEntrega('100', stock('USD', false, [[50, 1], [1, 5]]), PYG, '7000', origenPyg)).toBeNull();
+    const sinPyg = stock('PYG', true, [[100000, 0], [2000, 0]]);
+    expect(planEntrega('100.60', stock('USD', false, [[100, 1], [1, 1]]), sinPyg, '7000', origenPyg)).toBeNull();
+  });
+
+  it('a guaraní payout uses the stock (fewest notes within it), the part under the smallest note in coins', () => {
+    const pyg = stock('PYG', true, [[50000, 1], [20000, 3], [2000, 10]]);
+    const plan = planEntrega('61500', pyg, pyg, '1', { codigo: 'USD', monto: '8.25', denominaciones: [1, 5, 10] })!;
+    expect(plan.notas).toEqual([{ denominacion: 20000, cantidad: 3 }]);
+    expect(plan.monedas_pyg).toBe('1500');
+    expect(plan.recibidas).toEqual({ divisa: 'USD', notas: [{ denominacion: 5, cantidad: 1 }, { denominacion: 1, cantidad: 3 }], monedas: '0.25' });
+  });
+});

@@ -1,0 +1,70 @@
+import { desglosar, repartirPago, totalDesglose, type NotaEntregada, type StockNota } from '../../../shared/desglose';
+import { dec } from '../../../shared/money';
+import type { Entrega } from '../../../shared/schemas/terminal';
+
+export interface DivisaNotas {
+  codigo: string;
+  esBase: boolean;
+  /** Active denominations with the notes the terminal holds. */
+  stock: StockNota[];
+}
+
+const notaMinima = (stock: readonly StockNota[]) => (stock.length ? Math.min(...stock.map((s) => s.denominacion)) : 0);
+
+/** A guaraní amount: whole multiples of the smallest note in notes (within stock), the rest in coins. */
+function pagarPyg(monto: string, pyg: DivisaNotas): { notas: NotaEntregada[]; monedas: string } | null {
+  const total = dec(monto);
+  const min = notaMinima(pyg.stock);
+  if (min === 0) return total.isZero() ? { notas: [], monedas: '0' } : { notas: [], monedas: total.toString() };
+  const enNotas = total.div(min).floor().times(min);
+  const notas = desglosar(enNotas.toNumber(), pyg.stock);
+  if (!notas) return null;
+  return { notas, monedas: total.minus(enNotas).toString() };
+}
+
+/**
+ * What the terminal pays for `monto` of `destino` (DESIGN §7): a guaraní payout in notes (the part
+ * below the smallest note in coins); a foreign one in its notes for the multiple of its smallest
+ * note and the rest in guaraníes at the applied rate (repartirPago), itself paid as above. Null
+ * when the stock cannot pay it. `recibidas`: the origin amount in the fewest notes (unbounded),
+ * the part below the smallest note in coins.
+ */
+export function planEntrega(
+  monto: string,
+  destino: DivisaNotas,
+  pyg: DivisaNotas,
+  tasaAplicada: string,
+  origen: { codigo: string; monto: string; denominaciones: number[] },
+): Entrega | null {
+  let notas: NotaEntregada[] = [];
+  let restoPyg: string;
+  if (destino.esBase) {
+    restoPyg = dec(monto).toString();
+  } else {
+    const split = repartirPago(monto, notaMinima(destino.stock), tasaAplicada, false);
+    const n = desglosar(split.enNotas, destino.stock);
+    if (!n) return null;
+    notas = n;
+    restoPyg = split.restoPyg;
+  }
+  const enPyg = pagarPyg(restoPyg, pyg);
+  if (!enPyg) return null;
+  return {
+    divisa: destino.codigo,
+    notas: destino.esBase ? enPyg.notas : notas,
+    resto_pyg: destino.esBase ? '0' : restoPyg,
+    notas_pyg: destino.esBase ? [] : enPyg.notas,
+    monedas_pyg: enPyg.monedas,
+    recibidas: recibir(origen),
+  };
+}
+
+function recibir(origen: { codigo: string; monto: string; denominaciones: number[] }) {
+  const total = dec(origen.monto);
+  const min = origen.denominaciones.length ? Math.min(...origen.denominaciones) : 0;
+  if (min === 0) return { divisa: origen.codigo, notas: [], monedas: total.toString() };
+  const enNotas = total.div(min).floor().times(min).toNumber();
+  const stock = origen.denominaciones.map((d) => ({ denominacion: d, disponibles: Math.floor(enNotas / d) }));
+  const notas = desglosar(enNotas, stock) ?? [];
+  return { divisa: origen.codigo, notas, monedas: total.minus(totalDesglose(notas)).toString() };
+}

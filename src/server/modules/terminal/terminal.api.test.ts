@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness';
+import { userWith } from '../../test/fixtures';
+import { P } from '../../../shared/permissions';
+import { TERMINAL_MSG } from '../../../shared/schemas/terminal';
+import { cliente, cuentaBancaria, exchangeWorld, tauser, vencer, type ExchangeWorld } from '../transacciones/testFixtures';
+
+let app: TestApp;
+let w: ExchangeWorld;
+let vip: Awaited<ReturnType<typeof cliente>>;
+let cuenta: { id: number };
+let t1: string;
+let t2: string;
+let staff: string;
+let nobody: string;
+const den: Record<string, Record<number, number>> = { PYG: {}, USD: {} };
+
+beforeAll(async () => {
+  app = await startTestApp();
+  w = await exchangeWorld(app);
+  vip = await cliente(app, w.categorias.vip);
+  cuenta = await cuentaBancaria(app, w, vip.clienteId);
+  t1 = await tauser(app);
+  t2 = await tauser(app);
+  staff = (await userWith(app, [P.viewTauser, P.changeTauser, P.viewTransaccion])).token;
+  nobody = (await userWith(app, [P.viewTauser])).token;
+  for (const [codigo, divisa, valores] of [['PYG', w.pyg, [2000, 5000, 10000, 20000, 50000, 100000]], ['USD', w.usd, [1, 5, 10, 20, 50, 100]]] as const) {
+    for (const v of valores) {
+      const row = await app.db
+        .insertInto('denominaciones')
+        .values({ divisa_id: divisa, denominacion: v })
+        .onConflict((oc) => oc.columns(['divisa_id', 'denominacion']).doUpdateSet({ is_active: true }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      den[codigo][v] = row.id;
+    }
+  }
+});
+afterAll(() => app.close());
+
+async function secreto(tauserId: string) {
+  const r = await app.api('POST', `/tauser/${tauserId}/secreto/`, { token: staff, body: {} });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body as { codigo: string; secreto: string };
+}
+async function terminalToken(tauserId: string, s?: { codigo: string; secreto: string }) {
+  const cred = s ?? (await secreto(tauserId));
+  const r = await app.api('POST', '/tauser/terminal/login/', { body: cred });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.token as string;
+}
+const cargar = (tauserId: string, codigo: 'PYG' | 'USD', valor: number, cantidad: number, token = staff) =>
+  app.api('POST', `/tauser/${tauserId}/stock/`, { token, body: { denominacion_id: den[codigo][valor], operacion: 'cargar', cantidad, motivo: 'Carga inicial' } });
+const cantidad = async (tauserId: string, codigo: 'PYG' | 'USD', valor: number) =>
+  (await app.db.selectFrom('tauser_stock').select('cantidad').where('tauser_id', '=', tauserId).where('denominacion_id', '=', den[codigo][valor]).executeTakeFirst())?.cantidad ?? 0;
+
+/** A transaction en_proceso at `tauserId`: PYG 1.000.000 → USD. */
+async function enProceso(tauserId: string) {
+  const c = await app.api('POST', '/operaciones/crear-transaccion/', {
+    token: vip.token,
+    body: { cliente_id: vip.clienteId, divisa_origen: w.pyg, divisa_destino: w.usd, monto: '1000000', detalle_metodo_id: cuenta.id, tauser_id: tauserId, terminos_aceptados: false },
+  });
+  expect(c.status, JSON.stringify(c.body)).toBe(201);
+  const p = await app.api('PATCH', `/operaciones/transacciones/${c.body.id}/confirmar-pago/`, { token: vip.token, body: { terminos_aceptados: true } });
+  expect(p.status, JSON.stringify(p.body)).toBe(200);
+  return p.body as { id: number; codigo: string; monto_destino: string };
+}
+
+describe('terminal identity', () => {
+  it('the secret: 401 anonymous, 403 without change permission, shown once and stored hashed; sign-in with it', async () => {
+    expect((await app.api('POST', `/tauser/${t1}/secreto/`, { body: {} })).status).toBe(401);
+    expect((await app.api('POST', `/tauser/${t1}/secreto/`, { token: nobody, body: {} })).status).toBe(403);
+    const s = await secreto(t1);
+    const row = await app.db.selectFrom('tausers').select(['secret_hash']).where('id_tauser', '=', t1).executeTakeFirstOrThrow();
+    expect(row.secret_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.secret_hash).not.toContain(s.secreto);
+    const bad = await app.api('POST', '/tauser/terminal/login/', { body: { codigo: s.codigo, secreto: 'otro' } });
+    expect(bad.status).toBe(401);
+    expect(bad.body).toEqual({ detail: TERMINAL_MSG.credencialesInvalidas });
+    const token = await terminalToken(t1, s);
+    const yo = await app.api('GET', '/tauser/terminal/yo/', { token });
+    expect(yo.status).toBe(200);
+    expect(yo.body.idTauser).toBe(t1);
+  });
+
+  it('token scope both ways: a terminal token cannot call user paths, a user token cannot call terminal paths', async () => {
+    const token = await terminalToken(t1);
+    expect((await app.api('GET', '/tauser/', { token })).status).toBe(403);
+    expect((await app.api('GET', '/operaciones/transacciones/', { token })).status).toBe(403);
+    expect((await app.api('GET', `/tauser/${t1}/stock/`, { token })).status).toBe(403);
+    expect((await app.api('GET', '/tauser/terminal/yo/', { token: staff })).status).toBe(403);
+    expect((await app.api('GET', '/tauser/terminal/yo/', {})).status).toBe(401);
+  });
+
+  it('rotation and revocation invalidate earlier tokens', async () => {
+    const s = await secreto(t2);
+    const old = await terminalToken(t2, s);
+    await secreto(t2);
+    expect((await app.api('GET', '/tauser/terminal/yo/', { token: old })).status).toBe(401);
+    expect((await app.api('POST', '/tauser/terminal/login/', { body: s })).status).toBe(401);
+    const fresh = await terminalToken(t2);
+    expect((await app.api('DELETE', `/tauser/${t2}/secreto/`, { token: staff })).status).toBe(204);
+    expect((await app.api('GET', '/tauser/terminal/yo/', { token: fresh })).status).toBe(401);
+  });
+});
+
+describe('banknote stock', () => {
+  it('401/403, load and withdraw audited (who, before, after), withdrawing more than held 400 with nothing changed', async () => {
+    expect((await app.api('GET', `/tauser/${t1}/stock/`, {})).status).toBe(401);
+    expect((await app.api('GET', `/tauser/${t1}/stock/`, { token: nobody })).status).toBe(403);
+    expect((await cargar(t1, 'USD', 100, 5, nobody)).status).toBe(403);
+    const r = await cargar(t1, 'USD', 100, 5);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const usd = r.body.divisas.find((d: { codigo: string }) => d.codigo === 'USD');
+    expect(usd.denominaciones.find((d: { denominacion: number }) => d.denominacion === 100)).toMatchObject({ cantidad: 5, valor: '500' });
+    expect(usd.total).toBe('500');
+    const over = await app.api('POST', `/tauser/${t1}/stock/`, { token: staff, body: { denominacion_id: den.USD[100], operacion: 'retirar', cantidad: 6, motivo: 'Retiro' } });
+    expect(over.status).toBe(400);
+    expect(over.body).toEqual({ cantidad: [TERMINAL_MSG.retiroExcede] });
+    const bad = await app.api('POST', `/tauser/${t1}/stock/`, { token: staff, body: { denominacion_id: den.USD[100], operacion: 'robar', cantidad: 1.5, motivo: '' } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body).sort()).toEqual(['cantidad', 'motivo', 'operacion']);
+    expect(await cantidad(t1, 'USD', 100)).toBe(5);
+    const ret = await app.api('POST', `/tauser/${t1}/stock/`, { token: staff, body: { denominacion_id: den.USD[100], operacion: 'retirar', cantidad: 2, motivo: 'Retiro a bóveda' } });
+    expect(ret.status).toBe(200);
+    expect(await cantidad(t1, 'USD', 100)).toBe(3);
+    const mov = await app.api('GET', `/tauser/${t1}/stock/movimientos/`, { token: staff });
+    expect(mov.status).toBe(200);
+    expect(mov.body.results[0]).toMatchObject({ divisa: 'USD', denominacion: 100, antes: 5, despues: 3, motivo: 'Retiro a bóveda' });
+    expect(mov.body.results[0].usuario).toBeTruthy();
+    const audits = await app.db.selectFrom('audit_log').select(['actor_id', 'before', 'after']).where('entity', '=', 'tauser_stock').execute();
+    expect(audits.length).toBe(2);
+    expect(audits.every((a) => a.actor_id !== null)).toBe(true);
+    await cargar(t1, 'USD', 100, 97);
+  });
+});
+
+describe('processing at the terminal', () => {
+  it('another Tauser\'s transaction: 403 to read and to process', async () => {
+    const tx = await enProceso(t1);
+    const other = await terminalToken(t2);
+    expect((await app.api('GET', `/tauser/terminal/transacciones/${tx.codigo}/`, { token: other })).status).toBe(403);
+    const r = await app.api('POST', `/tauser/terminal/transacciones/${tx.codigo}/procesar/`, { token: other, body: {} });
+    expect(r.status).toBe(403);
+    expect(r.body).toEqual({ detail: TERMINAL_MSG.otroTauser });
+    expect((await app.api('GET', `/operaciones/transacciones/${tx.id}/`, { token: vip.token })).body.estado).toBe('en_proceso');
+  });
+
+  it('insufficient stock: the terminal says so before taking money (409), nothing changes', async () => {
+    const tx = await enProceso(t2);
+    const token = await terminalToken(t2);
+    const q = await app.api('GET', `/tauser/terminal/transacciones/${tx.codigo}/`, { token });
+    expect(q.status).toBe(200);
+    expect(q.body.puede_pagar).toBe(false);
+    const r = await app.api('POST', `/tauser/terminal/transacciones/${tx.codigo}/procesar/`, { token, body: {} });
+    expect(r.status).toBe(409);
+    expect(r.body.detail).toBe(TERMINAL_MSG.stockInsuficiente);
+    expect((await app.api('GET', `/operaciones/transacciones/${tx.id}/`, { token: vip.token })).body.estado).toBe('en_proceso');
+    expect(await app.db.selectFrom('tauser_stock_movimientos').select('id').where('transaccion_id', '=', tx.id).execute()).toEqual([]);
+    // Staff mark it failed, with a reason.
+    expect((await app.api('POST', `/operaciones/transacciones/${tx.id}/fallar/`, { token: nobody, body: { motivo: 'Sin billetes' } })).status).toBe(403);
+    const f = await app.api('POST', `/operaciones/transacciones/${tx.id}/fallar/`, { token: staff, body: { motivo: 'Sin billetes' } });
+    expect(f.status, JSON.stringify(f.body)).toBe(200);
+    expect(f.body).toMatchObject({ estado: 'fallida', motivo: 'Sin billetes' });
+    expect(f.body.fecha_fin).toBeTruthy();
+  });
+
+  it('two terminals of the Tauser process in parallel: one completes, stock decremented once', async () => {
+    for (const v of [1, 5, 10, 20, 50]) await cargar(t1, 'USD', v, 10);
+    for (const v of [2000, 5000, 10000]) await cargar(t1, 'PYG', v, 10);
+    const tx = await enProceso(t1);
+    const cred = await secreto(t1);
+    const [a, b] = [await terminalToken(t1, cred), await terminalToken(t1, cred)];
+    const before = { u100: await cantidad(t1, 'USD', 100), p100k: await cantidad(t1, 'PYG', 100000) };
+    const q = await app.api('GET', `/tauser/terminal/transacciones/${tx.codigo}/`, { token: a });
+    expect(q.status).toBe(200);
+    expect(q.body.puede_pagar).toBe(true);
+    const results = await Promise.all([a, b].map((token) => app.api('POST', `/tauser/terminal/transacciones/${tx.codigo}/procesar/`, { token, body: {} })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const ok = results.find((r) => r.status === 200)!;
+    expect(ok.body.transaccion).toMatchObject({ estado: 'completada' });
+    expect(ok.body.transaccion.fecha_fin).toBeTruthy();
+    const usd100 = ok.body.entrega.notas.find((n: { denominacion: number }) => n.denominacion === 100)?.cantidad ?? 0;
+    expect(await cantidad(t1, 'USD', 100)).toBe(before.u100 - usd100);
+    // The guaraníes handed in (1.000.000 = 10 × 100.000) are added once.
+    expect(await cantidad(t1, 'PYG', 100000)).toBe(before.p100k + 10);
+    const movs = await app.db.selectFrom('tauser_stock_movimientos').select(['antes', 'despues']).where('transaccion_id', '=', tx.id).execute();
+    expect(movs.length).toBeGreaterThan(0);
+    const again = await app.api('POST', `/tauser/terminal/transacciones/${tx.codigo}/procesar/`, { token: a, body: {} });
+    expect(again.status).toBe(409);
+    expect(again.body.estado).toBe('completada');
+    const rec = await app.api('GET', `/operaciones/transacciones/${tx.id}/`, { token: vip.token });
+    expect(rec.body.entrega).toMatchObject({ divisa: 'USD' });
+  });
+
+  it('an expired or cancelled transaction is refused with its state', async () => {
+    const token = await terminalToken(t1);
+    const exp = await enProceso(t1);
+    await vencer(app, exp.id);
+    const r1 = await app.api('POST', `/tauser/terminal/transacciones/${exp.codigo}/procesar/`, { token, body: {} });
+    expect(r1.status).toBe(409);
+    expect(r1.body.estado).toBe('expirada');
+    const can = await enProceso(t1);
+    expect((await app.api('PATCH', `/operaciones/transacciones/${can.id}/cancelar/`, { token: vip.token, body: {} })).status).toBe(200);
+    const r2 = await app.api('GET', `/tauser/terminal/transacciones/${can.codigo}/`, { token });
+    expect(r2.status).toBe(409);
+    expect(r2.body.estado).toBe('cancelada');
+    expect((await app.api('GET', '/tauser/terminal/transacciones/NOEXISTE/', { token })).status).toBe(404);
+  });
+
+  it('puede-pagar answers per active terminal from current stock', async () => {
+    expect((await app.api('GET', `/tauser/puede-pagar/?divisa=${w.usd}&monto=100`, {})).status).toBe(401);
+    const r = await app.api('GET', `/tauser/puede-pagar/?divisa=${w.usd}&monto=100`, { token: vip.token });
+    expect(r.status).toBe(200);
+    const byId = Object.fromEntries(r.body.map((x: { idTauser: string; puede_pagar: boolean }) => [x.idTauser, x.puede_pagar]));
+    expect(byId[t1]).toBe(true);
+    expect(byId[t2]).toBe(false);
+    expect((await app.api('GET', `/tauser/puede-pagar/?divisa=${w.usd}&monto=abc`, { token: vip.token })).status).toBe(400);
+  });
+});

@@ -1,0 +1,140 @@
+import { sql, type SqlBool } from 'kysely';
+import type { Db } from '../../db';
+
+/** The Tauser a terminal signs in as (código regardless of case). */
+export const findTauserPorCodigo = (db: Db, codigo: string) =>
+  db
+    .selectFrom('tausers')
+    .select(['id_tauser', 'codigo', 'nombre', 'direccion', 'ciudad', 'is_active', 'secret_hash', 'secret_version'])
+    .where(sql<SqlBool>`lower(codigo) = lower(${codigo})`)
+    .executeTakeFirst();
+
+export const findTauserInfo = (db: Db, id: string) =>
+  db
+    .selectFrom('tausers')
+    .select(['id_tauser', 'codigo', 'nombre', 'direccion', 'ciudad', 'is_active', 'secret_hash', 'secret_version'])
+    .where('id_tauser', '=', id)
+    .executeTakeFirst();
+
+/** New secret (or none): the version is raised either way, so earlier tokens stop working. */
+export const setSecret = (db: Db, id: string, hash: string | null) =>
+  db
+    .updateTable('tausers')
+    .set({ secret_hash: hash, secret_version: sql`secret_version + 1`, updated_at: sql`now()` })
+    .where('id_tauser', '=', id)
+    .returning(['codigo', 'secret_version'])
+    .executeTakeFirst();
+
+/** Every active denomination of every active currency, with this Tauser's count (0 when none). */
+export const stockDeTauser = (db: Db, tauserId: string) =>
+  db
+    .selectFrom('denominaciones as d')
+    .innerJoin('divisas as v', 'v.id', 'd.divisa_id')
+    .leftJoin('tauser_stock as s', (j) => j.onRef('s.denominacion_id', '=', 'd.id').on('s.tauser_id', '=', tauserId))
+    .select(['d.id as denominacion_id', 'd.denominacion', 'v.id as divisa_id', 'v.codigo', 'v.simbolo', 'v.es_base', sql<number>`coalesce(s.cantidad, 0)`.as('cantidad')])
+    .where('d.is_active', '=', true)
+    .where('v.is_active', '=', true)
+    .orderBy('v.es_base', 'desc')
+    .orderBy('v.codigo')
+    .orderBy('d.denominacion', 'desc')
+    .execute();
+export type StockRow = Awaited<ReturnType<typeof stockDeTauser>>[number];
+
+/** Stock of the given currencies for several Tausers (the wizard's picker). */
+export const stockDeDivisas = (db: Db, divisaIds: number[]) =>
+  db
+    .selectFrom('tauser_stock as s')
+    .innerJoin('denominaciones as d', 'd.id', 's.denominacion_id')
+    .select(['s.tauser_id', 'd.divisa_id', 'd.denominacion', 's.cantidad'])
+    .where('d.is_active', '=', true)
+    .where('d.divisa_id', 'in', divisaIds)
+    .where('s.cantidad', '>', 0)
+    .execute();
+
+export const tausersActivos = (db: Db) =>
+  db.selectFrom('tausers').select(['id_tauser', 'codigo', 'nombre']).where('is_active', '=', true).orderBy('nombre').execute();
+
+export const findDenominacion = (db: Db, id: number) =>
+  db
+    .selectFrom('denominaciones as d')
+    .innerJoin('divisas as v', 'v.id', 'd.divisa_id')
+    .select(['d.id', 'd.denominacion', 'd.divisa_id', 'v.codigo'])
+    .where('d.id', '=', id)
+    .where('d.is_active', '=', true)
+    .where('v.is_active', '=', true)
+    .executeTakeFirst();
+
+export const activeDenominaciones = (db: Db, divisaId: number) =>
+  db.selectFrom('denominaciones').select(['id', 'denominacion']).where('divisa_id', '=', divisaId).where('is_active', '=', true).execute();
+
+/** Locks (creating at 0 if absent) the stock rows of these denominations for the Tauser; answers their counts. */
+export async function lockStock(db: Db, tauserId: string, denominacionIds: number[]) {
+  if (denominacionIds.length === 0) return new Map<number, number>();
+  await db
+    .insertInto('tauser_stock')
+    .values(denominacionIds.map((denominacion_id) => ({ tauser_id: tauserId, denominacion_id, cantidad: 0 })))
+    .onConflict((oc) => oc.columns(['tauser_id', 'denominacion_id']).doNothing())
+    .execute();
+  const rows = await db
+    .selectFrom('tauser_stock')
+    .select(['denominacion_id', 'cantidad'])
+    .where('tauser_id', '=', tauserId)
+    .where('denominacion_id', 'in', denominacionIds)
+    .orderBy('denominacion_id')
+    .forUpdate()
+    .execute();
+  return new Map(rows.map((r) => [r.denominacion_id, r.cantidad]));
+}
+
+export const setStock = (db: Db, tauserId: string, denominacionId: number, cantidad: number) =>
+  db
+    .updateTable('tauser_stock')
+    .set({ cantidad })
+    .where('tauser_id', '=', tauserId)
+    .where('denominacion_id', '=', denominacionId)
+    .execute();
+
+export const insertMovimiento = (
+  db: Db,
+  m: { tauser_id: string; denominacion_id: number; usuario_id: number | null; transaccion_id: number | null; antes: number; despues: number; motivo: string },
+) => db.insertInto('tauser_stock_movimientos').values(m).execute();
+
+export const movimientos = (db: Db, tauserId: string, limit: number, offset: number) =>
+  db
+    .selectFrom('tauser_stock_movimientos as m')
+    .innerJoin('denominaciones as d', 'd.id', 'm.denominacion_id')
+    .innerJoin('divisas as v', 'v.id', 'd.divisa_id')
+    .leftJoin('users as u', 'u.id', 'm.usuario_id')
+    .leftJoin('transacciones as t', 't.id', 'm.transaccion_id')
+    .select(['m.id', 'm.denominacion_id', 'v.codigo as divisa', 'd.denominacion', 'u.username as usuario', 't.codigo as transaccion_codigo', 'm.antes', 'm.despues', 'm.motivo', 'm.created_at'])
+    .where('m.tauser_id', '=', tauserId)
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+
+export const countMovimientos = (db: Db, tauserId: string) =>
+  db.selectFrom('tauser_stock_movimientos').select((eb) => eb.fn.countAll<string>().as('n')).where('tauser_id', '=', tauserId).executeTakeFirstOrThrow();
+
+export const findTransaccionPorCodigo = (db: Db, codigo: string) =>
+  db.selectFrom('transacciones').select(['id']).where(sql<SqlBool>`upper(codigo) = upper(${codigo})`).executeTakeFirst();
+
+export const baseDivisa = (db: Db) => db.selectFrom('divisas').select(['id', 'codigo']).where('es_base', '=', true).executeTakeFirst();
+
+/** The completing UPDATE: only en_proceso, not overdue, and only at its own Tauser. */
+export const completar = (db: Db, id: number, tauserId: string) =>
+  db
+    .updateTable('transacciones')
+    .set({ estado: 'completada', fecha_fin: sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('estado', '=', 'en_proceso')
+    .where('tauser_id', '=', tauserId)
+    .where(sql<SqlBool>`expira_en > now()`)
+    .returning('id')
+    .executeTakeFirst();
+
+export const setEntrega = (db: Db, id: number, entrega: unknown) =>
+  db.updateTable('transacciones').set({ entrega: JSON.stringify(entrega) }).where('id', '=', id).execute();
+
+export const readEntrega = (db: Db, id: number) => db.selectFrom('transacciones').select(['entrega']).where('id', '=', id).executeTakeFirst();

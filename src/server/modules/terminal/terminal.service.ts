@@ -1,0 +1,262 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../../db';
+import type { Env } from '../../env';
+import type { PublicCtx, ServiceCtx } from '../../lib/context';
+import { audit } from '../../lib/audit';
+import { conflict, fieldError, forbidden, invalidTransition, notFound, unauthorized } from '../../lib/errors';
+import { requirePerms } from '../../lib/permissions';
+import { PAGE_SIZE } from '../../lib/pagination';
+import { repartirPago, desglosar, type StockNota } from '../../../shared/desglose';
+import { dec } from '../../../shared/money';
+import { P } from '../../../shared/permissions';
+import { ESTADO_LABEL, mensajeTransicion, type EstadoTransaccion } from '../../../shared/transacciones';
+import {
+  TERMINAL_MSG, type Entrega, type StockMovimientoBody, type StockRespuesta, type TerminalTransaccion,
+} from '../../../shared/schemas/terminal';
+import { issueTerminalToken } from '../auth/tokens';
+import { expirarSiVencida, findTransaccion, transicionar, type TransaccionRow } from '../transacciones/transacciones.repository';
+import { toRecord } from '../transacciones/transacciones.service';
+import { planEntrega, type DivisaNotas } from './payout';
+import * as repo from './terminal.repository';
+
+const hashSecret = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
+
+// ---- device secret (staff) ----
+
+async function tauserOr404(db: Db, id: string) {
+  const t = await repo.findTauserInfo(db, id);
+  if (!t) throw notFound();
+  return t;
+}
+
+/** Generates (or rotates) the device secret: answered once, stored as its SHA-256; earlier tokens stop working. */
+export async function generarSecreto(ctx: ServiceCtx, id: string) {
+  requirePerms(ctx, P.changeTauser);
+  await tauserOr404(ctx.db, id);
+  const secreto = randomBytes(24).toString('base64url');
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.setSecret(trx, id, hashSecret(secreto));
+    if (!row) throw notFound();
+    await audit(trx, { actorId: ctx.actor.id, action: 'update', entity: 'tauser_secreto', entityId: id, after: { secret_version: row.secret_version } });
+    return { codigo: row.codigo, secreto };
+  });
+}
+
+export async function revocarSecreto(ctx: ServiceCtx, id: string) {
+  requirePerms(ctx, P.changeTauser);
+  await tauserOr404(ctx.db, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.setSecret(trx, id, null);
+    await audit(trx, { actorId: ctx.actor.id, action: 'delete', entity: 'tauser_secreto', entityId: id, after: { secret_version: row?.secret_version } });
+  });
+}
+
+// ---- sign-in (the terminal) ----
+
+export async function login(ctx: PublicCtx & { env: Env }, input: { codigo: string; secreto: string }) {
+  const t = await repo.findTauserPorCodigo(ctx.db, input.codigo);
+  const given = Buffer.from(hashSecret(input.secreto));
+  const ok = !!t?.secret_hash && t.is_active && timingSafeEqual(given, Buffer.from(t.secret_hash));
+  if (!t || !ok) throw unauthorized(TERMINAL_MSG.credencialesInvalidas);
+  return {
+    token: issueTerminalToken(ctx.env, t.id_tauser, t.secret_version),
+    tauser: { idTauser: t.id_tauser, codigo: t.codigo, nombre: t.nombre, direccion: t.direccion, ciudad: t.ciudad },
+  };
+}
+
+export async function yo(db: Db, tauserId: string) {
+  const t = await tauserOr404(db, tauserId);
+  return { idTauser: t.id_tauser, codigo: t.codigo, nombre: t.nombre, direccion: t.direccion, ciudad: t.ciudad };
+}
+
+// ---- stock (staff) ----
+
+function agrupar(tauserId: string, tieneSecreto: boolean, rows: repo.StockRow[]): StockRespuesta {
+  const divisas: StockRespuesta['divisas'] = [];
+  for (const r of rows) {
+    let d = divisas.find((x) => x.divisa_id === r.divisa_id);
+    if (!d) {
+      d = { divisa_id: r.divisa_id, codigo: r.codigo, simbolo: r.simbolo, denominaciones: [], total: '0' };
+      divisas.push(d);
+    }
+    const cantidad = Number(r.cantidad);
+    const valor = dec(String(r.denominacion)).times(cantidad);
+    d.denominaciones.push({ denominacion_id: r.denominacion_id, denominacion: r.denominacion, cantidad, valor: valor.toString() });
+    d.total = dec(d.total).plus(valor).toString();
+  }
+  return { tauser: tauserId, tiene_secreto: tieneSecreto, divisas };
+}
+
+export async function getStock(ctx: ServiceCtx, id: string): Promise<StockRespuesta> {
+  requirePerms(ctx, P.changeTauser);
+  const t = await tauserOr404(ctx.db, id);
+  return agrupar(id, !!t.secret_hash, await repo.stockDeTauser(ctx.db, id));
+}
+
+/** Load or withdraw notes of one denomination: audited (who, when, before, after, why). */
+export async function moverStock(ctx: ServiceCtx, id: string, body: StockMovimientoBody): Promise<StockRespuesta> {
+  requirePerms(ctx, P.changeTauser);
+  await tauserOr404(ctx.db, id);
+  const den = await repo.findDenominacion(ctx.db, body.denominacion_id);
+  if (!den) throw (fieldError('denominacion_id', TERMINAL_MSG.denominacionInvalida));
+  await ctx.db.transaction().execute(async (trx) => {
+    const antes = (await repo.lockStock(trx, id, [den.id])).get(den.id) ?? 0;
+    const despues = body.operacion === 'cargar' ? antes + body.cantidad : antes - body.cantidad;
+    if (despues < 0) throw (fieldError('cantidad', TERMINAL_MSG.retiroExcede));
+    await repo.setStock(trx, id, den.id, despues);
+    await repo.insertMovimiento(trx, { tauser_id: id, denominacion_id: den.id, usuario_id: ctx.actor.id, transaccion_id: null, antes, despues, motivo: body.motivo });
+    await audit(trx, {
+      actorId: ctx.actor.id, action: 'update', entity: 'tauser_stock', entityId: `${id}:${den.id}`,
+      before: { divisa: den.codigo, denominacion: den.denominacion, cantidad: antes },
+      after: { divisa: den.codigo, denominacion: den.denominacion, cantidad: despues, motivo: body.motivo },
+    });
+  });
+  return getStock(ctx, id);
+}
+
+export async function listMovimientos(ctx: ServiceCtx, id: string, page: number) {
+  requirePerms(ctx, P.changeTauser);
+  await tauserOr404(ctx.db, id);
+  const [rows, count] = await Promise.all([repo.movimientos(ctx.db, id, PAGE_SIZE, (page - 1) * PAGE_SIZE), repo.countMovimientos(ctx.db, id)]);
+  const n = Number(count.n);
+  return {
+    count: n,
+    next: page * PAGE_SIZE < n ? page + 1 : null,
+    previous: page > 1 ? page - 1 : null,
+    results: rows.map((r) => ({ ...r, fecha: new Date(r.created_at as unknown as string).toISOString(), created_at: undefined })),
+  };
+}
+
+// ---- which terminals can pay (the wizard's picker) ----
+
+/** Active terminals and whether their notes pay `monto` of `divisa` now (the foreign part in notes; the guaraní rest is checked at the terminal). */
+export async function puedePagar(ctx: ServiceCtx, input: { divisa: number; monto: string }) {
+  requirePerms(ctx, { any: [P.viewTauser, P.useOperacion] });
+  const base = await repo.baseDivisa(ctx.db);
+  const dens = await repo.activeDenominaciones(ctx.db, input.divisa);
+  const stock = await repo.stockDeDivisas(ctx.db, [input.divisa]);
+  const tausers = await repo.tausersActivos(ctx.db);
+  const esBase = base?.id === input.divisa;
+  const min = dens.length ? Math.min(...dens.map((d) => d.denominacion)) : 0;
+  const enNotas = esBase || min === 0 ? dec(input.monto).floor().toNumber() : repartirPago(input.monto, min, '1', false).enNotas;
+  const objetivo = esBase && min > 0 ? dec(String(enNotas)).div(min).floor().times(min).toNumber() : enNotas;
+  return tausers.map((t) => {
+    const propio: StockNota[] = stock.filter((s) => s.tauser_id === t.id_tauser).map((s) => ({ denominacion: s.denominacion, disponibles: s.cantidad }));
+    return { idTauser: t.id_tauser, codigo: t.codigo, nombre: t.nombre, puede_pagar: desglosar(objetivo, propio) !== null };
+  });
+}
+
+// ---- the kiosk ----
+
+async function divisaNotas(db: Db, tauserId: string, divisaId: number, codigo: string, esBase: boolean): Promise<DivisaNotas> {
+  const rows = (await repo.stockDeTauser(db, tauserId)).filter((r) => r.divisa_id === divisaId);
+  return { codigo, esBase, stock: rows.map((r) => ({ denominacion: r.denominacion, disponibles: Number(r.cantidad) })) };
+}
+
+async function planDe(db: Db, row: TransaccionRow): Promise<Entrega | null> {
+  const base = await repo.baseDivisa(db);
+  if (!base) return null;
+  const destino = await divisaNotas(db, row.tauser_id, row.divisa_destino_id, row.destino_codigo, row.divisa_destino_id === base.id);
+  const pyg = await divisaNotas(db, row.tauser_id, base.id, base.codigo, true);
+  const origenDens = (await repo.activeDenominaciones(db, row.divisa_origen_id)).map((d) => d.denominacion);
+  return planEntrega(row.monto_destino, destino, pyg, row.tasa_aplicada, { codigo: row.origen_codigo, monto: row.monto_origen, denominaciones: origenDens });
+}
+
+/** The transaction of this code, if the terminal may process it: 404 unknown, 403 another Tauser's, 409 not en proceso (with its state). */
+async function paraTerminal(db: Db, tauserId: string, codigo: string): Promise<TransaccionRow> {
+  const ref = await repo.findTransaccionPorCodigo(db, codigo);
+  const row = ref ? await findTransaccion(db, ref.id) : undefined;
+  if (!row) throw notFound(TERMINAL_MSG.codigoNoExiste);
+  if (row.tauser_id !== tauserId) throw forbidden(TERMINAL_MSG.otroTauser);
+  if (row.estado !== 'en_proceso') {
+    if (row.estado === 'expirada') await expirarSiVencida(db, row.id);
+    throw invalidTransition(row.estado, mensajeTransicion('completar', row.estado as EstadoTransaccion));
+  }
+  return row;
+}
+
+function vista(row: TransaccionRow, plan: Entrega | null): TerminalTransaccion {
+  const estado = row.estado as EstadoTransaccion;
+  return {
+    id: row.id,
+    codigo: row.codigo,
+    estado,
+    estado_display: ESTADO_LABEL[estado],
+    cliente_nombre: row.cliente_nombre,
+    entrega_cliente: { divisa: row.origen_codigo, simbolo: row.origen_simbolo, monto: row.monto_origen },
+    recibe_cliente: { divisa: row.destino_codigo, simbolo: row.destino_simbolo, monto: row.monto_destino },
+    tasa_aplicada: row.tasa_aplicada,
+    puede_pagar: plan !== null,
+    plan,
+  };
+}
+
+export async function consultar(db: Db, tauserId: string, codigo: string): Promise<TerminalTransaccion> {
+  const row = await paraTerminal(db, tauserId, codigo);
+  return vista(row, await planDe(db, row));
+}
+
+/**
+ * Completes the transaction in one database transaction: the conditional UPDATE (only en_proceso,
+ * not overdue, at this Tauser: a second terminal or a double tap finds nothing to update), the
+ * stock rows locked, the payout planned on them, notes out decremented and notes in incremented,
+ * every movement and the audit row. If the stock cannot pay, nothing changes (409).
+ */
+export async function procesar(db: Db, tauserId: string, codigo: string) {
+  const pre = await paraTerminal(db, tauserId, codigo);
+  const entrega = await db.transaction().execute(async (trx) => {
+    const done = await repo.completar(trx, pre.id, tauserId);
+    if (!done) await paraTerminal(trx, tauserId, codigo);
+    if (!done) throw conflict(mensajeTransicion('completar', 'completada'));
+    const base = await repo.baseDivisa(trx);
+    const ids = new Set<number>();
+    for (const divisa of [pre.divisa_destino_id, pre.divisa_origen_id, base?.id ?? 0]) {
+      for (const d of await repo.activeDenominaciones(trx, divisa)) ids.add(d.id);
+    }
+    // Lock every stock row this payout may touch, in one order, before planning on them.
+    await repo.lockStock(trx, tauserId, [...ids].sort((a, b) => a - b));
+    const plan = await planDe(trx, pre);
+    if (!plan) throw conflict(TERMINAL_MSG.stockInsuficiente, { puede_pagar: false });
+    const movs: { divisa: number; denominacion: number; delta: number }[] = [];
+    const denId = async (divisaCodigo: number, valor: number) =>
+      (await repo.activeDenominaciones(trx, divisaCodigo)).find((d) => d.denominacion === valor)!.id;
+    const destinoId = pre.divisa_destino_id;
+    for (const n of plan.notas) movs.push({ divisa: destinoId, denominacion: await denId(destinoId, n.denominacion), delta: -n.cantidad });
+    for (const n of plan.notas_pyg) movs.push({ divisa: base!.id, denominacion: await denId(base!.id, n.denominacion), delta: -n.cantidad });
+    for (const n of plan.recibidas.notas) movs.push({ divisa: pre.divisa_origen_id, denominacion: await denId(pre.divisa_origen_id, n.denominacion), delta: n.cantidad });
+    const actual = await repo.lockStock(trx, tauserId, [...new Set(movs.map((m) => m.denominacion))]);
+    for (const m of movs) {
+      const antes = actual.get(m.denominacion) ?? 0;
+      const despues = antes + m.delta;
+      actual.set(m.denominacion, despues);
+      await repo.setStock(trx, tauserId, m.denominacion, despues);
+      await repo.insertMovimiento(trx, {
+        tauser_id: tauserId, denominacion_id: m.denominacion, usuario_id: null, transaccion_id: pre.id, antes, despues,
+        motivo: m.delta < 0 ? `Pago de la transacción ${pre.codigo}` : `Billetes recibidos en la transacción ${pre.codigo}`,
+      });
+    }
+    await repo.setEntrega(trx, pre.id, plan);
+    await audit(trx, { actorId: null, action: 'update', entity: 'transaccion', entityId: pre.id, before: { estado: 'en_proceso' }, after: { estado: 'completada', tauser: tauserId, entrega: plan } });
+    return plan;
+  });
+  const row = (await findTransaccion(db, pre.id))!;
+  return { transaccion: toRecord(row), entrega };
+}
+
+// ---- staff: mark a transaction at the terminal as failed ----
+
+export async function fallar(ctx: ServiceCtx, id: number, motivo: string) {
+  requirePerms(ctx, { all: [P.viewTransaccion, P.changeTauser] });
+  const row = await findTransaccion(ctx.db, id);
+  if (!row) throw notFound();
+  await ctx.db.transaction().execute(async (trx) => {
+    const done = await transicionar(trx, id, 'fallar', { motivo, fecha_fin: true });
+    if (!done) {
+      const now = (await findTransaccion(trx, id))!;
+      if (now.estado === 'expirada') await expirarSiVencida(trx, id);
+      throw invalidTransition(now.estado, mensajeTransicion('fallar', now.estado as EstadoTransaccion));
+    }
+    await audit(trx, { actorId: ctx.actor.id, action: 'update', entity: 'transaccion', entityId: id, before: { estado: row.estado }, after: { estado: 'fallida', motivo } });
+  });
+  return toRecord((await findTransaccion(ctx.db, id))!);
+}

@@ -1,0 +1,121 @@
+import { z } from '../zod';
+import { idParam, requiredMultilineText, uuidParam } from './common';
+import { text } from './fields';
+import { montoField } from './operaciones';
+
+/** Spanish messages of the terminal side (issue 13: stock, processing, receipts). */
+export const TERMINAL_MSG = {
+  credencialesInvalidas: 'Código o clave del terminal incorrectos.',
+  soloTerminal: 'Esta operación solo la puede hacer un terminal.',
+  otroTauser: 'Esta transacción se debe procesar en otro terminal.',
+  codigoNoExiste: 'No existe una transacción con ese código.',
+  stockInsuficiente: 'El terminal no tiene billetes suficientes para pagar esta transacción. No inserte dinero; consulte al personal.',
+  retiroExcede: 'No hay tantos billetes para retirar.',
+  denominacionInvalida: 'La denominación no existe o no está activa.',
+  cantidadInvalida: 'La cantidad debe ser un número entero entre 1 y 100000.',
+  operacionInvalida: 'La operación debe ser "cargar" o "retirar".',
+  tauserInactivo: 'El terminal no está activo.',
+  // Toasts.
+  stockActualizado: 'Stock actualizado',
+  stockError: 'No se pudo actualizar el stock',
+  secretoGenerado: 'Clave del terminal generada. Copiela ahora: no se volverá a mostrar.',
+  secretoRevocado: 'Clave del terminal revocada',
+  secretoError: 'No se pudo cambiar la clave del terminal',
+  fallidaOk: 'Transacción marcada como fallida',
+  fallidaError: 'No se pudo marcar la transacción como fallida',
+  completada: 'Transacción completada. Retire su dinero y su comprobante.',
+} as const;
+
+export const terminalLoginInput = z.strictObject({
+  codigo: text({ max: 20 }),
+  secreto: text({ max: 200 }),
+});
+
+export const terminalInfo = z.object({ idTauser: z.string(), codigo: z.string(), nombre: z.string(), direccion: z.string(), ciudad: z.string() });
+export const terminalLoginOutput = z.object({ token: z.string(), tauser: terminalInfo });
+
+export const nota = z.object({ denominacion: z.number(), cantidad: z.number() });
+
+/** What a completed transaction paid out (transacciones.entrega). */
+export const entregaSchema = z.object({
+  divisa: z.string(),
+  notas: z.array(nota),
+  resto_pyg: z.string(),
+  notas_pyg: z.array(nota),
+  /** Below the smallest guaraní note: paid in coins (not stock-tracked). */
+  monedas_pyg: z.string(),
+  recibidas: z.object({ divisa: z.string(), notas: z.array(nota), monedas: z.string() }),
+});
+export type Entrega = z.infer<typeof entregaSchema>;
+
+export const codigoInput = z.object({ codigo: text({ max: 12 }) });
+
+/** The kiosk's view of a transaction: what to hand in and what will be paid out. */
+export const terminalTransaccion = z.object({
+  id: z.number(),
+  codigo: z.string(),
+  estado: z.string(),
+  estado_display: z.string(),
+  cliente_nombre: z.string(),
+  entrega_cliente: z.object({ divisa: z.string(), simbolo: z.string(), monto: z.string() }),
+  recibe_cliente: z.object({ divisa: z.string(), simbolo: z.string(), monto: z.string() }),
+  tasa_aplicada: z.string(),
+  puede_pagar: z.boolean(),
+  plan: entregaSchema.nullable(),
+});
+export type TerminalTransaccion = z.infer<typeof terminalTransaccion>;
+
+export const stockDenominacion = z.object({
+  denominacion_id: z.number(),
+  denominacion: z.number(),
+  cantidad: z.number(),
+  valor: z.string(),
+});
+export const stockDivisa = z.object({
+  divisa_id: z.number(),
+  codigo: z.string(),
+  simbolo: z.string(),
+  denominaciones: z.array(stockDenominacion),
+  total: z.string(),
+});
+export const stockRespuesta = z.object({
+  tauser: z.string(),
+  tiene_secreto: z.boolean(),
+  divisas: z.array(stockDivisa),
+});
+export type StockRespuesta = z.infer<typeof stockRespuesta>;
+
+const cantidadField = z
+  .number({ error: TERMINAL_MSG.cantidadInvalida })
+  .int(TERMINAL_MSG.cantidadInvalida)
+  .min(1, TERMINAL_MSG.cantidadInvalida)
+  .max(100_000, TERMINAL_MSG.cantidadInvalida);
+
+export const stockMovimientoBody = z.strictObject({
+  denominacion_id: z.number({ error: TERMINAL_MSG.denominacionInvalida }).int(TERMINAL_MSG.denominacionInvalida).positive(TERMINAL_MSG.denominacionInvalida),
+  operacion: z.enum(['cargar', 'retirar'], { error: TERMINAL_MSG.operacionInvalida }),
+  cantidad: cantidadField,
+  motivo: requiredMultilineText(500),
+});
+export type StockMovimientoBody = z.infer<typeof stockMovimientoBody>;
+
+export const movimientoRecord = z.object({
+  id: z.number(),
+  denominacion_id: z.number(),
+  divisa: z.string(),
+  denominacion: z.number(),
+  usuario: z.string().nullable(),
+  transaccion_codigo: z.string().nullable(),
+  antes: z.number(),
+  despues: z.number(),
+  motivo: z.string(),
+  fecha: z.string(),
+});
+
+export const tauserIdInput = z.object({ id: uuidParam });
+export const secretoRespuesta = z.object({ codigo: z.string(), secreto: z.string() });
+
+export const puedePagarInput = z.object({ divisa: idParam, monto: montoField });
+export const puedePagarRow = z.object({ idTauser: z.string(), codigo: z.string(), nombre: z.string(), puede_pagar: z.boolean() });
+
+export const fallarInput = z.strictObject({ id: idParam, motivo: requiredMultilineText(500) });
