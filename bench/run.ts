@@ -150,10 +150,13 @@ async function firstPageJsKb(base: string): Promise<number | null> {
 
 async function main() {
   if (!existsSync('dist/client/index.html')) spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-  const name = `cambio_bench_${Date.now()}`;
+  // BENCH_KEEP_DB=<name>: seed that database once and keep it (for profiling between runs).
+  const keep = process.env.BENCH_KEEP_DB;
+  const name = keep ?? `cambio_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+  if (!exists) await admin.query(`create database ${name}`);
   const url = new URL(SERVER_URL);
   url.pathname = `/${name}`;
   const dataDir = join(tmpdir(), name);
@@ -163,7 +166,7 @@ async function main() {
   let appLog: () => string = () => '';
   let ok = true;
   try {
-    await seedScale(url.toString());
+    if (!exists) await seedScale(url.toString());
     const appEnv = {
       DATABASE_URL: url.toString(), JWT_SECRET, ADMIN_PASSWORD: 'bench-admin', LOG_LEVEL: 'warn', SEED_DEMO: 'true', PORT: '0',
       DATA_DIR: dataDir, ACCESS_TOKEN_TTL: '2h', NODE_ENV: 'production',
@@ -251,7 +254,7 @@ async function main() {
     }
     const log = appLog();
     if (/"level":(50|60)|error/i.test(log)) console.error(`server log has errors:\n${log}`);
-    await admin.query(`drop database if exists ${name} with (force)`);
+    if (!keep) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
   if (!ok) process.exitCode = 1;
