@@ -63,10 +63,13 @@ export function searchClientes(db: Q, search: string | undefined, categoriaIds: 
   return search ? q.where(searchFilter(search, categoriaIds)) : q;
 }
 
-/** The count of the same search, without the join (every client has a category). */
+/**
+ * The count of the same search, without the join (every client has a category). Without a search:
+ * the exact total kept by a trigger in clientes_conteo (migration 2026112416), not a scan of the table.
+ */
 export function countClientesQuery(db: Q, search: string | undefined, categoriaIds: string[] = []) {
-  const q = db.selectFrom('clientes as c').select('c.id_cliente');
-  return search ? q.where(searchFilter(search, categoriaIds)) : q;
+  if (!search) return () => sql<{ n: string }>`select coalesce(sum(n), 0) as n from clientes_conteo`.execute(db).then((r) => Number(r.rows[0].n));
+  return db.selectFrom('clientes as c').select('c.id_cliente').where(searchFilter(search, categoriaIds));
 }
 
 /** The clients assigned to a user, by name. */
