@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Compilable } from 'kysely';
 import { startTestApp, type TestApp } from '../test/harness';
 import { exchangeWorld, tauser } from '../modules/transacciones/testFixtures';
-import { countClientesQuery, searchClientes } from '../modules/clientes/clientes.repository';
+import { clientesPage, countClientesQuery, searchClientes } from '../modules/clientes/clientes.repository';
 import { filteredTransacciones, pageQuery } from '../modules/transacciones/transacciones.repository';
 
 /**
@@ -68,6 +68,9 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
     const list = () => searchClientes(app.db, undefined).orderBy('c.nombre').orderBy('c.id_cliente').limit(10);
     expect(await seqScans(list())).toEqual([]);
     expect(await seqScans(list().offset(15_000))).toEqual([]);
+    // What the list runs without a search: the deferred join, first and deep pages.
+    expect(await seqScans(clientesPage(app.db, 1, 10))).toEqual([]);
+    expect(await seqScans(clientesPage(app.db, 1_500, 10))).toEqual([]);
     // Without a search the count is the kept total, not a query over clientes.
     expect(typeof countClientesQuery(app.db, undefined)).toBe('function');
   });

@@ -64,6 +64,15 @@ export function searchClientes(db: Q, search: string | undefined, categoriaIds: 
 }
 
 /**
+ * One page of the unfiltered list as a deferred join: the offset walks the (nombre, id_cliente) index
+ * alone (an index-only scan), and only the 10 rows of the page are read from the table and joined.
+ */
+export function clientesPage(db: Q, page: number, size: number) {
+  const ids = db.selectFrom('clientes').select('id_cliente').orderBy('nombre').orderBy('id_cliente').limit(size).offset((page - 1) * size);
+  return selectClientes(db).where('c.id_cliente', 'in', ids).orderBy('c.nombre').orderBy('c.id_cliente');
+}
+
+/**
  * The count of the same search, without the join (every client has a category). Without a search:
  * the exact total kept by a trigger in clientes_conteo (migration 2026112416), not a scan of the table.
  */
