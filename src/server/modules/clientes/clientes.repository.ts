@@ -69,7 +69,18 @@ export function searchClientes(db: Q, search: string | undefined, categoriaIds: 
  */
 export function clientesPage(db: Q, page: number, size: number) {
   const ids = db.selectFrom('clientes').select('id_cliente').orderBy('nombre').orderBy('id_cliente').limit(size).offset((page - 1) * size);
-  return selectClientes(db).where('c.id_cliente', 'in', ids).orderBy('c.nombre').orderBy('c.id_cliente');
+  // The page's ids come first in the FROM list: joins are planned in written order (db/index.ts).
+  return db
+    .selectFrom(ids.as('p'))
+    .innerJoin('clientes as c', 'c.id_cliente', 'p.id_cliente')
+    .innerJoin('categorias_cliente as k', 'k.id_categoria', 'c.id_categoria')
+    .select([
+      'c.id_cliente', 'c.nombre', 'c.is_persona_fisica', 'c.cedula', 'c.ruc', 'c.id_categoria',
+      'k.nombre as categoria_nombre', 'k.descuento as categoria_descuento',
+      'c.correo', 'c.telefono', 'c.direccion', 'c.is_active',
+    ])
+    .orderBy('c.nombre')
+    .orderBy('c.id_cliente');
 }
 
 /**
