@@ -3,6 +3,7 @@ import * as foundation from './2026112201_foundation';
 import * as divisasCotizaciones from './2026112202_divisas_cotizaciones';
 import * as admin from './2026112205_admin';
 import * as metodos from './2026112406_metodos';
+import * as conteos from './2026112416_conteos';
 import * as tausers from './2026112407_tausers';
 import * as transacciones from './2026112408_transacciones';
 import * as hardening from './2026112413_hardening';
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026112408_transacciones': transacciones,
   '2026112413_hardening': hardening,
   '2026112415_terminal': terminal,
+  '2026112416_conteos': conteos,
 };

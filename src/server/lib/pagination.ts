@@ -26,11 +26,21 @@ export interface Page<R> {
   results: R[];
 }
 
+/**
+ * The count as a query over the same filters, or already known (a kept total); read next to the page.
+ * `alreadyPaged`: the query picks its own page (e.g. a deferred join), run as it is.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works with any table set; the count may read fewer tables than the page
-export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, page: number, countQuery: SelectQueryBuilder<any, any, any>): Promise<Page<O>> {
-  const [{ count }] = (await countQuery.clearSelect().select((eb) => eb.fn.countAll<string>().as('count')).execute()) as unknown as { count: string }[];
-  const total = Number(count);
-  const results = await query.limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).execute();
+export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, page: number, countQuery: SelectQueryBuilder<any, any, any> | (() => Promise<number>), opts: { alreadyPaged?: boolean } = {}): Promise<Page<O>> {
+  const counting =
+    typeof countQuery === 'function'
+      ? countQuery()
+      : countQuery
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<string>().as('count'))
+          .execute()
+          .then((rows) => Number((rows as unknown as { count: string }[])[0].count));
+  const [total, results] = await Promise.all([counting, (opts.alreadyPaged ? query : query.limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE)).execute()]);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   // Past the last page: no results, and "previous" points at the last page that has some.
   return { count: total, next: page < pages ? page + 1 : null, previous: page > 1 ? Math.min(page - 1, pages) : null, results };

@@ -1,7 +1,8 @@
 import type { Db } from '../db';
 import type { Env } from '../env';
 import type { Services } from '../services';
-import { loadPermissions } from '../modules/auth/permissions.repository';
+import { findAuthUser } from '../modules/auth/permissions.repository';
+import { ALL_PERMISSIONS } from '../../shared/permissions';
 import { verifyTerminalToken, verifyToken } from '../modules/auth/tokens';
 import type { AuthUser } from '../lib/actor';
 
@@ -30,6 +31,8 @@ export interface RequestInfo {
   onUser?: (userId: number) => void;
 }
 
+const ALL_PERMS: ReadonlySet<string> = new Set(ALL_PERMISSIONS);
+
 export async function createContext(base: { db: Db; env: Env; services: Services }, req: RequestInfo): Promise<Ctx> {
   const ctx: Ctx = { ...base, user: null, perms: new Set(), tokenProblem: false, ip: req.ip, idempotencyKey: req.idempotencyKey };
   const header = req.authorization;
@@ -47,13 +50,9 @@ export async function createContext(base: { db: Db; env: Env; services: Services
     if (!tauser || !tauser.is_active || !tauser.secret_hash || tauser.secret_version !== term.ver) return { ...ctx, tokenProblem: true };
     return { ...ctx, terminal: { tauserId: tauser.id_tauser } };
   }
-  const user = await base.db
-    .selectFrom('users')
-    .select(['id', 'username', 'is_superuser', 'is_active', 'token_version'])
-    .where('id', '=', claims.user_id)
-    .executeTakeFirst();
+  const user = await findAuthUser(base.db, claims.user_id);
   if (!user || !user.is_active || user.token_version !== claims.ver) return { ...ctx, tokenProblem: true };
   const authUser = { id: user.id, username: user.username, isSuperuser: user.is_superuser };
   req.onUser?.(user.id);
-  return { ...ctx, user: authUser, perms: await loadPermissions(base.db, authUser) };
+  return { ...ctx, user: authUser, perms: user.is_superuser ? ALL_PERMS : new Set(user.perms ?? []) };
 }

@@ -14,3 +14,21 @@ export async function loadPermissions(db: Db, user: { id: number; isSuperuser: b
     .execute();
   return new Set(rows.map((r) => r.perm));
 }
+
+/**
+ * The request's user and, in the same round trip, the permissions their roles give: one primary-key
+ * lookup per request. Nothing is cached, so deactivation, a revoked token (token_version) and any
+ * role or permission change take effect on the very next request, in every process.
+ */
+export function findAuthUser(db: Db, id: number) {
+  return db
+    .selectFrom('users as u')
+    .select([
+      'u.id', 'u.username', 'u.is_superuser', 'u.is_active', 'u.token_version',
+      sql<string[] | null>`(select array_agg(p.app_label || '.' || p.codename)
+        from user_groups ug join auth_group_permissions gp on gp.group_id = ug.group_id join auth_permission p on p.id = gp.permission_id
+        where ug.user_id = u.id and not u.is_superuser)`.as('perms'),
+    ])
+    .where('u.id', '=', id)
+    .executeTakeFirst();
+}

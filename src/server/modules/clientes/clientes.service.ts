@@ -4,7 +4,7 @@ import { forbidden, invalidFields, notFound, type FieldErrors } from '../../lib/
 import { can, requirePerms } from '../../lib/permissions';
 import { audit, type AuditAction } from '../../lib/audit';
 import { changeIntent } from '../../lib/changeIntent';
-import { paginate, type ListQuery } from '../../lib/pagination';
+import { PAGE_SIZE, paginate, type ListQuery } from '../../lib/pagination';
 import { withUniqueFields } from '../../lib/unique';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
@@ -13,7 +13,7 @@ import { historialDeCliente, type TransaccionListInput } from '../transacciones/
 
 type HistorialQuery = Omit<TransaccionListInput, 'cliente_id'>;
 import {
-  categoriaActiva, categoriasMatching, clearCurrentClient, clienteExists, countClientesQuery, documentTaken, findCliente, insertCliente,
+  categoriaActiva, categoriasMatching, clientesPage, clearCurrentClient, clienteExists, countClientesQuery, documentTaken, findCliente, insertCliente,
   isAssigned, lockClienteRow, searchClientes, toCliente, updateClienteRow, usuariosDeCliente,
 } from './clientes.repository';
 
@@ -32,7 +32,9 @@ export async function listClientes(ctx: ServiceCtx, q: ListQuery) {
   const cats = q.search ? await categoriasMatching(db, q.search) : [];
   const query = searchClientes(db, q.search, cats).orderBy('c.nombre').orderBy('c.id_cliente');
   if (q.all) return (await query.execute()).map(toCliente);
-  const page = await paginate(query, q.page, countClientesQuery(db, q.search, cats));
+  const page = q.search
+    ? await paginate(query, q.page, countClientesQuery(db, q.search, cats))
+    : await paginate(clientesPage(db, q.page, PAGE_SIZE), q.page, countClientesQuery(db, undefined), { alreadyPaged: true });
   return { ...page, results: page.results.map(toCliente) };
 }
 

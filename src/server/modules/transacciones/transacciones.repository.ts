@@ -72,6 +72,33 @@ function condicion(f: TransaccionFilters): Expression<SqlBool> {
   return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` and `)})` : sql<SqlBool>`true`;
 }
 
+/**
+ * With no filter or only a state, the exact count comes from the totals kept by a trigger
+ * (transacciones_conteo, migration 2026112416) instead of counting up to a million rows. A pending or
+ * in-process row past its expiry already reads as expired (enEstado): those few are moved across
+ * through the partial index transacciones_vigentes_idx.
+ */
+export function keptCount(db: Db, f: TransaccionFilters): (() => Promise<number>) | undefined {
+  const others = f.usuarioAsignado !== undefined || f.cliente_id || f.search || f.divisa !== undefined || f.fecha_desde || f.fecha_hasta;
+  if (others) return undefined;
+  return async () => {
+    const kept = async (estados: string[]) =>
+      Number((await sql<{ n: string }>`select coalesce(sum(n), 0) as n from transacciones_conteo where estado in (${sql.join(estados)})`.execute(db)).rows[0].n);
+    const vencidas = async (estados: string[]) =>
+      Number(
+        (
+          await sql<{ n: string }>`select count(*) as n from transacciones t
+            where t.estado in ('pendiente', 'en_proceso') and t.expira_en <= now() and t.estado in (${sql.join(estados)})`.execute(db)
+        ).rows[0].n,
+      );
+    const e = f.estado;
+    if (!e) return kept(['pendiente', 'en_proceso', 'completada', 'cancelada', 'expirada', 'fallida']);
+    if (e === 'pendiente' || e === 'en_proceso') return (await kept([e])) - (await vencidas([e]));
+    if (e === 'expirada') return (await kept(['expirada'])) + (await vencidas(['pendiente', 'en_proceso']));
+    return kept([e]);
+  };
+}
+
 /** The filtered set without joins: what the count reads. */
 export const filteredTransacciones = (db: Db, f: TransaccionFilters) => db.selectFrom('transacciones as t').where(condicion(f));
 

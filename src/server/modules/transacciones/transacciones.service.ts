@@ -17,7 +17,7 @@ import { clienteOperable, cotizar, type ClienteOperable, type Cotizacion } from 
 import { findTauserActivo } from '../simulacion/simulacion.repository';
 import { nuevoCodigo } from './codigo';
 import {
-  asociarClave, expirarSiVencida, filteredTransacciones, findClave, findTransaccion, insertTransaccion, lockCliente, pageQuery,
+  asociarClave, expirarSiVencida, filteredTransacciones, findClave, findTransaccion, insertTransaccion, keptCount, lockCliente, pageQuery,
   readLimites, reservarClave, transicionar, usadoPyg, type TransaccionFilters, type TransaccionRow,
 } from './transacciones.repository';
 
@@ -334,7 +334,7 @@ export async function listTransacciones(ctx: ServiceCtx, q: TransaccionListInput
   };
   const rows = pageQuery(ctx.db, f);
   if (q.all) return (await rows.execute()).map(toRecord);
-  const page = await paginate(rows, q.page, filteredTransacciones(ctx.db, f));
+  const page = await paginate(rows, q.page, keptCount(ctx.db, f) ?? filteredTransacciones(ctx.db, f));
   return { ...page, results: page.results.map(toRecord) };
 }
 

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type Compilable } from 'kysely';
+import { startTestApp, type TestApp } from '../test/harness';
+import { exchangeWorld, tauser } from '../modules/transacciones/testFixtures';
+import { clientesPage, countClientesQuery, searchClientes } from '../modules/clientes/clientes.repository';
+import { filteredTransacciones, pageQuery } from '../modules/transacciones/transacciones.repository';
+
+/**
+ * Issue 14: every list, search and history query runs on an index at scale. Enough rows are
+ * inserted set-based for the planner to prefer an index wherever one fits; then the plans of the
+ * exact queries the services run (the repository's builders) must hold no sequential scan on
+ * clientes or transacciones.
+ */
+const CLIENTS = 20_000;
+const TRANSACTIONS = 100_000;
+let app: TestApp;
+let cliente: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const w = await exchangeWorld(app);
+  const tu = await tauser(app);
+  const db = app.db;
+  await sql`
+    insert into clientes (nombre, is_persona_fisica, cedula, id_categoria, correo, telefono, direccion)
+    select 'Plan ' || g, true, (5000000 + g)::text, ${w.categorias.minorista}::uuid, 'p' || g || '@plan.test', '0981' || g, 'Calle ' || g
+    from generate_series(1, ${CLIENTS}) g`.execute(db);
+  await sql`
+    with cl as (select array_agg(id_cliente order by id_cliente) a, count(*)::int n from clientes)
+    insert into transacciones (codigo, cliente_id, operador_id, operacion_cliente, divisa_origen_id, divisa_destino_id,
+      monto_origen, monto_destino, monto_pyg, tasa_aplicada, tasa_inicial, monto_destino_inicial, precio_base, comision_base,
+      nombre_categoria, descuento_categoria, metodo_financiero_id, comision_metodo, tauser_id, estado, fecha_inicio, expira_en)
+    select 'P' || lpad(g::text, 10, '0'), cl.a[1 + g % cl.n], (select min(id) from users), 'compra', ${w.pyg}, ${w.usd},
+      1000000, 136.05, 1000000, 7350, 7350, 136.05, 7300, 50, 'MINORISTA', 0, ${w.metodos.EFECTIVO}, 0, ${tu}::uuid,
+      (array['completada','cancelada','expirada','fallida','completada','pendiente','en_proceso','completada'])[1 + g % 8],
+      now() - make_interval(secs => g), now() + interval '1 day'
+    from generate_series(1, ${TRANSACTIONS}) g, cl`.execute(db);
+  await sql`analyze clientes`.execute(db);
+  await sql`analyze transacciones`.execute(db);
+  cliente = (await db.selectFrom('clientes').select('id_cliente').where('nombre', '=', 'Plan 777').executeTakeFirstOrThrow()).id_cliente;
+}, 300_000);
+afterAll(() => app.close());
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+async function seqScans(q: Compilable): Promise<string[]> {
+  const c = q.compile();
+  const { rows } = await app.db.executeQuery<{ 'QUERY PLAN': unknown }>({ ...c, sql: `explain (format json) ${c.sql}` } as typeof c);
+  const raw = rows[0]['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
+  const found: string[] = [];
+  const walk = (n: PlanNode) => {
+    if (n['Node Type'] === 'Seq Scan' && (n['Relation Name'] === 'clientes' || n['Relation Name'] === 'transacciones')) found.push(n['Relation Name']);
+    n.Plans?.forEach(walk);
+  };
+  walk(plan[0].Plan);
+  return found;
+}
+
+const tz = 'America/Asuncion';
+
+describe('query plans at scale (no sequential scan on clientes or transacciones)', () => {
+  it('client list: page 1, a deep page and their count', async () => {
+    const list = () => searchClientes(app.db, undefined).orderBy('c.nombre').orderBy('c.id_cliente').limit(10);
+    expect(await seqScans(list())).toEqual([]);
+    expect(await seqScans(list().offset(15_000))).toEqual([]);
+    // What the list runs without a search: the deferred join, first and deep pages.
+    expect(await seqScans(clientesPage(app.db, 1, 10))).toEqual([]);
+    expect(await seqScans(clientesPage(app.db, 1_500, 10))).toEqual([]);
+    // Without a search the count is the kept total, not a query over clientes.
+    expect(typeof countClientesQuery(app.db, undefined)).toBe('function');
+  });
+
+  it('client search inside words uses the trigram indexes (where pg_trgm is available)', async () => {
+    const trgm = await sql<{ n: number }>`select count(*)::int as n from pg_indexes where indexname = 'clientes_nombre_trgm_idx'`.execute(app.db);
+    const search = searchClientes(app.db, 'an 4242').orderBy('c.nombre').orderBy('c.id_cliente').limit(10);
+    const count = countClientesQuery(app.db, 'an 4242');
+    if (trgm.rows[0].n === 0) {
+      // Only a database without pg_trgm (the embedded PGlite) may lack the trigram index.
+      const ext = await sql<{ n: number }>`select count(*)::int as n from pg_available_extensions where name = 'pg_trgm'`.execute(app.db);
+      expect(ext.rows[0].n).toBe(0);
+      return;
+    }
+    expect(await seqScans(search)).toEqual([]);
+    expect(typeof count === 'function' ? [] : await seqScans(count)).toEqual([]);
+  });
+
+  it("a client's transaction history: page and count", async () => {
+    const f = { cliente_id: cliente, tz };
+    expect(await seqScans(pageQuery(app.db, f).limit(10))).toEqual([]);
+    expect(await seqScans(filteredTransacciones(app.db, f).select(sql`count(*)`.as('n')))).toEqual([]);
+  });
+
+  it('the staff list filtered by state: page, deep page, and the overdue part of the count', async () => {
+    for (const estado of ['completada', 'pendiente', 'expirada'] as const) {
+      const f = { estado, tz };
+      expect(await seqScans(pageQuery(app.db, f).limit(10))).toEqual([]);
+      expect(await seqScans(pageQuery(app.db, f).limit(10).offset(5_000))).toEqual([]);
+    }
+    const vencidas = app.db
+      .selectFrom('transacciones as t')
+      .select(sql`count(*)`.as('n'))
+      .where(sql<boolean>`t.estado in ('pendiente', 'en_proceso') and t.expira_en <= now()`);
+    expect(await seqScans(vencidas)).toEqual([]);
+  });
+
+  it('the kept counts are exact', async () => {
+    const list = await app.api('GET', '/operaciones/transacciones/?estado=completada', { token: await app.adminToken() });
+    expect(list.status).toBe(200);
+    const real = await sql<{ n: number }>`select count(*)::int as n from transacciones where estado = 'completada'`.execute(app.db);
+    expect(list.body.count).toBe(real.rows[0].n);
+    const clientes = await app.api('GET', '/clientes/', { token: await app.adminToken() });
+    const total = await sql<{ n: number }>`select count(*)::int as n from clientes`.execute(app.db);
+    expect(clientes.body.count).toBe(total.rows[0].n);
+  });
+});

@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Issue 14: two server processes over one PostgreSQL and one Redis (README "Varios procesos").
+ * A change made through one process holds in the other on its very next request: rates,
+ * deactivation; the login limit is counted once for both (Redis). Needs a PostgreSQL server
+ * (TEST_DATABASE_URL, else the local one) and Redis (REDIS_URL, else the local one).
+ */
+const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const dbName = `cambio_2p_${process.pid}_${randomBytes(4).toString('hex')}`;
+const procs: ChildProcess[] = [];
+let A = '';
+let B = '';
+
+function start(databaseUrl: string): Promise<string> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: REDIS, PORT: '0', LOG_LEVEL: 'info', SEED_DEMO: 'true',
+      JWT_SECRET: 'two-processes-secret-two-processes-secret-0123', ADMIN_PASSWORD: 'admin-2p', DATA_DIR: mkdtempSync(join(tmpdir(), 'cambio-2p-')),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  procs.push(proc);
+  return new Promise((ok, fail) => {
+    let out = '';
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /escuchando en (http:\/\/localhost:\d+)/.exec(out);
+      if (m) ok(m[1].replace('localhost', '127.0.0.1'));
+    });
+    proc.once('exit', (code) => fail(new Error(`server exited ${code}: ${out}`)));
+  });
+}
+
+async function api(base: string, method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const r = await fetch(`${base}/api${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const text = await r.text();
+  return { status: r.status, body: text ? JSON.parse(text) : null };
+}
+const login = async (base: string, username: string, password: string) => (await api(base, 'POST', '/token/', { body: { username, password } })).body.access as string;
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: SERVER });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const url = new URL(SERVER);
+  url.pathname = `/${dbName}`;
+  A = await start(url.toString());
+  B = await start(url.toString());
+}, 180_000);
+
+afterAll(async () => {
+  for (const p of procs) {
+    if (p.exitCode === null) await new Promise((ok) => (p.once('exit', ok), p.kill('SIGTERM')));
+  }
+  const admin = new pg.Client({ connectionString: SERVER });
+  await admin.connect();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+}, 60_000);
+
+describe('two server processes over one PostgreSQL and one Redis', () => {
+  it('a rate changed through A is what B answers on its next request', async () => {
+    const token = await login(A, 'admin', 'admin-2p');
+    const divisas = (await api(A, 'GET', '/divisas/?all=true', { token })).body as Array<{ id: number; codigo: string }>;
+    const usd = divisas.find((d) => d.codigo === 'USD')!;
+    const tasas = (await api(A, 'GET', '/cotizaciones/?all=true', { token })).body as Array<{ id: number; divisa: number }>;
+    const tasa = tasas.find((t) => t.divisa === usd.id)!;
+    const before = ((await api(B, 'GET', '/cotizaciones/public/')).body as Array<{ codigo: string; compra: string }>).find((r) => r.codigo === 'USD');
+    expect(before).toBeDefined();
+    const put = await api(A, 'PUT', `/cotizaciones/${tasa.id}/`, { token, body: { divisa: usd.id, precioBase: '9000', comisionBaseCompra: '100', comisionBaseVenta: '100' } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const after = ((await api(B, 'GET', '/cotizaciones/public/')).body as Array<{ codigo: string; compra: string }>).find((r) => r.codigo === 'USD')!;
+    expect(after.compra).not.toBe(before!.compra);
+    expect(Number(after.compra)).toBe(8900);
+  });
+
+  it('a user deactivated through A is refused by B on the very next request', async () => {
+    const token = await login(A, 'admin', 'admin-2p');
+    const customer = await login(B, 'cliente', 'cliente123');
+    expect((await api(B, 'GET', '/me/permissions/', { token: customer })).status).toBe(200);
+    const users = (await api(A, 'GET', '/usuarios/?all=true', { token })).body as Array<{ id: number; username: string }>;
+    const id = users.find((u) => u.username === 'cliente')!.id;
+    expect((await api(A, 'PATCH', `/usuarios/${id}/`, { token, body: { is_active: false } })).status).toBe(200);
+    expect((await api(B, 'GET', '/me/permissions/', { token: customer })).status).toBe(401);
+  });
+
+  it('the login limit per account is counted once across both processes (Redis)', async () => {
+    const username = `nadie_${randomBytes(4).toString('hex')}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await api(i % 2 ? B : A, 'POST', '/token/', { body: { username, password: 'incorrecta' } })).status);
+    // 10 attempts per account (DEFAULT_RATE_LIMITS.loginPerAccount): the 11th, wherever it lands, is refused.
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
