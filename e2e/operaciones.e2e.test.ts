@@ -127,6 +127,10 @@ describe('exchange screens', () => {
     await detalle.waitFor();
     expect(await detalle.textContent()).toContain(codigo);
     expect(await detalle.textContent()).toContain('EN PROCESO');
+    // Every transaction has its receipt, reached from the history detail.
+    await page.getByRole('link', { name: 'Ver comprobante' }).click();
+    await page.waitForURL(/\/comprobante\/\d+$/);
+    await page.getByText(codigo).first().waitFor();
     await page.context().close();
   });
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
 import { Modal } from '../../components/Modal';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
@@ -56,7 +57,10 @@ export function TransaccionDetalleModal({ id, onClose }: { id: number | null; on
             {fila('Términos aceptados', t.terminos_aceptados ? 'Sí' : 'No')}
             {t.motivo && fila('Motivo', t.motivo)}
           </dl>
-          <div className="flex justify-end">
+          <div className="flex justify-end gap-2">
+            <Link to="/comprobante/$id" params={{ id: String(t.id) }} className="btn-primary">
+              Ver comprobante
+            </Link>
             <button type="button" className="btn-secondary" onClick={onClose}>
               Cerrar
             </button>
