@@ -24,10 +24,13 @@ export async function revokeToken(db: Db, jti: string, expiresAt: Date) {
   await db.deleteFrom('revoked_tokens').where('expires_at', '<', new Date()).execute();
 }
 
-/** Stores the code's hash, replacing any previous code of the user (and its failed attempts). */
-export async function upsertVerification(db: Db, userId: number, codeHash: string, expiresAt: Date) {
+/**
+ * Stores a one-time code's hash in its table (e-mail verification or password reset), replacing any
+ * previous code of the user and its failed attempts. Both tables have the same columns.
+ */
+async function upsertCode(db: Db, table: 'email_verifications' | 'password_resets', userId: number, codeHash: string, expiresAt: Date) {
   await db
-    .insertInto('email_verifications')
+    .insertInto(table as 'email_verifications')
     .values({ user_id: userId, code_hash: codeHash, expires_at: expiresAt })
     .onConflict((oc) =>
       oc.column('user_id').doUpdateSet({
@@ -39,6 +42,9 @@ export async function upsertVerification(db: Db, userId: number, codeHash: strin
     )
     .execute();
 }
+
+export const upsertVerification = (db: Db, userId: number, codeHash: string, expiresAt: Date) =>
+  upsertCode(db, 'email_verifications', userId, codeHash, expiresAt);
 
 export const unverifiedUserByEmail = (db: Db, emailLower: string) =>
   db
@@ -87,20 +93,8 @@ export const activeVerifiedUserByEmail = (db: Db, emailLower: string) =>
     .executeTakeFirst();
 
 /** Stores a reset code's hash, replacing any previous one of the user (and its failed attempts). */
-export async function upsertPasswordReset(db: Db, userId: number, codeHash: string, expiresAt: Date) {
-  await db
-    .insertInto('password_resets')
-    .values({ user_id: userId, code_hash: codeHash, expires_at: expiresAt })
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({
-        code_hash: (eb) => eb.ref('excluded.code_hash'),
-        expires_at: (eb) => eb.ref('excluded.expires_at'),
-        attempts: 0,
-        created_at: new Date(),
-      }),
-    )
-    .execute();
-}
+export const upsertPasswordReset = (db: Db, userId: number, codeHash: string, expiresAt: Date) =>
+  upsertCode(db, 'password_resets', userId, codeHash, expiresAt);
 
 /** The pending reset of an active account, under a row lock. */
 export const lockPendingReset = (db: Db, emailLower: string) =>
