@@ -35,7 +35,11 @@ interface Row {
   errors: number;
 }
 
+/** BENCH_ONLY=public,me: measure only those keys (and the reference), for profiling one path. */
+const ONLY = process.env.BENCH_ONLY ? new Set(['bare', ...process.env.BENCH_ONLY.split(',')]) : null;
+
 async function measure(title: string, url: string, opts: { method?: 'GET' | 'POST' | 'PATCH'; body?: string; token?: string; connections?: number; key?: string } = {}): Promise<Row> {
+  if (ONLY && !ONLY.has(opts.key ?? 'health')) return { key: opts.key, endpoint: title, rps: 0, p50_ms: 0, p99_ms: 0, non2xx: 0, errors: 0 };
   const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-encoding': 'gzip, br' };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   const r = await autocannon({ url, method: opts.method ?? 'GET', body: opts.body, headers, duration: SECONDS, connections: opts.connections ?? 20 });
@@ -194,7 +198,7 @@ async function main() {
     console.log(`\nBenchmark: ${SECONDS}s per endpoint, 20 connections, loopback, server and reference in their own processes\n`);
     const ref = await measure('bare Express handler (reference)', `${bare.base}/ping`, { key: 'bare' });
     results.push(ref);
-    results.push(await measure('GET /api/health/', `${base}/api/health/`));
+    results.push(await measure('GET /api/health/', `${base}/api/health/`, { key: 'health' }));
     results.push(await measure('GET /api/cotizaciones/public/', `${base}/api/cotizaciones/public/`, { key: 'public' }));
     results.push(
       await measure('POST /api/operaciones/simular_publica/', `${base}/api/operaciones/simular_publica/`, {
@@ -218,7 +222,7 @@ async function main() {
         body: JSON.stringify({ cliente_id: demoClient, divisa_origen: pyg, divisa_destino: usd, monto: '100000', metodo_id: efectivo, tauser_id: tauserId }),
       }),
     );
-    const jsKb = await firstPageJsKb(base);
+    const jsKb = ONLY && !ONLY.has('js_kb') ? null : await firstPageJsKb(base);
 
     const ratio = (k: string) => {
       const r = results.find((x) => x.key === k);
@@ -230,6 +234,7 @@ async function main() {
     ];
     console.log('');
     for (const [k, min] of targets) {
+      if (ONLY && !ONLY.has(k)) continue;
       const r = ratio(k);
       const row = results.find((x) => x.key === k)!;
       const p99ok = k === 'crear' || row.p99_ms <= 3 * Math.max(ref.p99_ms, 1);
@@ -246,7 +251,8 @@ async function main() {
       `clientes_deep=${ratio('clientes_deep')}x clientes_search=${ratio('clientes_search')}x historial=${ratio('historial')}x ` +
       `crear=${ratio('crear')}x js_kb=${jsKb ?? 'n/a'}`;
     mkdirSync('bench/results', { recursive: true });
-    writeFileSync(
+    // A partial run (BENCH_ONLY) is for profiling and does not replace the recorded results.
+    if (!ONLY) writeFileSync(
       'bench/results/latest.json',
       JSON.stringify({ date: new Date().toISOString(), seconds: SECONDS, clients: CLIENTS, transactions: TRANSACTIONS, results, ratios: Object.fromEntries(targets.map(([k]) => [k, ratio(k)])), js_kb: jsKb, all_met: ok }, null, 2),
     );

@@ -8,6 +8,7 @@ import * as tausers from './2026112407_tausers';
 import * as transacciones from './2026112408_transacciones';
 import * as hardening from './2026112413_hardening';
 import * as terminal from './2026112415_terminal';
+import * as avisosPrecios from './2026112417_avisos_precios';
 
 /** Every migration, in order. Names are timestamps so they sort the way they run. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026112413_hardening': hardening,
   '2026112415_terminal': terminal,
   '2026112416_conteos': conteos,
+  '2026112417_avisos_precios': avisosPrecios,
 };

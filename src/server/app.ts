@@ -11,14 +11,14 @@ import type { Db } from './db';
 import type { Env } from './env';
 import type { Services } from './services';
 import { appRouter } from './trpc/router';
-import { createContext } from './trpc/context';
+import { clientIp, createContext } from './trpc/context';
 import { restRouter } from './rest/adapter';
 import { restRoutes } from './rest/routes';
 import { buildOpenApi } from './rest/openapi';
 import { methodNotAllowed, requireJsonBody } from './rest/methodGuards';
 import { M } from '../shared/messages';
 import { MS } from '../shared/messagesSecurity';
-import { docsHeaders, securityHeaders } from './lib/securityHeaders';
+import { apiSecurityHeaders, docsHeaders, securityHeaders } from './lib/securityHeaders';
 import { errInfo, requestLog } from './lib/requestLog';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import { isDatabaseUnavailable } from './lib/errors';
@@ -50,7 +50,6 @@ export function createApp(deps: AppDeps) {
   app.set('log', log);
   app.use(requestLog(log));
   app.use(lifecycle.middleware);
-  app.use(securityHeaders(deps.env));
   // Brotli or gzip as the client accepts, for JSON answers and the web client alike.
   app.use(compression({ threshold: 1024 }));
 
@@ -85,18 +84,20 @@ export function createApp(deps: AppDeps) {
     res.status(404).json({ detail: M.notFound });
   });
   api.use(jsonErrors);
-  app.use('/api', api);
+  const apiHeaders = apiSecurityHeaders();
+  app.use('/api', apiHeaders, api);
   app.locals.lifecycle = lifecycle;
 
   app.use(
     '/trpc',
+    apiHeaders,
     createExpressMiddleware({
       router: appRouter,
       maxBodySize: 100 * 1024,
       createContext: ({ req, res }) =>
         createContext(base, {
           authorization: req.headers.authorization,
-          ip: req.ip ?? 'unknown',
+          ip: clientIp(req, base.env?.trustProxy ?? false),
           idempotencyKey: req.header('Idempotency-Key') ?? undefined,
           onUser: (id) => (res.locals.userId = id),
         }).catch((e: unknown) => {
@@ -109,6 +110,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // The web client's documents: helmet with a nonce per answer for the toasts' style element.
+  app.use(securityHeaders(deps.env));
   const clientDir = deps.clientDir ? resolve(deps.clientDir) : undefined;
   if (clientDir && existsSync(join(clientDir, 'index.html'))) {
     // Hashed build assets never change under their name: cached a year. Everything else (index.html,

@@ -5,6 +5,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createLimiters, DEFAULT_RATE_LIMITS, type Limiters, type RateLimitConfig } from './lib/rateLimit';
 import { createLogger, type Logger } from './lib/logger';
 import { createJobRegistry, type JobRegistry } from './lib/jobs';
+import { CacheRegistry } from './lib/readCache';
 
 export interface Services {
   mailer: Mailer;
@@ -12,6 +13,8 @@ export interface Services {
   log: Logger;
   /** Background jobs: register here; the server starts them and stops them on shutdown. */
   jobs: JobRegistry;
+  /** Cached public data (rates, pricing catalogue), live while the price notices job listens. */
+  caches: CacheRegistry;
   close(): Promise<void>;
 }
 
@@ -32,6 +35,7 @@ export function createServices(env: Env, overrides: ServiceOverrides = {}): Serv
     limiters: createLimiters({ ...DEFAULT_RATE_LIMITS, ...overrides.rateLimits }, redis),
     log,
     jobs,
+    caches: new CacheRegistry(),
     async close() {
       await jobs.stopAll();
       await redis?.quit();

@@ -6,9 +6,18 @@ import type { Database } from './types';
 
 export type Db = Kysely<Database>;
 
+/** What a LISTEN reports: each notice's payload, and the loss of the connection it listens on. */
+export interface Listener {
+  onNotice(payload: string): void;
+  /** The listening connection is gone: notices may be missed until a new `listen` succeeds. */
+  onLost(error: Error): void;
+}
+
 export interface DatabaseHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** LISTEN on `channel` (a dedicated connection on PostgreSQL); resolves with the way to stop. */
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -35,7 +44,32 @@ export async function openDatabase(opts: {
       client.on('error', (e) => (opts.onIdleError ?? console.error)(`conexión en uso cerrada por el servidor: ${e.message}`));
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const listen = async (channel: string, listener: Listener) => {
+      const client = new pg.Client({ connectionString: opts.databaseUrl, connectionTimeoutMillis: 5000 });
+      let stopped = false;
+      const lost = (e: Error) => {
+        if (!stopped) listener.onLost(e);
+        stopped = true;
+      };
+      client.on('error', lost);
+      client.on('end', () => lost(new Error('conexión de avisos cerrada')));
+      client.on('notification', (n) => {
+        if (n.channel === channel) listener.onNotice(n.payload ?? '');
+      });
+      try {
+        await client.connect();
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      } catch (e) {
+        stopped = true;
+        await client.end().catch(() => undefined);
+        throw e;
+      }
+      return async () => {
+        stopped = true;
+        await client.end().catch(() => undefined);
+      };
+    };
+    return { db, kind: 'postgres', listen, close: () => db.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
@@ -51,6 +85,11 @@ export async function openDatabase(opts: {
   return {
     db,
     kind: 'pglite',
+    // One process owns the embedded database: its own connection delivers every notice.
+    listen: async (channel, listener) => {
+      const stop = await pglite.listen(channel, (payload) => listener.onNotice(payload));
+      return () => stop();
+    },
     close: async () => {
       await db.destroy();
       await pglite.close();

@@ -24,12 +24,11 @@ export function createLifecycle() {
         return;
       }
       inflight.add(res);
-      const end = () => {
+      // 'close' follows 'finish' on every answer and also comes alone when the client went away.
+      res.once('close', () => {
         inflight.delete(res);
         settle();
-      };
-      res.on('finish', end);
-      res.on('close', end);
+      });
       next();
     },
     get inflight() {

@@ -23,24 +23,22 @@ export function requestLog(log: Logger) {
     res.locals.requestId = id;
     res.setHeader('X-Request-Id', id);
     const start = process.hrtime.bigint();
-    let done = false;
-    const end = () => {
-      if (done) return;
-      done = true;
+    // 'close' follows 'finish' on every answer and also comes alone when the client went away.
+    res.once('close', () => {
+      const status = res.headersSent ? res.statusCode : 499;
+      const level = status >= 500 ? 'error' : 'info';
+      if (!log.isLevelEnabled(level)) return;
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       const line = {
         reqId: id,
         method: req.method,
         path: req.originalUrl.split('?')[0],
-        status: res.headersSent ? res.statusCode : 499,
+        status,
         ms: Math.round(ms * 10) / 10,
         userId: (res.locals.userId as number | undefined) ?? null,
       };
-      if (line.status >= 500) log.error(line, 'request');
-      else log.info(line, 'request');
-    };
-    res.on('finish', end);
-    res.on('close', end);
+      log[level](line, 'request');
+    });
     next();
   };
 }

@@ -4,12 +4,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 /**
  * Issue 14: two server processes over one PostgreSQL and one Redis (README "Varios procesos").
- * A change made through one process holds in the other on its very next request: rates,
- * deactivation; the login limit is counted once for both (Redis). Needs a PostgreSQL server
+ * Authorization holds in the other process on its very next request (deactivation); the cached
+ * public rates and simulator prices of both processes follow a change made through either of them
+ * or straight in the database (LISTEN/NOTIFY); the login limit is counted once for both (Redis). Needs a PostgreSQL server
  * (TEST_DATABASE_URL, else the local one) and Redis (REDIS_URL, else the local one).
  */
 const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -18,6 +19,7 @@ const dbName = `cambio_2p_${process.pid}_${randomBytes(4).toString('hex')}`;
 const procs: ChildProcess[] = [];
 let A = '';
 let B = '';
+let dbUrl = '';
 
 function start(databaseUrl: string): Promise<string> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -55,6 +57,7 @@ beforeAll(async () => {
   await admin.end();
   const url = new URL(SERVER);
   url.pathname = `/${dbName}`;
+  dbUrl = url.toString();
   A = await start(url.toString());
   B = await start(url.toString());
 }, 180_000);
@@ -70,19 +73,45 @@ afterAll(async () => {
 }, 60_000);
 
 describe('two server processes over one PostgreSQL and one Redis', () => {
-  it('a rate changed through A is what B answers on its next request', async () => {
+  const usdOf = async (base: string) => ((await api(base, 'GET', '/cotizaciones/public/')).body as Array<{ codigo: string; compra: string }>).find((r) => r.codigo === 'USD')!;
+  const simulate = async (base: string, pyg: number, usd: number) =>
+    (await api(base, 'POST', '/operaciones/simular_publica/', { body: { divisa_origen: pyg, divisa_destino: usd, monto: '1000000', metodo_id: efectivo } })).body as { tc_final: string };
+  let efectivo = 0;
+  // Waits for the condition (the other process's notice), never a fixed pause.
+  const until = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 10 });
+
+  it('a rate changed through A is what B serves from its cache once the notice arrives, and A at once', async () => {
     const token = await login(A, 'admin', 'admin-2p');
-    const divisas = (await api(A, 'GET', '/divisas/?all=true', { token })).body as Array<{ id: number; codigo: string }>;
+    const divisas = (await api(A, 'GET', '/divisas/?all=true', { token })).body as Array<{ id: number; codigo: string; es_base: boolean }>;
     const usd = divisas.find((d) => d.codigo === 'USD')!;
+    const pyg = divisas.find((d) => d.es_base)!;
+    const metodos = (await api(A, 'GET', '/operaciones/metodos/?all=true', { token })).body as Array<{ id: number; nombre: string }>;
+    efectivo = metodos.find((m) => m.nombre === 'EFECTIVO')!.id;
     const tasas = (await api(A, 'GET', '/cotizaciones/?all=true', { token })).body as Array<{ id: number; divisa: number }>;
     const tasa = tasas.find((t) => t.divisa === usd.id)!;
-    const before = ((await api(B, 'GET', '/cotizaciones/public/')).body as Array<{ codigo: string; compra: string }>).find((r) => r.codigo === 'USD');
-    expect(before).toBeDefined();
+    // Both processes hold the current answer in memory.
+    const before = await usdOf(B);
+    expect(await usdOf(A)).toEqual(before);
+    const tcBefore = (await simulate(B, pyg.id, usd.id)).tc_final;
     const put = await api(A, 'PUT', `/cotizaciones/${tasa.id}/`, { token, body: { divisa: usd.id, precioBase: '9000', comisionBaseCompra: '100', comisionBaseVenta: '100' } });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    const after = ((await api(B, 'GET', '/cotizaciones/public/')).body as Array<{ codigo: string; compra: string }>).find((r) => r.codigo === 'USD')!;
-    expect(after.compra).not.toBe(before!.compra);
-    expect(Number(after.compra)).toBe(8900);
+    expect(Number((await usdOf(A)).compra)).toBe(8900);
+    await until(async () => expect(Number((await usdOf(B)).compra)).toBe(8900));
+    await until(async () => expect((await simulate(B, pyg.id, usd.id)).tc_final).toBe('9100.0000'));
+    expect(tcBefore).not.toBe('9100.0000');
+
+    // A change made in the database by anyone (no process involved) reaches both caches.
+    const sqlClient = new pg.Client({ connectionString: dbUrl });
+    await sqlClient.connect();
+    try {
+      await sqlClient.query('update tasas set precio_base = 9200 where id = $1', [tasa.id]);
+    } finally {
+      await sqlClient.end();
+    }
+    for (const base of [A, B]) {
+      await until(async () => expect(Number((await usdOf(base)).compra)).toBe(9100));
+      await until(async () => expect((await simulate(base, pyg.id, usd.id)).tc_final).toBe('9300.0000'));
+    }
   });
 
   it('a user deactivated through A is refused by B on the very next request', async () => {

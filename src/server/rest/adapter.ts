@@ -1,11 +1,12 @@
 import express, { type Request, type Response } from 'express';
 import type { AnyRouter } from '@trpc/server';
-import { createContext, type Ctx } from '../trpc/context';
+import { clientIp, createContext, type Ctx } from '../trpc/context';
 import type { Db } from '../db';
 import type { Env } from '../env';
 import type { Services } from '../services';
 import { restError } from './errors';
 import { toAppError } from '../lib/errors';
+import { publicCtx } from '../lib/context';
 import { isPlainObject, keysNotTaken, READ_ONLY, splitEcho, without } from './echo';
 import type { RestRoute } from './types';
 
@@ -87,6 +88,12 @@ async function applyEcho(reader: Reader | undefined, req: Request, input: unknow
   return { input: without(input, drop), readOnly };
 }
 
+/** '/clientes/:id/' → ['/clientes', '/:id/']. */
+export function splitFirstSegment(path: string): [string, string] {
+  const i = path.indexOf('/', 1);
+  return i < 0 ? [path, '/'] : [path.slice(0, i), path.slice(i)];
+}
+
 /** Mounts every route of the table on an Express router, each calling its procedure through createCaller. */
 export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db: Db; env: Env; services: Services }) {
   const procedures = appRouter._def.procedures as Record<string, unknown>;
@@ -96,14 +103,38 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
   const createCaller = (ctx: Ctx) => appRouter.createCaller(ctx);
   const readers = recordReaders(routes);
   const rest = express.Router();
+  // One sub-router per first path segment (/clientes, /operaciones, …): a request is matched
+  // against its own domain's few routes instead of walking the whole table.
+  const groups = new Map<string, express.Router>();
   for (const route of routes) {
-    rest[route.method](route.path, async (req: Request, res: Response) => {
+    const [group, path] = splitFirstSegment(route.path);
+    let sub = groups.get(group);
+    if (!sub) {
+      sub = express.Router();
+      groups.set(group, sub);
+      rest.use(group, sub);
+    }
+    const cached = route.cachedAnswer;
+    if (cached) {
+      sub[route.method](path, async (_req: Request, res: Response) => {
+        try {
+          const answer = await cached(publicCtx(base));
+          res.set({ ETag: answer.etag, 'Cache-Control': 'no-cache', 'Content-Type': 'application/json; charset=utf-8' }).send(answer.body);
+        } catch (err) {
+          const out = restError(err, false, base.services?.log);
+          if (out.headers) res.set(out.headers);
+          res.status(out.status).json(out.body);
+        }
+      });
+      continue;
+    }
+    sub[route.method](path, async (req: Request, res: Response) => {
       let ctx: Ctx | undefined;
       let prepared: Prepared | undefined;
       try {
         ctx = await createContext(base, {
           authorization: req.headers.authorization,
-          ip: req.ip ?? 'unknown',
+          ip: clientIp(req, base.env?.trustProxy ?? false),
           idempotencyKey: req.header('Idempotency-Key') ?? undefined,
           onUser: (id) => (res.locals.userId = id),
         });

@@ -1,6 +1,8 @@
 import type { Request } from 'express';
 import type { AnyProcedure } from '@trpc/server';
 import type { AppRouter } from '../trpc/router';
+import type { PublicCtx } from '../lib/context';
+import type { JsonAnswer } from '../lib/readCache';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -32,4 +34,9 @@ export interface RestRoute {
    * take are dropped when echoed unchanged and refused as read-only otherwise (rest/echo.ts).
    */
   current?: { procedure: ProcedurePath; input: (req: Request) => unknown };
+  /**
+   * A public read answered from its cached serialization (the same data the procedure returns),
+   * with a strong ETag: 304 when the caller already holds it.
+   */
+  cachedAnswer?: (ctx: PublicCtx) => Promise<JsonAnswer<unknown>>;
 }

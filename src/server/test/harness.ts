@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { loadEnv, type Env } from '../env';
 import { createApp } from '../app';
-import { createServices } from '../services';
+import { createServices, type Services } from '../services';
+import { priceNoticesJob } from '../lib/priceNotices';
 import type { Mail } from '../mail/mailer';
 import { seed } from '../db/seed';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../lib/rateLimit';
@@ -25,6 +26,7 @@ export interface TestApp {
   db: Db;
   env: Env;
   mails: Mail[];
+  services: Services;
   /** Calls a REST path under /api with an optional bearer token. */
   api<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string; raw?: string; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
   login(username: string, password: string): Promise<{ access: string; refresh: string }>;
@@ -35,7 +37,14 @@ export interface TestApp {
 }
 
 export async function startTestApp(
-  opts: { rateLimits?: Partial<RateLimitConfig>; seedDemo?: boolean; log?: Logger; env?: Record<string, string> } = {},
+  opts: {
+    rateLimits?: Partial<RateLimitConfig>;
+    seedDemo?: boolean;
+    log?: Logger;
+    env?: Record<string, string>;
+    /** Listen for price notices as a server does, so cached prices are served (ready when this resolves). */
+    priceNotices?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDb();
   const env = loadEnv({
@@ -55,6 +64,14 @@ export async function startTestApp(
     log: opts.log,
     rateLimits: { ...Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((k) => [k, generous])), ...opts.rateLimits },
   });
+  if (opts.priceNotices) {
+    services.jobs.register(priceNoticesJob(database, services.caches, services.log, 50));
+    services.jobs.startAll();
+    for (let i = 0; !services.caches.isLive; i++) {
+      if (i > 500) throw new Error('price notices: not listening after 5 s');
+      await new Promise((ok) => setTimeout(ok, 10));
+    }
+  }
   const app = createApp({ db: database.db, env, services });
   const server: Server = await new Promise((ok) => {
     const s = app.listen(0, () => ok(s));
@@ -91,6 +108,7 @@ export async function startTestApp(
     db: database.db,
     env,
     mails,
+    services,
     api,
     login,
     adminToken: async () => (await login('admin', ADMIN_PASSWORD)).access,

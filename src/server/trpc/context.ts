@@ -32,27 +32,53 @@ export interface RequestInfo {
 }
 
 const ALL_PERMS: ReadonlySet<string> = new Set(ALL_PERMISSIONS);
+const NO_PERMS: ReadonlySet<string> = new Set();
+
+/**
+ * The caller's address: the socket's peer, or, behind a trusted proxy (TRUST_PROXY), what Express
+ * works out from X-Forwarded-For (parsing that header is skipped when no proxy is trusted).
+ */
+export function clientIp(req: { ip?: string; socket: { remoteAddress?: string } }, trustProxy: Env['trustProxy']): string {
+  return (trustProxy ? req.ip : req.socket.remoteAddress) ?? 'unknown';
+}
 
 export async function createContext(base: { db: Db; env: Env; services: Services }, req: RequestInfo): Promise<Ctx> {
-  const ctx: Ctx = { ...base, user: null, perms: new Set(), tokenProblem: false, ip: req.ip, idempotencyKey: req.idempotencyKey };
+  const ctx: Ctx = {
+    db: base.db,
+    env: base.env,
+    services: base.services,
+    user: null,
+    perms: NO_PERMS,
+    tokenProblem: false,
+    ip: req.ip,
+    idempotencyKey: req.idempotencyKey,
+  };
   const header = req.authorization;
   if (!header) return ctx;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   const claims = match ? verifyToken(base.env, match[1], 'access') : null;
   if (!claims) {
     const term = match ? verifyTerminalToken(base.env, match[1]) : null;
-    if (!term) return { ...ctx, tokenProblem: true };
+    if (!term) {
+      ctx.tokenProblem = true;
+      return ctx;
+    }
     const tauser = await base.db
       .selectFrom('tausers')
       .select(['id_tauser', 'is_active', 'secret_hash', 'secret_version'])
       .where('id_tauser', '=', term.tauser_id)
       .executeTakeFirst();
-    if (!tauser || !tauser.is_active || !tauser.secret_hash || tauser.secret_version !== term.ver) return { ...ctx, tokenProblem: true };
-    return { ...ctx, terminal: { tauserId: tauser.id_tauser } };
+    if (!tauser || !tauser.is_active || !tauser.secret_hash || tauser.secret_version !== term.ver) ctx.tokenProblem = true;
+    else ctx.terminal = { tauserId: tauser.id_tauser };
+    return ctx;
   }
   const user = await findAuthUser(base.db, claims.user_id);
-  if (!user || !user.is_active || user.token_version !== claims.ver) return { ...ctx, tokenProblem: true };
-  const authUser = { id: user.id, username: user.username, isSuperuser: user.is_superuser };
+  if (!user || !user.is_active || user.token_version !== claims.ver) {
+    ctx.tokenProblem = true;
+    return ctx;
+  }
+  ctx.user = { id: user.id, username: user.username, isSuperuser: user.is_superuser };
+  ctx.perms = user.is_superuser ? ALL_PERMS : new Set(user.perms ?? []);
   req.onUser?.(user.id);
-  return { ...ctx, user: authUser, perms: user.is_superuser ? ALL_PERMS : new Set(user.perms ?? []) };
+  return ctx;
 }

@@ -46,7 +46,23 @@ const appErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const baseProcedure = t.procedure.use(appErrors);
+/**
+ * Routers whose writes change what prices are made of. After any of their mutations (even a failed
+ * one: it may have committed before failing) this process drops its cached prices at once; the
+ * other processes learn it from the database's notice (lib/priceNotices.ts).
+ */
+const PRICING_ROUTERS = ['cotizaciones.', 'divisas.', 'metodos.'];
+
+const pricingWrites = t.middleware(async ({ ctx, type, path, next }) => {
+  if (type !== 'mutation' || !PRICING_ROUTERS.some((p) => path.startsWith(p))) return next();
+  try {
+    return await next();
+  } finally {
+    ctx.services?.caches?.invalidateAll();
+  }
+});
+
+export const baseProcedure = t.procedure.use(appErrors).use(pricingWrites);
 
 export const authedProcedure = baseProcedure.use(({ ctx, next }) => {
   // A terminal token is valid only on the terminal paths (issue 13).

@@ -1,11 +1,13 @@
 import type { RestRoute } from '../../rest/types';
 import { crudRoutes } from '../../rest/crud';
+import { publicTasasAnswer } from './cotizaciones.service';
 
 const tag = 'Cotizaciones';
 
 /** '/cotizaciones/public/' comes before '/cotizaciones/:id/'. */
 export const cotizacionesRoutes: RestRoute[] = [
-  { method: 'get', path: '/cotizaciones/public/', procedure: 'cotizaciones.public', input: () => undefined, summary: 'Cotizaciones del día (público): codigo, simbolo, flag, compra, venta', tag, public: true },
+  { method: 'get', path: '/cotizaciones/public/', procedure: 'cotizaciones.public', input: () => undefined, summary: 'Cotizaciones del día (público): codigo, simbolo, flag, compra, venta', tag, public: true,
+    cachedAnswer: publicTasasAnswer },
   { method: 'get', path: '/cotizaciones/:id/historial/', procedure: 'cotizaciones.historial', input: (req) => ({ id: req.params.id }), summary: 'Historial de precio y comisiones de una cotización', tag },
   ...crudRoutes('cotizaciones', '/cotizaciones/', tag, {
     list: 'Cotizaciones (lista): ?search, ?activo',

@@ -1,6 +1,6 @@
 import { z } from '../../../shared/zod';
 import { router, baseProcedure, permProcedure } from '../../trpc/init';
-import { serviceCtx } from '../../lib/context';
+import { publicCtx, serviceCtx } from '../../lib/context';
 import { P } from '../../../shared/permissions';
 import { boolFlag, serialId } from '../../../shared/schemas/divisas';
 import { tasaCreateInput, tasaHistorialRecord, tasaPatchInput, tasaPublica, tasaRecord, tasaUpdateInput } from '../../../shared/schemas/cotizaciones';
@@ -18,7 +18,7 @@ export const cotizacionesRouter = router({
     .output(tasaRecord)
     .query(({ ctx, input }) => cotizaciones.getTasa(serviceCtx(ctx), input.id)),
   /** Anonymous: the home page's 'Cotizaciones del día'. */
-  public: baseProcedure.output(z.array(tasaPublica)).query(({ ctx }) => cotizaciones.publicTasas(ctx)),
+  public: baseProcedure.output(z.array(tasaPublica)).query(({ ctx }) => cotizaciones.publicTasas(publicCtx(ctx))),
   historial: permProcedure({ all: [P.viewTasa] })
     .input(byId)
     .output(z.array(tasaHistorialRecord))

@@ -1,4 +1,6 @@
+import type { Db } from '../../db';
 import type { PublicCtx, ServiceCtx } from '../../lib/context';
+import { jsonAnswer } from '../../lib/readCache';
 import { notFound, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import { changeIntent } from '../../lib/changeIntent';
@@ -52,12 +54,23 @@ export async function getTasa(ctx: ServiceCtx, id: number) {
   return toRecord(row);
 }
 
+const loadPublicTasas = async (db: Db) =>
+  jsonAnswer(
+    (await publicTasaRows(db)).map((r) => {
+      const q = quote({ precioBase: r.precio_base, comisionBaseCompra: r.comision_base_compra, comisionBaseVenta: r.comision_base_venta });
+      return { codigo: r.codigo, simbolo: r.simbolo, flag: r.flag, compra: q.tasaCompra, venta: q.tasaVenta };
+    }),
+  );
+
+/**
+ * 'Cotizaciones del día' serialized once per change of currencies or rates (lib/readCache.ts):
+ * the busiest read of the product, asked by every visitor of the home page.
+ */
+export const publicTasasAnswer = (ctx: PublicCtx) => (ctx.caches ? ctx.caches.entry('tasas-publicas', loadPublicTasas).get(ctx.db) : loadPublicTasas(ctx.db));
+
 /** 'Cotizaciones del día': what the house pays (compra) and charges (venta) per unit, anonymous. */
 export async function publicTasas(ctx: PublicCtx) {
-  return (await publicTasaRows(ctx.db)).map((r) => {
-    const q = quote({ precioBase: r.precio_base, comisionBaseCompra: r.comision_base_compra, comisionBaseVenta: r.comision_base_venta });
-    return { codigo: r.codigo, simbolo: r.simbolo, flag: r.flag, compra: q.tasaCompra, venta: q.tasaVenta };
-  });
+  return (await publicTasasAnswer(ctx)).data;
 }
 
 export async function createTasa(ctx: ServiceCtx, input: TasaCreateInput) {

@@ -1,17 +1,20 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 
-/** A currency with its rate (null when it has none), as an operation needs it. */
-export const divisaConTasa = (db: Db, id: number) =>
+const selectDivisasConTasa = (db: Db) =>
   db
     .selectFrom('divisas as d')
     .leftJoin('tasas as t', 't.divisa_id', 'd.id')
     .select([
       'd.id', 'd.codigo', 'd.nombre', 'd.simbolo', 'd.es_base', 'd.is_active',
       't.activo as tasa_activa', 't.precio_base', 't.comision_base_compra', 't.comision_base_venta',
-    ])
-    .where('d.id', '=', id)
-    .executeTakeFirst();
+    ]);
+
+/** A currency with its rate (null when it has none), as an operation needs it. */
+export const divisaConTasa = (db: Db, id: number) => selectDivisasConTasa(db).where('d.id', '=', id).executeTakeFirst();
+
+/** Every currency with its rate: the pricing catalogue the simulator keeps in memory. */
+export const divisasConTasa = (db: Db) => selectDivisasConTasa(db).orderBy('d.id').execute();
 export type DivisaConTasa = NonNullable<Awaited<ReturnType<typeof divisaConTasa>>>;
 
 /** The client, its state and its category's discount. */
@@ -30,6 +33,8 @@ const METODO_COLUMNS = [
 
 export const findMetodo = (db: Db, id: number) => db.selectFrom('metodos_financieros as m').select(METODO_COLUMNS).where('m.id', '=', id).executeTakeFirst();
 export type MetodoRow = NonNullable<Awaited<ReturnType<typeof findMetodo>>>;
+
+export const todosLosMetodos = (db: Db) => db.selectFrom('metodos_financieros as m').select(METODO_COLUMNS).orderBy('m.id').execute();
 
 export const metodosActivos = (db: Db) =>
   db.selectFrom('metodos_financieros as m').select(METODO_COLUMNS).where('m.is_active', '=', true).orderBy('m.id').execute();

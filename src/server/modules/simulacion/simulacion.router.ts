@@ -1,5 +1,5 @@
 import { router, baseProcedure, permProcedure } from '../../trpc/init';
-import { serviceCtx } from '../../lib/context';
+import { publicCtx, serviceCtx } from '../../lib/context';
 import { P } from '../../../shared/permissions';
 import {
   metodosClienteInput, metodosDisponiblesInput, metodosRespuesta, simulacionPrivadaInput, simulacionPublicaInput, simulacionResultado,
@@ -14,7 +14,7 @@ export const simulacionRouter = router({
   publica: baseProcedure
     .input(simulacionPublicaInput)
     .output(simulacionResultado)
-    .mutation(({ ctx, input }) => svc.simularPublica(ctx, input)),
+    .mutation(({ ctx, input }) => svc.simularPublica(publicCtx(ctx), input)),
   privada: permProcedure(QUOTE_FOR_CLIENT)
     .input(simulacionPrivadaInput)
     .output(simulacionResultado)
@@ -23,7 +23,7 @@ export const simulacionRouter = router({
   metodosDisponibles: baseProcedure
     .input(metodosDisponiblesInput)
     .output(metodosRespuesta)
-    .query(({ ctx, input }) => svc.metodosDisponibles(ctx, input)),
+    .query(({ ctx, input }) => svc.metodosDisponibles(publicCtx(ctx), input)),
   metodosCliente: permProcedure(QUOTE_FOR_CLIENT)
     .input(metodosClienteInput)
     .output(metodosRespuesta)

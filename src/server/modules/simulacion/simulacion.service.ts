@@ -10,9 +10,9 @@ import { METODOS_GENERICOS_OPERACION, OP_MSG } from '../../../shared/transaccion
 import { MONTO_MSG, type MetodosRespuesta, type SimulacionResultado } from '../../../shared/schemas/operaciones';
 import { isAssigned } from '../clientes/clientes.repository';
 import {
-  clienteConCategoria, divisaConTasa, findInstancia, findMetodo, findTauserActivo, instanciasActivasDeCliente, metodosActivos,
-  type DivisaConTasa, type InstanciaRow, type MetodoRow,
+  clienteConCategoria, findInstancia, findTauserActivo, instanciasActivasDeCliente, type DivisaConTasa, type InstanciaRow, type MetodoRow,
 } from './simulacion.repository';
+import { dbPrices, quotePrices, type PriceSource } from './precios';
 
 export const SIM_MSG = {
   divisaNoExiste: 'La divisa no existe.',
@@ -75,9 +75,9 @@ export interface CotizarParams {
   real?: boolean;
 }
 
-async function divisasDeOperacion(db: Db, origenId: number, destinoId: number) {
+async function divisasDeOperacion(prices: PriceSource, origenId: number, destinoId: number) {
   const errors: FieldErrors = {};
-  const [origen, destino] = await Promise.all([divisaConTasa(db, origenId), divisaConTasa(db, destinoId)]);
+  const [origen, destino] = await Promise.all([prices.divisa(origenId), prices.divisa(destinoId)]);
   for (const [campo, d] of [['divisa_origen', origen], ['divisa_destino', destino]] as const) {
     if (!d) errors[campo] = [SIM_MSG.divisaNoExiste];
     else if (!d.is_active) errors[campo] = [SIM_MSG.divisaInactiva];
@@ -110,8 +110,8 @@ function checkMetodo(metodo: MetodoRow | undefined, casa: OperacionCasa): Metodo
  * The server's quote (DESIGN §6), the only place prices are computed: currencies, rate, amount in
  * the origin's minor units, method or instance and its commission, then the shared `simulate`.
  */
-export async function cotizar(db: Db, p: CotizarParams): Promise<Cotizacion> {
-  const { origen, destino, direction } = await divisasDeOperacion(db, p.divisaOrigen, p.divisaDestino);
+export async function cotizar(db: Db, p: CotizarParams, prices: PriceSource = dbPrices(db)): Promise<Cotizacion> {
+  const { origen, destino, direction } = await divisasDeOperacion(prices, p.divisaOrigen, p.divisaDestino);
   const extranjera = direction.operacion_cliente === 'compra' ? destino : origen;
   if (!extranjera.tasa_activa || extranjera.precio_base === null || extranjera.comision_base_compra === null || extranjera.comision_base_venta === null) {
     throw badRequest(SIM_MSG.sinCotizacion(extranjera.codigo));
@@ -134,10 +134,10 @@ export async function cotizar(db: Db, p: CotizarParams): Promise<Cotizacion> {
     if (inst.desactivado_por_catalogo || inst.cat_activo === false) throw fieldError('detalle_metodo_id', SIM_MSG.instanciaPorCatalogo);
     if (!inst.is_active) throw fieldError('detalle_metodo_id', SIM_MSG.instanciaInactiva);
     if (p.metodoId != null && p.metodoId !== inst.metodo_financiero_id) throw fieldError('metodo_id', SIM_MSG.instanciaOtroMetodo);
-    metodo = checkMetodo(await findMetodo(db, inst.metodo_financiero_id), casa);
+    metodo = checkMetodo(await prices.metodo(inst.metodo_financiero_id), casa);
     detalle = inst;
   } else if (p.metodoId != null) {
-    metodo = checkMetodo(await findMetodo(db, p.metodoId), casa);
+    metodo = checkMetodo(await prices.metodo(p.metodoId), casa);
     if (p.real && !METODOS_GENERICOS_OPERACION.includes(metodo.nombre)) throw fieldError('detalle_metodo_id', SIM_MSG.genericoNoPermitido);
   } else {
     throw fieldError('metodo_id', SIM_MSG.metodoRequerido);
@@ -198,7 +198,8 @@ export function resultado(c: Cotizacion): SimulacionResultado {
 }
 
 export async function simularPublica(ctx: PublicCtx, input: { divisa_origen: number; divisa_destino: number; monto: string; metodo_id: number }) {
-  return resultado(await cotizar(ctx.db, { divisaOrigen: input.divisa_origen, divisaDestino: input.divisa_destino, monto: input.monto, metodoId: input.metodo_id }));
+  const params = { divisaOrigen: input.divisa_origen, divisaDestino: input.divisa_destino, monto: input.monto, metodoId: input.metodo_id };
+  return resultado(await cotizar(ctx.db, params, await quotePrices(ctx)));
 }
 
 export async function simularPrivada(
@@ -219,7 +220,7 @@ export async function simularPrivada(
       metodoId: input.metodo_id,
       detalleId: input.detalle_metodo_id,
       cliente,
-    }),
+    }, await quotePrices(ctx)),
   );
   return tauser ? { ...r, tauser_seleccionado: tauser } : r;
 }
@@ -245,10 +246,11 @@ const grupoBase = (m: MetodoRow, casa: OperacionCasa) => ({
 
 /** Public: the active methods that allow the direction, without instances (the home simulator's choices). */
 export async function metodosDisponibles(ctx: PublicCtx, input: { divisa_origen: number; divisa_destino: number }): Promise<MetodosRespuesta> {
-  const { direction } = await divisasDeOperacion(ctx.db, input.divisa_origen, input.divisa_destino);
+  const prices = await quotePrices(ctx);
+  const { direction } = await divisasDeOperacion(prices, input.divisa_origen, input.divisa_destino);
   const casa = direction.operacion_casa;
   const metodos: MetodosRespuesta['metodos'] = {};
-  for (const m of await metodosActivos(ctx.db)) {
+  for (const m of await prices.metodosActivos()) {
     if (metodoPermite(m, casa)) metodos[m.nombre] = { ...grupoBase(m, casa), instancias: [], permite_generico: true };
   }
   return { metodos, operacion_casa: casa };
@@ -263,11 +265,12 @@ export async function metodosCliente(
   input: { cliente_id: string; divisa_origen: number; divisa_destino: number; es_operacion_real?: boolean },
 ): Promise<MetodosRespuesta> {
   await clienteOperable(ctx, input.cliente_id);
-  const { direction } = await divisasDeOperacion(ctx.db, input.divisa_origen, input.divisa_destino);
+  const prices = await quotePrices(ctx);
+  const { direction } = await divisasDeOperacion(prices, input.divisa_origen, input.divisa_destino);
   const casa = direction.operacion_casa;
   const instancias = await instanciasActivasDeCliente(ctx.db, input.cliente_id);
   const metodos: MetodosRespuesta['metodos'] = {};
-  for (const m of await metodosActivos(ctx.db)) {
+  for (const m of await prices.metodosActivos()) {
     if (!metodoPermite(m, casa)) continue;
     const propias = instancias
       .filter((i) => i.metodo_financiero_id === m.id && i.tipo_especifico && i.cat_activo !== false)

@@ -1,0 +1,48 @@
+import type { Db } from '../../db';
+import type { CacheRegistry } from '../../lib/readCache';
+import { divisaConTasa, divisasConTasa, findMetodo, metodosActivos, todosLosMetodos, type DivisaConTasa, type MetodoRow } from './simulacion.repository';
+
+/** Where a quote reads currencies, rates and methods: the database, or the cached catalogue. */
+export interface PriceSource {
+  divisa(id: number): Promise<DivisaConTasa | undefined>;
+  metodo(id: number): Promise<MetodoRow | undefined>;
+  metodosActivos(): Promise<MetodoRow[]>;
+}
+
+/** Straight from the database (inside a transaction: what an operation commits to). */
+export const dbPrices = (db: Db): PriceSource => ({
+  divisa: (id) => divisaConTasa(db, id),
+  metodo: (id) => findMetodo(db, id),
+  metodosActivos: () => metodosActivos(db),
+});
+
+interface Catalogo {
+  divisas: ReadonlyMap<number, DivisaConTasa>;
+  metodos: ReadonlyMap<number, MetodoRow>;
+  activos: readonly MetodoRow[];
+}
+
+const loadCatalogo = async (db: Db): Promise<Catalogo> => {
+  const [divisas, metodos] = await Promise.all([divisasConTasa(db), todosLosMetodos(db)]);
+  // Shared by every request until the next change: frozen so no caller can alter another's quote.
+  for (const r of [...divisas, ...metodos]) Object.freeze(r);
+  return {
+    divisas: new Map(divisas.map((d) => [d.id, d])),
+    metodos: new Map(metodos.map((m) => [m.id, m])),
+    activos: metodos.filter((m) => m.is_active),
+  };
+};
+
+/**
+ * Quotes that commit to nothing (the simulators, the methods a direction allows) read the cached
+ * catalogue; it is dropped on every change to currencies, rates or methods (lib/readCache.ts).
+ */
+export async function quotePrices(ctx: { db: Db; caches?: CacheRegistry }): Promise<PriceSource> {
+  if (!ctx.caches?.isLive) return dbPrices(ctx.db);
+  const c = await ctx.caches.entry('catalogo-precios', loadCatalogo).get(ctx.db);
+  return {
+    divisa: async (id) => c.divisas.get(id),
+    metodo: async (id) => c.metodos.get(id),
+    metodosActivos: async () => [...c.activos],
+  };
+}

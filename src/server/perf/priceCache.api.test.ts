@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestApp, type TestApp } from '../test/harness';
+import { exchangeWorld, type ExchangeWorld } from '../modules/transacciones/testFixtures';
+import { SIM_MSG } from '../modules/simulacion/simulacion.service';
+
+/**
+ * Issue 14: the public rates and the simulator's pricing catalogue are kept in memory while the
+ * process listens for the database's price notices. A write through this process is seen on the
+ * very next request; a write from anywhere else (another process, SQL) once its notice arrives;
+ * without a listener every read goes to the database. (Across two processes: twoProcesses.api.test.ts.)
+ */
+let app: TestApp;
+let w: ExchangeWorld;
+let admin: string;
+let tasaUsd: number;
+
+beforeAll(async () => {
+  app = await startTestApp({ priceNotices: true });
+  w = await exchangeWorld(app);
+  admin = await app.adminToken();
+  tasaUsd = (await app.db.selectFrom('tasas').select('id').where('divisa_id', '=', w.usd).executeTakeFirstOrThrow()).id;
+});
+afterAll(() => app.close());
+
+type Publica = Array<{ codigo: string; compra: string; venta: string }>;
+const publicRates = () => fetch(`${app.url}/api/cotizaciones/public/`);
+// As a browser revalidates its copy (fetch alone would add Cache-Control: no-cache to a conditional request).
+const revalidate = (etag: string) => fetch(`${app.url}/api/cotizaciones/public/`, { headers: { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' } });
+const usdOf = async (r: Response) => ((await r.json()) as Publica).find((x) => x.codigo === 'USD')!;
+const setTasa = (precioBase: string) =>
+  app.api('PUT', `/cotizaciones/${tasaUsd}/`, { token: admin, body: { divisa: w.usd, precioBase, comisionBaseCompra: '50', comisionBaseVenta: '50' } });
+const simular = () =>
+  app.api('POST', '/operaciones/simular_publica/', { body: { divisa_origen: w.pyg, divisa_destino: w.usd, monto: '1000000', metodo_id: w.metodos.EFECTIVO } });
+
+describe('cached public prices', () => {
+  it('serves the public rates with a strong ETag and 304 while unchanged', async () => {
+    expect(app.services.caches.isLive).toBe(true);
+    const a = await publicRates();
+    expect(a.status).toBe(200);
+    expect(a.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(a.headers.get('cache-control')).toBe('no-cache');
+    const etag = a.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(await usdOf(a)).toMatchObject({ compra: '7250.0000', venta: '7350.0000' });
+    const again = await revalidate(etag);
+    expect(again.status).toBe(304);
+    // The tRPC procedure answers the same data.
+    const viaTrpc = await (await app.caller()).cotizaciones.public();
+    expect(viaTrpc.find((x) => x.codigo === 'USD')).toMatchObject({ compra: '7250.0000', venta: '7350.0000' });
+  });
+
+  it('a rate changed through the API is what the very next request answers (rates and simulation)', async () => {
+    const before = await publicRates();
+    const etag = before.headers.get('etag')!;
+    expect((await simular()).body.tc_final).toBe('7350.0000');
+    expect((await setTasa('7400')).status).toBe(200);
+    const after = await revalidate(etag);
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect(await usdOf(after)).toMatchObject({ compra: '7350.0000', venta: '7450.0000' });
+    const sim = await simular();
+    expect(sim.body, JSON.stringify(sim.body)).toMatchObject({ tc_final: '7450.0000', monto_destino: '134.23' });
+    expect((await setTasa('7300')).status).toBe(200);
+    expect((await simular()).body.tc_final).toBe('7350.0000');
+  });
+
+  it('a method or currency changed through the API reaches the next simulation', async () => {
+    const metodo = `/operaciones/metodos/${w.metodos.EFECTIVO}/`;
+    expect((await simular()).body.parametros.comision_metodo).toBe('0.00');
+    const read = (await app.api('GET', metodo, { token: admin })).body;
+    const put = (comision: string) => app.api('PUT', metodo, { token: admin, body: { ...read, comision_cobro_porcentaje: comision, comision_pago_porcentaje: comision } });
+    const changed = await put('2.00');
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await simular()).body.parametros.comision_metodo).toBe('2.00');
+    expect((await put('0.00')).status).toBe(200);
+    expect((await simular()).body.parametros.comision_metodo).toBe('0.00');
+
+    expect((await app.api('PATCH', `/divisas/${w.usd}/`, { token: admin, body: { is_active: false } })).status).toBe(200);
+    const inactiva = await simular();
+    expect(inactiva.status).toBe(400);
+    expect(inactiva.body).toEqual({ divisa_destino: [SIM_MSG.divisaInactiva] });
+    expect((await publicRates().then((r) => r.json() as Promise<Publica>)).map((x) => x.codigo)).not.toContain('USD');
+    expect((await app.api('PATCH', `/divisas/${w.usd}/`, { token: admin, body: { is_active: true } })).status).toBe(200);
+    expect((await simular()).status).toBe(200);
+  });
+
+  it('a change made outside this process (SQL) reaches the cached answers through the notice', async () => {
+    const u = await usdOf(await publicRates());
+    expect(u, JSON.stringify(u)).toMatchObject({ compra: '7250.0000' });
+    await app.db.updateTable('tasas').set({ precio_base: '7500' }).where('id', '=', tasaUsd).execute();
+    await vi.waitFor(async () => expect(await usdOf(await publicRates())).toMatchObject({ compra: '7450.0000' }), { timeout: 5000, interval: 10 });
+    await vi.waitFor(async () => expect((await simular()).body.tc_final).toBe('7550.0000'), { timeout: 5000, interval: 10 });
+    await app.db.updateTable('tasas').set({ precio_base: '7300' }).where('id', '=', tasaUsd).execute();
+    await vi.waitFor(async () => expect(await usdOf(await publicRates())).toMatchObject({ compra: '7250.0000' }), { timeout: 5000, interval: 10 });
+  });
+
+  it('without a listener nothing is served from memory: every read goes to the database', async () => {
+    app.services.caches.suspend();
+    try {
+      await app.db.updateTable('tasas').set({ precio_base: '7600' }).where('id', '=', tasaUsd).execute();
+      // No waiting: the very next read sees the row.
+      expect(await usdOf(await publicRates())).toMatchObject({ compra: '7550.0000' });
+      expect((await simular()).body.tc_final).toBe('7650.0000');
+    } finally {
+      await app.db.updateTable('tasas').set({ precio_base: '7300' }).where('id', '=', tasaUsd).execute();
+      app.services.caches.resume();
+    }
+    expect(await usdOf(await publicRates())).toMatchObject({ compra: '7250.0000' });
+  });
+});
