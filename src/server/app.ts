@@ -22,6 +22,7 @@ import { apiSecurityHeaders, docsHeaders, securityHeaders } from './lib/security
 import { errInfo, requestLog } from './lib/requestLog';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import { isDatabaseUnavailable } from './lib/errors';
+import { MIN_COMPRESS_BYTES } from './lib/jsonBody';
 
 const BODY_LIMIT = '100kb';
 
@@ -34,6 +35,8 @@ export interface AppDeps {
   /** Requests in flight, for a graceful shutdown; one is made when not given. */
   lifecycle?: Lifecycle;
 }
+
+const selfCompressed = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs') && !url.startsWith('/api/schema');
 
 class InvalidUtf8 extends Error {
   type = 'encoding.invalid';
@@ -50,8 +53,10 @@ export function createApp(deps: AppDeps) {
   app.set('log', log);
   app.use(requestLog(log));
   app.use(lifecycle.middleware);
-  // Brotli or gzip as the client accepts, for JSON answers and the web client alike.
-  app.use(compression({ threshold: 1024 }));
+  // Brotli or gzip as the client accepts. REST answers compress themselves in one step
+  // (lib/jsonBody.ts); the web client, /trpc, the API schema and docs stream through compression.
+  const compress = compression({ threshold: MIN_COMPRESS_BYTES });
+  app.use((req, res, next) => (selfCompressed(req.url) ? next() : compress(req, res, next)));
 
   const api = express.Router();
   api.use(requireJsonBody);

@@ -8,6 +8,7 @@ import { createApp } from './app';
 import { createServices } from './services';
 import { createTestDb } from './test/testDb';
 import { loadEnv } from './env';
+import { startTestApp } from './test/harness';
 
 /** The built web client as browsers get it: compressed, hashed assets cached for a year, index.html revalidated. */
 describe('web client delivery', () => {
@@ -64,5 +65,34 @@ describe('web client delivery', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-encoding')).toBe('br');
     expect((await r.json()).openapi).toMatch(/^3\.1/);
+  });
+});
+
+/** REST answers compress themselves in one step (lib/jsonBody.ts): negotiated, with the ETag of what is sent. */
+describe('REST answer compression', () => {
+  it('compresses a large answer as the client accepts, never a small one, and revalidates it with 304', async () => {
+    const app = await startTestApp();
+    try {
+      const token = await app.adminToken();
+      const get = (headers: Record<string, string>) => fetch(`${app.url}/api/me/permissions/`, { headers: { authorization: `Bearer ${token}`, ...headers } });
+      const plain = await get({ 'accept-encoding': 'identity' });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      const json = await plain.json();
+      expect(json.perms.length).toBeGreaterThan(40);
+      for (const encoding of ['br', 'gzip']) {
+        const r = await get({ 'accept-encoding': encoding });
+        expect(r.headers.get('content-encoding')).toBe(encoding);
+        expect(r.headers.get('vary')).toContain('Accept-Encoding');
+        expect(await r.json()).toEqual(json);
+        const etag = r.headers.get('etag')!;
+        expect(etag).toBeTruthy();
+        const again = await get({ 'accept-encoding': encoding, 'if-none-match': etag, 'cache-control': 'max-age=0' });
+        expect(again.status).toBe(304);
+      }
+      const small = await fetch(`${app.url}/api/health/`, { headers: { 'accept-encoding': 'br' } });
+      expect(small.headers.get('content-encoding')).toBeNull();
+    } finally {
+      await app.close();
+    }
   });
 });

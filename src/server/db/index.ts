@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types';
+import { PreparedClient } from './preparedClient';
 
 export type Db = Kysely<Database>;
 
@@ -33,7 +34,10 @@ export async function openDatabase(opts: {
     // join_collapse_limit=1: joins are planned in the order the query writes them (the filtered,
     // indexed table first, then lookups). The transaction lists join 9 tables: searching every order
     // took ~21 ms of planning for ~3 ms of execution (docs/performance.md).
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000, options: '-c join_collapse_limit=1' });
+    // Named prepared statements (db/preparedClient.ts): plans are reused instead of made per query.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000, options: '-c join_collapse_limit=1', Client: PreparedClient,
+    });
     // An idle connection the server closes (restart, pg_terminate_backend, a test database dropped)
     // emits 'error' on the pool; unhandled, that would end the process. The pool replaces it.
     pool.on('error', (e) => (opts.onIdleError ?? console.error)(`conexión inactiva cerrada por el servidor: ${e.message}`));

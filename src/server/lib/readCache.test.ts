@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db';
-import { CacheRegistry, jsonAnswer } from './readCache';
+import { CacheRegistry } from './readCache';
+import { jsonAnswer } from './jsonBody';
 import { priceNoticesJob } from './priceNotices';
 import { createLogger } from './logger';
 import type { Listener } from '../db';

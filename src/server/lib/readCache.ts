@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Db } from '../db';
 
 /**
@@ -82,16 +81,4 @@ export class ReadCache<T> {
     this.pending = { gen, promise };
     return promise;
   }
-}
-
-/** A JSON answer serialized once: its bytes and a strong ETag (sha-1 of the bytes). */
-export interface JsonAnswer<T> {
-  data: T;
-  body: Buffer;
-  etag: string;
-}
-
-export function jsonAnswer<T>(data: T): JsonAnswer<T> {
-  const body = Buffer.from(JSON.stringify(data));
-  return { data, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }

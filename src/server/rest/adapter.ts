@@ -7,6 +7,7 @@ import type { Services } from '../services';
 import { restError } from './errors';
 import { toAppError } from '../lib/errors';
 import { publicCtx } from '../lib/context';
+import { sendAnswer, sendJson } from '../lib/jsonBody';
 import { isPlainObject, keysNotTaken, READ_ONLY, splitEcho, without } from './echo';
 import type { RestRoute } from './types';
 
@@ -116,14 +117,13 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
     }
     const cached = route.cachedAnswer;
     if (cached) {
-      sub[route.method](path, async (_req: Request, res: Response) => {
+      sub[route.method](path, async (req: Request, res: Response) => {
         try {
-          const answer = await cached(publicCtx(base));
-          res.set({ ETag: answer.etag, 'Cache-Control': 'no-cache', 'Content-Type': 'application/json; charset=utf-8' }).send(answer.body);
+          sendAnswer(req, res, await cached(publicCtx(base)));
         } catch (err) {
           const out = restError(err, false, base.services?.log);
           if (out.headers) res.set(out.headers);
-          res.status(out.status).json(out.body);
+          sendJson(req, res, out.status, out.body);
         }
       });
       continue;
@@ -140,7 +140,7 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
         });
         const conflict = ctx.user ? pathConflict(req) : null;
         if (conflict) {
-          res.status(400).json(conflict);
+          sendJson(req, res, 400, conflict);
           return;
         }
         const caller = createCaller(ctx);
@@ -150,14 +150,14 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
         const result = await resolveProcedure(caller, route.procedure)(prepared.input);
         const status = route.status ?? 200;
         if (status === 204) res.status(204).end();
-        else res.status(status).json(result ?? null);
+        else sendJson(req, res, status, result);
       } catch (err) {
         const out = restError(err, ctx?.tokenProblem ?? false, base.services?.log);
         if (out.status === 400 && prepared?.readOnly.length) {
           for (const key of prepared.readOnly) out.body[key] = [READ_ONLY];
         }
         if (out.headers) res.set(out.headers);
-        res.status(out.status).json(out.body);
+        sendJson(req, res, out.status, out.body);
       }
     });
   }

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { AnyProcedure } from '@trpc/server';
 import type { AppRouter } from '../trpc/router';
 import type { PublicCtx } from '../lib/context';
-import type { JsonAnswer } from '../lib/readCache';
+import type { JsonAnswer } from '../lib/jsonBody';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

@@ -1,5 +1,6 @@
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { LRUCache } from 'lru-cache';
 import type { Env } from '../../env';
 
 export type TokenType = 'access' | 'refresh';
@@ -46,9 +47,30 @@ function secretKey(secret: string): KeyObject {
   return key;
 }
 
+/**
+ * Signatures already checked, by token (the same access token comes back on every request of a
+ * session). A hit still checks the expiry, exactly as jsonwebtoken does; whether the token is still
+ * honoured (user active, token version) is asked of the database on every request regardless.
+ */
+const verified = new LRUCache<string, { secret: string; claims: Readonly<Record<string, unknown>> }>({ max: 10_000 });
+
+function verifiedClaims(secret: string, token: string, ignoreExpiration: boolean): Readonly<Record<string, unknown>> {
+  let hit = verified.get(token);
+  if (!hit || hit.secret !== secret) {
+    // Verified once without the expiry; checked below on this and every later use.
+    const claims = jwt.verify(token, secretKey(secret), { algorithms: ['HS256'], ignoreExpiration: true });
+    if (typeof claims !== 'object' || claims === null) throw new Error('token sin claims');
+    hit = { secret, claims: Object.freeze({ ...claims }) };
+    verified.set(token, hit);
+  }
+  const exp = hit.claims.exp;
+  if (!ignoreExpiration && (typeof exp !== 'number' || Math.floor(Date.now() / 1000) >= exp)) throw new Error('token vencido');
+  return hit.claims;
+}
+
 export function verifyToken(env: Env, token: string, type: TokenType, opts: { ignoreExpiration?: boolean } = {}): TokenClaims | null {
   try {
-    const claims = jwt.verify(token, secretKey(env.jwtSecret), { algorithms: ['HS256'], ignoreExpiration: opts.ignoreExpiration }) as Partial<TokenClaims>;
+    const claims = verifiedClaims(env.jwtSecret, token, !!opts.ignoreExpiration) as Partial<TokenClaims>;
     if (claims.token_type !== type || !Number.isInteger(claims.user_id) || typeof claims.jti !== 'string' || !claims.jti) return null;
     if (!Number.isInteger(claims.ver) || typeof claims.exp !== 'number' || typeof claims.iat !== 'number') return null;
     return claims as TokenClaims;
@@ -80,7 +102,7 @@ export function issueTerminalToken(env: Env, tauserId: string, version: number):
 
 export function verifyTerminalToken(env: Env, token: string): TerminalClaims | null {
   try {
-    const c = jwt.verify(token, env.jwtSecret, { algorithms: ['HS256'] }) as Partial<TerminalClaims>;
+    const c = verifiedClaims(env.jwtSecret, token, false) as Partial<TerminalClaims>;
     if (c.token_type !== 'terminal' || typeof c.tauser_id !== 'string' || !Number.isInteger(c.ver) || typeof c.jti !== 'string') return null;
     return c as TerminalClaims;
   } catch {

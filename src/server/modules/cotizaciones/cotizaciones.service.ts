@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import type { PublicCtx, ServiceCtx } from '../../lib/context';
-import { jsonAnswer } from '../../lib/readCache';
+import { jsonAnswer } from '../../lib/jsonBody';
 import { notFound, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import { changeIntent } from '../../lib/changeIntent';
