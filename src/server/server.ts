@@ -12,7 +12,7 @@ import { createApp } from './app';
 import { createLifecycle } from './lib/lifecycle';
 import { createLogger } from './lib/logger';
 import { expiryJob } from './modules/transacciones/sweeper';
-import { priceNoticesJob } from './lib/priceNotices';
+import { noticesJob } from './lib/notices';
 
 export interface RunningServer {
   url: string;
@@ -38,7 +38,7 @@ export async function startServer(env: Env, overrides: ServiceOverrides & { clie
   const services = createServices(env, { ...overrides, log });
   const lifecycle = createLifecycle();
   services.jobs.register(expiryJob(database.db));
-  services.jobs.register(priceNoticesJob(database, services.caches, log));
+  services.jobs.register(noticesJob(database, services.caches, log));
   const app = createApp({ db: database.db, env, services, lifecycle, clientDir: overrides.clientDir ?? resolve('dist/client') });
   const server = app.listen(env.port);
   await new Promise<void>((ok, fail) => {

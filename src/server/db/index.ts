@@ -7,18 +7,24 @@ import { PreparedClient } from './preparedClient';
 
 export type Db = Kysely<Database>;
 
-/** What a LISTEN reports: each notice's payload, and the loss of the connection it listens on. */
+/** What a LISTEN reports: each notice, and the loss of the connection it listens on. */
 export interface Listener {
-  onNotice(payload: string): void;
+  onNotice(channel: string, payload: string): void;
   /** The listening connection is gone: notices may be missed until a new `listen` succeeds. */
   onLost(error: Error): void;
+}
+
+/** A LISTEN in place: `ping` makes a round trip on its connection (every notice committed before the ping started has been delivered when it resolves). */
+export interface Listening {
+  ping(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 export interface DatabaseHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
-  /** LISTEN on `channel` (a dedicated connection on PostgreSQL); resolves with the way to stop. */
-  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  /** LISTEN on `channels` (a dedicated connection on PostgreSQL). */
+  listen(channels: readonly string[], listener: Listener): Promise<Listening>;
   close(): Promise<void>;
 }
 
@@ -48,7 +54,7 @@ export async function openDatabase(opts: {
       client.on('error', (e) => (opts.onIdleError ?? console.error)(`conexión en uso cerrada por el servidor: ${e.message}`));
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    const listen = async (channel: string, listener: Listener) => {
+    const listen = async (channels: readonly string[], listener: Listener): Promise<Listening> => {
       const client = new pg.Client({ connectionString: opts.databaseUrl, connectionTimeoutMillis: 5000 });
       let stopped = false;
       const lost = (e: Error) => {
@@ -58,19 +64,24 @@ export async function openDatabase(opts: {
       client.on('error', lost);
       client.on('end', () => lost(new Error('conexión de avisos cerrada')));
       client.on('notification', (n) => {
-        if (n.channel === channel) listener.onNotice(n.payload ?? '');
+        if (channels.includes(n.channel)) listener.onNotice(n.channel, n.payload ?? '');
       });
       try {
         await client.connect();
-        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+        for (const channel of channels) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
       } catch (e) {
         stopped = true;
         await client.end().catch(() => undefined);
         throw e;
       }
-      return async () => {
-        stopped = true;
-        await client.end().catch(() => undefined);
+      return {
+        ping: async () => {
+          await client.query('select 1');
+        },
+        stop: async () => {
+          stopped = true;
+          await client.end().catch(() => undefined);
+        },
       };
     };
     return { db, kind: 'postgres', listen, close: () => db.destroy() };
@@ -90,9 +101,16 @@ export async function openDatabase(opts: {
     db,
     kind: 'pglite',
     // One process owns the embedded database: its own connection delivers every notice.
-    listen: async (channel, listener) => {
-      const stop = await pglite.listen(channel, (payload) => listener.onNotice(payload));
-      return () => stop();
+    listen: async (channels, listener) => {
+      const stops = await Promise.all(channels.map((c) => pglite.listen(c, (payload) => listener.onNotice(c, payload))));
+      return {
+        ping: async () => {
+          await pglite.query('select 1');
+        },
+        stop: async () => {
+          for (const stop of stops) await stop();
+        },
+      };
     },
     close: async () => {
       await db.destroy();

@@ -1,105 +1,159 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../db';
+import type { Db, Listener } from '../db';
 import { CacheRegistry } from './readCache';
-import { jsonAnswer } from './jsonBody';
-import { priceNoticesJob } from './priceNotices';
+import { noticesJob } from './notices';
 import { createLogger } from './logger';
-import type { Listener } from '../db';
 
 const db = {} as Db;
+const log = createLogger('silent');
 
-/** A loader whose answers the test releases one by one, counting the loads. */
+/** A loader whose answers the test releases one by one. */
 function loader() {
-  const calls: Array<(v: string) => void> = [];
+  const calls: Array<() => void> = [];
   let value = 'v0';
   return {
     set: (v: string) => (value = v),
     load: () => new Promise<string>((ok) => calls.push(() => ok(value))),
-    release: () => calls.shift()!(value),
-    get loads() {
-      return calls.length;
+    release: () => calls.shift()!(),
+  };
+}
+
+/** A database whose LISTEN the test drives: notices, a lost connection, pings that answer or hang. */
+function fakeDatabase() {
+  const state = { listener: undefined as Listener | undefined, listens: 0, pings: 0, hang: false, stalled: [] as Array<() => void> };
+  return {
+    state,
+    listen: async (_channels: readonly string[], l: Listener) => {
+      state.listener = l;
+      state.listens++;
+      return {
+        ping: () => {
+          state.pings++;
+          return state.hang ? new Promise<void>((ok) => state.stalled.push(ok)) : Promise.resolve();
+        },
+        stop: async () => undefined,
+      };
     },
   };
 }
 
 describe('read cache', () => {
-  it('reads the database on every call while not listening for notices', async () => {
+  it('reads the database on every call without a lease', async () => {
     const caches = new CacheRegistry();
     let loads = 0;
-    const c = caches.entry('x', async () => ++loads);
+    const c = caches.entry('x', 'precios', async () => ++loads);
     expect(await c.get(db)).toBe(1);
     expect(await c.get(db)).toBe(2);
   });
 
-  it('while live: one load for concurrent readers, then the copy until a change', async () => {
-    const caches = new CacheRegistry();
+  it('under a lease: one load for concurrent readers, then the copy until its topic changes', async () => {
+    const caches = new CacheRegistry(60_000);
     caches.resume();
     let loads = 0;
-    const c = caches.entry('x', async () => ++loads);
+    const c = caches.entry('x', 'precios', async () => ++loads);
     expect(await Promise.all([c.get(db), c.get(db), c.get(db)])).toEqual([1, 1, 1]);
+    caches.invalidate('acceso');
     expect(await c.get(db)).toBe(1);
-    caches.invalidateAll();
+    caches.invalidate('precios');
     expect(await c.get(db)).toBe(2);
     expect(await c.get(db)).toBe(2);
   });
 
   it('a load that raced a change answers its callers but is not kept', async () => {
-    const caches = new CacheRegistry();
+    const caches = new CacheRegistry(60_000);
     caches.resume();
     const l = loader();
-    const c = caches.entry('x', l.load);
+    const c = caches.entry('x', 'precios', l.load);
     const first = c.get(db);
     l.set('v1');
-    caches.invalidateAll(); // the change commits while the first load is under way
+    caches.invalidate('precios'); // the change commits while the first load is under way
     l.release();
     expect(await first).toBe('v1');
-    const second = c.get(db); // not served from the raced load: loads again
+    const second = c.get(db);
     l.release();
     expect(await second).toBe('v1');
     l.set('v2');
     expect(await c.get(db)).toBe('v1'); // kept now, until the next notice
   });
 
-  it('a lost listener drops the copies and reads the database until it listens again', async () => {
-    const caches = new CacheRegistry();
-    let listener: Listener | undefined;
-    let listens = 0;
-    let lost!: () => void;
-    const relistened = new Promise<void>((ok) => (lost = ok));
-    const job = priceNoticesJob(
-      {
-        listen: async (_channel, l) => {
-          listener = l;
-          if (++listens === 2) lost();
-          return async () => undefined;
-        },
-      },
-      caches,
-      createLogger('silent'),
-      1,
-    );
+  it('keyed copies: per key, a missing key is never kept, a change of topic drops them all', async () => {
+    const caches = new CacheRegistry(60_000);
+    caches.resume();
+    const rows = new Map<number, string>([[1, 'ana']]);
+    let loads = 0;
+    const c = caches.keyed<number, string>('u', 'acceso', async (_db, k) => (loads++, rows.get(k)));
+    expect(await c.get(db, 1)).toBe('ana');
+    expect(await c.get(db, 2)).toBeUndefined();
+    rows.set(2, 'beto');
+    expect(await c.get(db, 2)).toBe('beto');
+    rows.set(1, 'ana (inactiva)');
+    expect(await c.get(db, 1)).toBe('ana');
+    caches.invalidate('acceso');
+    expect(await c.get(db, 1)).toBe('ana (inactiva)');
+    expect(loads).toBe(4);
+  });
+
+  it('the lease runs out when not renewed: copies stop being served', async () => {
+    const caches = new CacheRegistry(30);
+    caches.resume();
+    let loads = 0;
+    const c = caches.entry('x', 'precios', async () => ++loads);
+    expect(await c.get(db)).toBe(1);
+    expect(await c.get(db)).toBe(1);
+    await expect.poll(() => caches.isLive).toBe(false);
+    expect(await c.get(db)).toBe(2);
+    expect(await c.get(db)).toBe(3);
+  });
+
+  it('a write to access rights waits out the lease once any process may hold copies, and not otherwise', async () => {
+    const alone = new CacheRegistry(200);
+    let t = performance.now();
+    await alone.settle('acceso');
+    expect(performance.now() - t).toBeLessThan(100);
+    const leased = new CacheRegistry(200);
+    leased.resume();
+    t = performance.now();
+    await leased.settle('acceso');
+    expect(performance.now() - t).toBeGreaterThanOrEqual(195);
+    t = performance.now();
+    await leased.settle('precios');
+    expect(performance.now() - t).toBeLessThan(100);
+  });
+});
+
+describe('change notices job', () => {
+  it('routes each channel to its topic, renews the lease by pings, and drops copies when the connection is lost', async () => {
+    const database = fakeDatabase();
+    const caches = new CacheRegistry(200);
+    const job = noticesJob(database, caches, log, { pingMs: 5, retryMs: 1 });
     job.start();
     await expect.poll(() => caches.isLive).toBe(true);
-    let loads = 0;
-    const c = caches.entry('x', async () => ++loads);
-    expect(await c.get(db)).toBe(1);
-    listener!.onNotice('tasas');
-    expect(await c.get(db)).toBe(2);
-    listener!.onLost(new Error('reinicio del servidor'));
+    await expect.poll(() => database.state.pings).toBeGreaterThan(2);
+    const precios = caches.generation('precios');
+    const acceso = caches.generation('acceso');
+    database.state.listener!.onNotice('cambio_acceso', 'user_groups');
+    expect(caches.generation('acceso')).toBe(acceso + 1);
+    expect(caches.generation('precios')).toBe(precios);
+    database.state.listener!.onNotice('cambio_precios', 'tasas');
+    expect(caches.generation('precios')).toBe(precios + 1);
+
+    database.state.listener!.onLost(new Error('reinicio del servidor'));
     expect(caches.isLive).toBe(false);
-    await relistened;
+    await expect.poll(() => database.state.listens).toBe(2);
     await expect.poll(() => caches.isLive).toBe(true);
-    expect(await c.get(db)).toBeGreaterThan(2);
     await job.stop();
     expect(caches.isLive).toBe(false);
   });
 
-  it('serializes an answer once with a strong ETag that changes with the bytes', () => {
-    const a = jsonAnswer([{ codigo: 'USD', compra: '7250.0000' }]);
-    const b = jsonAnswer([{ codigo: 'USD', compra: '7260.0000' }]);
-    expect(a.body.toString()).toBe('[{"codigo":"USD","compra":"7250.0000"}]');
-    expect(a.etag).toMatch(/^"[\w-]+"$/);
-    expect(a.etag).not.toBe(b.etag);
-    expect(jsonAnswer(a.data).etag).toBe(a.etag);
+  it('a stalled connection (pings unanswered) lets the lease run out', async () => {
+    const database = fakeDatabase();
+    const caches = new CacheRegistry(60);
+    const job = noticesJob(database, caches, log, { pingMs: 5 });
+    job.start();
+    await expect.poll(() => caches.isLive).toBe(true);
+    database.state.hang = true;
+    await expect.poll(() => caches.isLive, { timeout: 2000 }).toBe(false);
+    for (const ok of database.state.stalled) ok();
+    await job.stop();
   });
 });

@@ -1,55 +1,96 @@
+import { performance } from 'node:perf_hooks';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';
 
+/** What a cached copy depends on; each has its own NOTIFY channel (lib/notices.ts). */
+export type Topic = 'precios' | 'acceso';
+
 /**
- * Process-local copies of data every visitor reads and staff rarely change (the public rates, the
- * pricing catalogue of the simulator). Correctness rules:
+ * Process-local copies of data read on every request and rarely changed: the public rates and the
+ * simulator's pricing catalogue ('precios'), the users the auth check needs ('acceso').
+ * Correctness rules:
  *
- * - A copy is served only while the registry is `live`: while this process listens for the
- *   database's change notices (lib/priceNotices.ts). Without a listener (tests, a lost connection)
- *   every read goes to the database.
- * - Any notice, or a write through this process (`invalidateAll` after a successful mutation),
- *   bumps the generation: copies of older generations are never served again.
- * - A load that started before a bump is answered to its callers but not kept, so a read that
- *   raced a change cannot install the old data.
- * - Never expired by a timer: the notices are the invalidation.
+ * - Copies are served only under a lease: until `leaseMs` after the start of the last round trip
+ *   that succeeded on the connection listening for change notices. PostgreSQL delivers a notice
+ *   before the answer to any later query on that connection, so a process holding a lease has
+ *   heard of every change committed before the lease's round trip began. Without a lease (no
+ *   listener, a lost or stalled connection) every read goes to the database.
+ * - A notice, or a write through this process, bumps its topic's generation: older copies are
+ *   never served again, and a load that raced the change answers its callers but is not kept.
+ * - A write that changes access rights answers only after `settle('acceso')`: by then every
+ *   process has either dropped what it had or lost its lease (`leaseMs`), so the change holds on
+ *   the very next request anywhere.
+ * - Never expired by a timer: the notices are the invalidation; the lease only bounds trust.
  */
 export class CacheRegistry {
-  private gen = 0;
-  private live = false;
+  private readonly gens: Record<Topic, number> = { precios: 0, acceso: 0 };
+  private leaseUntil = 0;
+  /** Set once a listener job runs here: then other processes may hold copies too. */
+  private leased = false;
   private readonly caches = new Map<string, ReadCache<unknown>>();
+  private readonly keyedCaches = new Map<string, KeyedReadCache<never, never>>();
+
+  constructor(readonly leaseMs = 400) {}
 
   /** The cache named `name`, created on first use with its loader (the same loader every time). */
-  entry<T>(name: string, load: (db: Db) => Promise<T>): ReadCache<T> {
+  entry<T>(name: string, topic: Topic, load: (db: Db) => Promise<T>): ReadCache<T> {
     let c = this.caches.get(name) as ReadCache<T> | undefined;
     if (!c) {
-      c = new ReadCache<T>(this, load);
+      c = new ReadCache<T>(this, topic, load);
       this.caches.set(name, c as ReadCache<unknown>);
     }
     return c;
   }
 
-  get generation() {
-    return this.gen;
+  /** The keyed cache named `name` (copies by key, bounded), created on first use. */
+  keyed<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(name: string, topic: Topic, load: (db: Db, key: K) => Promise<V | undefined>): KeyedReadCache<K, V> {
+    let c = this.keyedCaches.get(name) as unknown as KeyedReadCache<K, V> | undefined;
+    if (!c) {
+      c = new KeyedReadCache<K, V>(this, topic, load);
+      this.keyedCaches.set(name, c as unknown as KeyedReadCache<never, never>);
+    }
+    return c;
+  }
+
+  generation(topic: Topic) {
+    return this.gens[topic];
   }
 
   get isLive() {
-    return this.live;
+    return performance.now() < this.leaseUntil;
   }
 
-  invalidateAll() {
-    this.gen++;
+  invalidate(topic: Topic) {
+    this.gens[topic]++;
   }
 
-  /** Listening again: whatever changed while deaf is unknown, so every copy is dropped. */
+  /** A round trip started at `startedAt` (performance.now()) on the listening connection succeeded. */
+  renew(startedAt: number) {
+    this.leased = true;
+    this.leaseUntil = Math.max(this.leaseUntil, startedAt + this.leaseMs);
+  }
+
+  /** Listening (again): whatever changed while deaf is unknown, so every copy is dropped. */
   resume() {
-    this.gen++;
-    this.live = true;
+    this.gens.precios++;
+    this.gens.acceso++;
+    this.renew(performance.now());
   }
 
-  /** Not listening: serve nothing from memory until `resume`. */
+  /** Not listening: serve nothing from memory until the next `resume`. */
   suspend() {
-    this.gen++;
-    this.live = false;
+    this.gens.precios++;
+    this.gens.acceso++;
+    this.leaseUntil = 0;
+  }
+
+  /**
+   * After a committed write to `topic`: drop this process's copies, and for access rights wait out
+   * the lease so that no process can still answer from what it had.
+   */
+  async settle(topic: Topic): Promise<void> {
+    this.invalidate(topic);
+    if (topic === 'acceso' && this.leased) await new Promise((ok) => setTimeout(ok, this.leaseMs));
   }
 }
 
@@ -59,17 +100,18 @@ export class ReadCache<T> {
 
   constructor(
     private readonly registry: CacheRegistry,
+    private readonly topic: Topic,
     private readonly load: (db: Db) => Promise<T>,
   ) {}
 
   get(db: Db): Promise<T> {
-    const gen = this.registry.generation;
     if (!this.registry.isLive) return this.load(db);
+    const gen = this.registry.generation(this.topic);
     if (this.value?.gen === gen) return Promise.resolve(this.value.data);
     if (this.pending?.gen === gen) return this.pending.promise;
     const promise = this.load(db).then(
       (data) => {
-        if (this.registry.isLive && this.registry.generation === gen) this.value = { gen, data };
+        if (this.registry.isLive && this.registry.generation(this.topic) === gen) this.value = { gen, data };
         if (this.pending?.promise === promise) this.pending = undefined;
         return data;
       },
@@ -80,5 +122,34 @@ export class ReadCache<T> {
     );
     this.pending = { gen, promise };
     return promise;
+  }
+}
+
+/**
+ * Copies by key (the users of the auth check), bounded; the same rules as ReadCache. A key not
+ * found is not kept (a user created later must be seen at once).
+ */
+export class KeyedReadCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>> {
+  private readonly values: LRUCache<K, { gen: number; data: V }>;
+
+  constructor(
+    private readonly registry: CacheRegistry,
+    private readonly topic: Topic,
+    private readonly load: (db: Db, key: K) => Promise<V | undefined>,
+    max = 10_000,
+  ) {
+    this.values = new LRUCache({ max });
+  }
+
+  async get(db: Db, key: K): Promise<V | undefined> {
+    if (!this.registry.isLive) return this.load(db, key);
+    const gen = this.registry.generation(this.topic);
+    const hit = this.values.get(key);
+    if (hit?.gen === gen) return hit.data;
+    const data = await this.load(db, key);
+    if (data !== undefined && this.registry.isLive && this.registry.generation(this.topic) === gen) {
+      this.values.set(key, { gen, data });
+    }
+    return data;
   }
 }

@@ -15,7 +15,7 @@ let admin: string;
 let tasaUsd: number;
 
 beforeAll(async () => {
-  app = await startTestApp({ priceNotices: true });
+  app = await startTestApp({ notices: true });
   w = await exchangeWorld(app);
   admin = await app.adminToken();
   tasaUsd = (await app.db.selectFrom('tasas').select('id').where('divisa_id', '=', w.usd).executeTakeFirstOrThrow()).id;

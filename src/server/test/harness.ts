@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { loadEnv, type Env } from '../env';
 import { createApp } from '../app';
 import { createServices, type Services } from '../services';
-import { priceNoticesJob } from '../lib/priceNotices';
+import { noticesJob } from '../lib/notices';
 import type { Mail } from '../mail/mailer';
 import { seed } from '../db/seed';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../lib/rateLimit';
@@ -42,8 +42,8 @@ export async function startTestApp(
     seedDemo?: boolean;
     log?: Logger;
     env?: Record<string, string>;
-    /** Listen for price notices as a server does, so cached prices are served (ready when this resolves). */
-    priceNotices?: boolean;
+    /** Listen for change notices as a server does, so cached copies are served (ready when this resolves). */
+    notices?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDb();
@@ -64,11 +64,11 @@ export async function startTestApp(
     log: opts.log,
     rateLimits: { ...Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((k) => [k, generous])), ...opts.rateLimits },
   });
-  if (opts.priceNotices) {
-    services.jobs.register(priceNoticesJob(database, services.caches, services.log, 50));
+  if (opts.notices) {
+    services.jobs.register(noticesJob(database, services.caches, services.log, { retryMs: 50 }));
     services.jobs.startAll();
     for (let i = 0; !services.caches.isLive; i++) {
-      if (i > 500) throw new Error('price notices: not listening after 5 s');
+      if (i > 500) throw new Error('change notices: not listening after 5 s');
       await new Promise((ok) => setTimeout(ok, 10));
     }
   }

@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import type { Env } from '../env';
 import type { Services } from '../services';
-import { findAuthUser } from '../modules/auth/permissions.repository';
+import { authUser } from '../modules/auth/authUsers';
 import { ALL_PERMISSIONS } from '../../shared/permissions';
 import { verifyTerminalToken, verifyToken } from '../modules/auth/tokens';
 import type { AuthUser } from '../lib/actor';
@@ -72,7 +72,7 @@ export async function createContext(base: { db: Db; env: Env; services: Services
     else ctx.terminal = { tauserId: tauser.id_tauser };
     return ctx;
   }
-  const user = await findAuthUser(base.db, claims.user_id);
+  const user = await authUser({ db: base.db, caches: base.services?.caches }, claims.user_id);
   if (!user || !user.is_active || user.token_version !== claims.ver) {
     ctx.tokenProblem = true;
     return ctx;

@@ -6,6 +6,7 @@ import { hasPerms, type PermRule } from '../lib/permissions';
 import { zodFieldErrors } from '../lib/zodFields';
 import { M } from '../../shared/messages';
 import type { Ctx } from './context';
+import type { Topic } from '../lib/readCache';
 
 export type { PermRule };
 
@@ -47,22 +48,30 @@ const appErrors = t.middleware(async ({ next }) => {
 });
 
 /**
- * Routers whose writes change what prices are made of. After any of their mutations (even a failed
- * one: it may have committed before failing) this process drops its cached prices at once; the
- * other processes learn it from the database's notice (lib/priceNotices.ts).
+ * Writes that change what cached copies hold (lib/readCache.ts): prices (every mutation of these
+ * routers) and access rights (these procedures). After one, even a failed one (it may have
+ * committed before failing), `settle` drops this process's copies at once and, for access rights,
+ * waits until no process can still answer from what it had; the other processes hear of the change
+ * from the database's notice (lib/notices.ts).
  */
 const PRICING_ROUTERS = ['cotizaciones.', 'divisas.', 'metodos.'];
+const ACCESS_WRITES = new Set([
+  'usuarios.update', 'usuarios.deactivate', 'usuarios.asignarRoles', 'roles.update', 'roles.delete', 'auth.verifyEmail', 'auth.passwordResetConfirm',
+]);
+const topicOf = (path: string): Topic | null =>
+  PRICING_ROUTERS.some((p) => path.startsWith(p)) ? 'precios' : ACCESS_WRITES.has(path) ? 'acceso' : null;
 
-const pricingWrites = t.middleware(async ({ ctx, type, path, next }) => {
-  if (type !== 'mutation' || !PRICING_ROUTERS.some((p) => path.startsWith(p))) return next();
+const cachedWrites = t.middleware(async ({ ctx, type, path, next }) => {
+  const topic = type === 'mutation' ? topicOf(path) : null;
+  if (!topic) return next();
   try {
     return await next();
   } finally {
-    ctx.services?.caches?.invalidateAll();
+    await ctx.services?.caches?.settle(topic);
   }
 });
 
-export const baseProcedure = t.procedure.use(appErrors).use(pricingWrites);
+export const baseProcedure = t.procedure.use(appErrors).use(cachedWrites);
 
 export const authedProcedure = baseProcedure.use(({ ctx, next }) => {
   // A terminal token is valid only on the terminal paths (issue 13).

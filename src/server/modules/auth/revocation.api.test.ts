@@ -7,16 +7,20 @@ import { P } from '../../../shared/permissions';
 
 /**
  * Every access and refresh token issued before a password change (by an administrator or by a
- * reset), a deactivation or a reset stops working; forged tokens (no exp, another algorithm) are
- * refused; logout revokes the refresh token it names and refuses a malformed one.
+ * reset), a deactivation or a reset stops working on the very next request, with the users read
+ * from the database and with them kept in memory (notices on, lib/readCache.ts); forged tokens (no
+ * exp, another algorithm) are refused; logout revokes the refresh token it names and refuses a
+ * malformed one.
  */
 let app: TestApp;
 let admin: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = await app.adminToken();
-});
-afterAll(() => app.close());
+const open = (notices: boolean) => {
+  beforeAll(async () => {
+    app = await startTestApp({ notices });
+    admin = await app.adminToken();
+  });
+  afterAll(() => app.close());
+};
 
 const me = (token: string) => app.api('GET', '/me/permissions/', { token });
 const refresh = (token: string) => app.api('POST', '/token/refresh/', { body: { refresh: token } });
@@ -38,7 +42,34 @@ async function expectRevoked(t: { access: string; refresh: string }) {
   expect(f.body.code).toBe('token_not_valid');
 }
 
-describe('revocation', () => {
+describe.each([
+  { mode: 'users read from the database', notices: false },
+  { mode: 'users kept in memory', notices: true },
+])('revocation, $mode', ({ notices }) => {
+  open(notices);
+
+  it('serves the auth check from memory only when notices are on', async () => {
+    expect(app.services.caches.isLive).toBe(notices);
+  });
+
+  it('a role losing a permission, or the user losing the role, holds on the next request', async () => {
+    const perms = async (t: string) => ((await me(t)).body as { perms: string[] }).perms;
+    const roleOf = async (id: number) => ((await app.api('GET', `/usuarios/${id}/roles/`, { token: admin })).body as Array<{ id: number }>)[0]!.id;
+    const a = await signedIn();
+    expect(await perms(a.access)).toEqual([P.viewUser]);
+    const roleA = await roleOf(a.id);
+    const role = (await app.api('GET', `/roles/${roleA}/`, { token: admin })).body as { name: string };
+    expect((await app.api('PUT', `/roles/${roleA}/`, { token: admin, body: { name: role.name, permissions: [] } })).status).toBe(200);
+    expect(await perms(a.access)).toEqual([]);
+    expect((await app.api('GET', '/usuarios/', { token: a.access })).status).toBe(403);
+
+    const b = await signedIn();
+    expect((await app.api('GET', '/usuarios/', { token: b.access })).status).toBe(200);
+    expect((await app.api('POST', `/usuarios/${b.id}/asignar_roles/`, { token: admin, body: { roles: [] } })).status).toBe(200);
+    expect(await perms(b.access)).toEqual([]);
+    expect((await app.api('GET', '/usuarios/', { token: b.access })).status).toBe(403);
+  });
+
   it('an administrator changing the password revokes every token; the new password signs in', async () => {
     const u = await signedIn();
     const other = await app.login(u.username, u.password);
@@ -84,6 +115,8 @@ describe('revocation', () => {
 });
 
 describe('forged tokens', () => {
+  open(false);
+
   const secret = () => app.env.jwtSecret;
   const claims = (type: string) => ({ token_type: type, user_id: 1, ver: 0, jti: 'abcdef0123456789' });
 
@@ -109,6 +142,8 @@ describe('forged tokens', () => {
 });
 
 describe('logout', () => {
+  open(false);
+
   it('answers 400 with a field error for a malformed or foreign token', async () => {
     const access = (await app.login('admin', ADMIN_PASSWORD)).access;
     const foreign = jwt.sign(claims2(), 'otra-clave-otra-clave-otra-clave-123456', { algorithm: 'HS256', expiresIn: '5m' });

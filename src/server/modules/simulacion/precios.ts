@@ -39,7 +39,7 @@ const loadCatalogo = async (db: Db): Promise<Catalogo> => {
  */
 export async function quotePrices(ctx: { db: Db; caches?: CacheRegistry }): Promise<PriceSource> {
   if (!ctx.caches?.isLive) return dbPrices(ctx.db);
-  const c = await ctx.caches.entry('catalogo-precios', loadCatalogo).get(ctx.db);
+  const c = await ctx.caches.entry('catalogo-precios', 'precios', loadCatalogo).get(ctx.db);
   return {
     divisa: async (id) => c.divisas.get(id),
     metodo: async (id) => c.metodos.get(id),

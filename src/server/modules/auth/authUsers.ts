@@ -1,0 +1,22 @@
+import type { Db } from '../../db';
+import type { CacheRegistry } from '../../lib/readCache';
+import { findAuthUser } from './permissions.repository';
+
+type Row = NonNullable<Awaited<ReturnType<typeof findAuthUser>>>;
+export type AuthUserRow = Readonly<Omit<Row, 'perms'> & { perms: readonly string[] | null }>;
+
+const load = async (db: Db, id: number): Promise<AuthUserRow | undefined> => {
+  const row = await findAuthUser(db, id);
+  // Shared by the requests of this user until the next change: frozen so none can alter it.
+  return row && Object.freeze({ ...row, perms: row.perms && Object.freeze([...row.perms]) });
+};
+
+/**
+ * The request's user for the auth check (active, token version, permissions). Kept per process
+ * under the rules of lib/readCache.ts: a deactivation, a revoked token or a role change holds on
+ * the very next request in every process; without a lease it is read from the database.
+ */
+export function authUser(ctx: { db: Db; caches?: CacheRegistry }, id: number): Promise<AuthUserRow | undefined> {
+  if (!ctx.caches) return findAuthUser(ctx.db, id);
+  return ctx.caches.keyed<number, AuthUserRow>('usuarios-acceso', 'acceso', load).get(ctx.db, id);
+}
