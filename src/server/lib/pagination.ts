@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type AliasedExpression, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { z } from '../../shared/zod';
 import { searchField } from '../../shared/schemas/fields';
 import { pageParam } from '../../shared/schemas/common';
@@ -27,20 +27,46 @@ export interface Page<R> {
 }
 
 /**
- * The count as a query over the same filters, or already known (a kept total); read next to the page.
- * `alreadyPaged`: the query picks its own page (e.g. a deferred join), run as it is.
+ * How a list counts its rows: a query over the same filters (its select is replaced by count(*)),
+ * or a total kept by triggers, as a scalar SQL expression over the kept table.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works with any table set; the count may read fewer tables than the page
-export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, page: number, countQuery: SelectQueryBuilder<any, any, any> | (() => Promise<number>), opts: { alreadyPaged?: boolean } = {}): Promise<Page<O>> {
-  const counting =
-    typeof countQuery === 'function'
-      ? countQuery()
-      : countQuery
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<string>().as('count'))
-          .execute()
-          .then((rows) => Number((rows as unknown as { count: string }[])[0].count));
-  const [total, results] = await Promise.all([counting, (opts.alreadyPaged ? query : query.limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE)).execute()]);
+export type Count = SelectQueryBuilder<any, any, any> | { kept: RawBuilder<unknown>; db: Kysely<any> };
+
+const TOTAL = '__total';
+
+const countExpression = (count: Count): AliasedExpression<unknown, typeof TOTAL> =>
+  'kept' in count
+    ? count.kept.as(TOTAL)
+    : count
+        .clearSelect()
+        .select((eb) => eb.fn.countAll().as('n'))
+        .as(TOTAL);
+
+/**
+ * The page with its total in the same round trip: the count is a scalar subquery of the page query
+ * (PostgreSQL runs it once, on the same indexes as before). `alreadyPaged`: the query picks its own
+ * page (e.g. a deferred join). This is the query `paginate` runs; the plan test explains it.
+ */
+export function pagedQuery<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, page: number, count: Count, opts: { alreadyPaged?: boolean } = {}) {
+  const paged = opts.alreadyPaged ? query : query.limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE);
+  return paged.select(() => countExpression(count) as never) as unknown as SelectQueryBuilder<DB, TB, O & { [TOTAL]: string | number }>;
+}
+
+async function countAlone(count: Count): Promise<number> {
+  if ('kept' in count) return Number((await sql<{ n: string }>`select ${count.kept} as n`.execute(count.db)).rows[0].n);
+  const rows = await count
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .execute();
+  return Number((rows as unknown as { n: string }[])[0].n);
+}
+
+/** One page and the exact total. Past the last page the page is empty and the total is read alone. */
+export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, page: number, count: Count, opts: { alreadyPaged?: boolean } = {}): Promise<Page<O>> {
+  const rows = await pagedQuery(query, page, count, opts).execute();
+  const total = rows.length > 0 ? Number(rows[0][TOTAL]) : page === 1 && !opts.alreadyPaged && !('kept' in count) ? 0 : await countAlone(count);
+  const results = rows.map(({ [TOTAL]: _total, ...r }) => r as unknown as O);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   // Past the last page: no results, and "previous" points at the last page that has some.
   return { count: total, next: page < pages ? page + 1 : null, previous: page > 1 ? Math.min(page - 1, pages) : null, results };

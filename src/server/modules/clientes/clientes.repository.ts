@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { ClientesTable, Database } from '../../db/types';
 import { selectUsers } from '../usuarios/usuarios.repository';
 import { containsPattern } from '../../lib/search';
+import type { Count } from '../../lib/pagination';
 import type { ClienteRecord } from '../../../shared/schemas/clientes';
 
 type Q = Kysely<Database>;
@@ -87,8 +88,8 @@ export function clientesPage(db: Q, page: number, size: number) {
  * The count of the same search, without the join (every client has a category). Without a search:
  * the exact total kept by a trigger in clientes_conteo (migration 2026112416), not a scan of the table.
  */
-export function countClientesQuery(db: Q, search: string | undefined, categoriaIds: string[] = []) {
-  if (!search) return () => sql<{ n: string }>`select coalesce(sum(n), 0) as n from clientes_conteo`.execute(db).then((r) => Number(r.rows[0].n));
+export function countClientesQuery(db: Q, search: string | undefined, categoriaIds: string[] = []): Count {
+  if (!search) return { kept: sql`(select coalesce(sum(n), 0) from clientes_conteo)`, db };
   return db.selectFrom('clientes as c').select('c.id_cliente').where(searchFilter(search, categoriaIds));
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import type { Insertable, Updateable } from 'kysely';
 import type { TransaccionesTable } from '../../db/types';
 import { containsPattern } from '../../lib/search';
+import type { Count } from '../../lib/pagination';
 import { TRANSITIONS, type EstadoTransaccion, type Transicion } from '../../../shared/transacciones';
 
 /**
@@ -78,25 +79,17 @@ function condicion(f: TransaccionFilters): Expression<SqlBool> {
  * in-process row past its expiry already reads as expired (enEstado): those few are moved across
  * through the partial index transacciones_vigentes_idx.
  */
-export function keptCount(db: Db, f: TransaccionFilters): (() => Promise<number>) | undefined {
+export function keptCount(db: Db, f: TransaccionFilters): Count | undefined {
   const others = f.usuarioAsignado !== undefined || f.cliente_id || f.search || f.divisa !== undefined || f.fecha_desde || f.fecha_hasta;
   if (others) return undefined;
-  return async () => {
-    const kept = async (estados: string[]) =>
-      Number((await sql<{ n: string }>`select coalesce(sum(n), 0) as n from transacciones_conteo where estado in (${sql.join(estados)})`.execute(db)).rows[0].n);
-    const vencidas = async (estados: string[]) =>
-      Number(
-        (
-          await sql<{ n: string }>`select count(*) as n from transacciones t
-            where t.estado in ('pendiente', 'en_proceso') and t.expira_en <= now() and t.estado in (${sql.join(estados)})`.execute(db)
-        ).rows[0].n,
-      );
-    const e = f.estado;
-    if (!e) return kept(['pendiente', 'en_proceso', 'completada', 'cancelada', 'expirada', 'fallida']);
-    if (e === 'pendiente' || e === 'en_proceso') return (await kept([e])) - (await vencidas([e]));
-    if (e === 'expirada') return (await kept(['expirada'])) + (await vencidas(['pendiente', 'en_proceso']));
-    return kept([e]);
-  };
+  const kept = (estados: string[]) => sql`(select coalesce(sum(n), 0) from transacciones_conteo where estado in (${sql.join(estados)}))`;
+  const vencidas = (estados: string[]) =>
+    sql`(select count(*) from transacciones t where t.estado in ('pendiente', 'en_proceso') and t.expira_en <= now() and t.estado in (${sql.join(estados)}))`;
+  const e = f.estado;
+  if (!e) return { kept: kept(['pendiente', 'en_proceso', 'completada', 'cancelada', 'expirada', 'fallida']), db };
+  if (e === 'pendiente' || e === 'en_proceso') return { kept: sql`(${kept([e])} - ${vencidas([e])})`, db };
+  if (e === 'expirada') return { kept: sql`(${kept(['expirada'])} + ${vencidas(['pendiente', 'en_proceso'])})`, db };
+  return { kept: kept([e]), db };
 }
 
 /** The filtered set without joins: what the count reads. */
