@@ -177,6 +177,10 @@ describe('GET /api/clientes/:id/ and a customer acting for their own clients onl
     expect((await app.api('GET', `/clientes/${other.idCliente}/get_historial_transacciones/`, { token: customer.token })).status).toBe(403);
     expect((await app.api('GET', `/clientes/${other.idCliente}/get_historial_transacciones/`)).status).toBe(401);
     expect((await app.api('GET', `/clientes/${other.idCliente}/get_historial_transacciones/?all=true`, { token: admin })).body).toEqual([]);
+    // No such client: 404 for staff (paged and whole list), 403 for a customer (as for the client itself).
+    expect((await app.api('GET', `/clientes/${NO_UUID}/get_historial_transacciones/`, { token: admin })).status).toBe(404);
+    expect((await app.api('GET', `/clientes/${NO_UUID}/get_historial_transacciones/?all=true`, { token: admin })).status).toBe(404);
+    expect((await app.api('GET', `/clientes/${NO_UUID}/get_historial_transacciones/`, { token: customer.token })).status).toBe(403);
   });
 });
 

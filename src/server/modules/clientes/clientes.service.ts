@@ -207,6 +207,10 @@ export async function usuariosAsignados(ctx: ServiceCtx, id: string) {
 
 /** The client's transactions (paged, filters of the transactions module); the operations module decides who sees them. */
 export async function historialTransacciones(ctx: ServiceCtx, id: string, query: HistorialQuery, tz: string) {
-  await getCliente(ctx, id);
-  return historialDeCliente(ctx, id, query, tz);
+  await assertClienteAccess(ctx, id);
+  const page = await historialDeCliente(ctx, id, query, tz);
+  // Rows prove the client exists; only an empty answer must tell "none yet" from "no such client".
+  const empty = Array.isArray(page) ? page.length === 0 : page.results.length === 0;
+  if (empty && !(await clienteExists(ctx.db, id))) throw notFound();
+  return page;
 }

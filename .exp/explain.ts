@@ -1,0 +1,23 @@
+import { sql } from 'kysely';
+import { openDatabase } from '../src/server/db';
+import { pageQuery, keptCount, filteredTransacciones } from '../src/server/modules/transacciones/transacciones.repository';
+import { clientesPage, countClientesQuery, searchClientes, categoriasMatching } from '../src/server/modules/clientes/clientes.repository';
+import { pagedQuery } from '../src/server/lib/pagination';
+const h = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/cambio_bench_keep' });
+const db = h.db;
+const tz = 'America/Asuncion';
+const show = async (name: string, q: { compile(): { sql: string; parameters: readonly unknown[] } }) => {
+  const c = q.compile();
+  const r = await sql.raw(`explain (analyze, buffers) ${c.sql.replace(/\$(\d+)/g, (_, i) => { const v = c.parameters[Number(i) - 1]; return typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`; })}`).execute(db);
+  const lines = (r.rows as Array<Record<string, string>>).map((x) => Object.values(x)[0]);
+  console.log('==', name); console.log(process.env.FULL ? lines.join('\n') : lines.filter((l) => /Planning|Execution|Scan|Sort|Limit|InitPlan/.test(l)).slice(0, 14).join('\n'));
+};
+const f = { estado: 'completada' as const, tz };
+await show('staff estado', pagedQuery(pageQuery(db, f), 1, keptCount(db, f)!));
+const cl = (await sql<{ cliente_id: string }>`select cliente_id from transacciones where estado='completada' order by fecha_inicio desc limit 1`.execute(db)).rows[0].cliente_id;
+const g = { cliente_id: cl, tz };
+await show('historial', pagedQuery(pageQuery(db, g), 1, filteredTransacciones(db, g)));
+await show('deep', pagedQuery(clientesPage(db, 5000, 10), 5000, countClientesQuery(db, undefined), { alreadyPaged: true }));
+const cats = await categoriasMatching(db, 'ente 4242');
+await show('search', pagedQuery(searchClientes(db, 'ente 4242', cats).orderBy('c.nombre').orderBy('c.id_cliente'), 1, countClientesQuery(db, 'ente 4242', cats)));
+await h.close();
