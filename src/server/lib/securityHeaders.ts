@@ -95,7 +95,10 @@ export function apiSecurityHeaders(): RequestHandler[] {
     for (const [k, v] of fixed) res.setHeader(k, v);
     next();
   };
-  const httpsOnly = (req: Request, res: Response, next: NextFunction) => (req.secure ? hsts(req, res, next) : next());
+  // Without TLS on the socket and without X-Forwarded-Proto the request is plain HTTP: no need to ask
+  // Express (which parses the peer address against TRUST_PROXY).
+  const httpsOnly = (req: Request, res: Response, next: NextFunction) =>
+    (req.socket as { encrypted?: boolean }).encrypted || (req.headers['x-forwarded-proto'] !== undefined && req.secure) ? hsts(req, res, next) : next();
   return [apply, httpsOnly];
 }
 

@@ -36,10 +36,11 @@ const NO_PERMS: ReadonlySet<string> = new Set();
 
 /**
  * The caller's address: the socket's peer, or, behind a trusted proxy (TRUST_PROXY), what Express
- * works out from X-Forwarded-For (parsing that header is skipped when no proxy is trusted).
+ * works out from X-Forwarded-For. Without that header (or without a trusted proxy) both are the
+ * peer, so the header parsing is skipped.
  */
-export function clientIp(req: { ip?: string; socket: { remoteAddress?: string } }, trustProxy: Env['trustProxy']): string {
-  return (trustProxy ? req.ip : req.socket.remoteAddress) ?? 'unknown';
+export function clientIp(req: { ip?: string; socket: { remoteAddress?: string }; headers: Record<string, unknown> }, trustProxy: Env['trustProxy']): string {
+  return (trustProxy && req.headers['x-forwarded-for'] !== undefined ? req.ip : req.socket.remoteAddress) ?? 'unknown';
 }
 
 export async function createContext(base: { db: Db; env: Env; services: Services }, req: RequestInfo): Promise<Ctx> {
