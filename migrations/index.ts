@@ -10,6 +10,7 @@ import * as hardening from './2026112413_hardening';
 import * as terminal from './2026112415_terminal';
 import * as avisosPrecios from './2026112417_avisos_precios';
 import * as avisosAcceso from './2026112418_avisos_acceso';
+import * as avisosClientes from './2026112419_avisos_clientes';
 
 /** Every migration, in order. Names are timestamps so they sort the way they run. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026112416_conteos': conteos,
   '2026112417_avisos_precios': avisosPrecios,
   '2026112418_avisos_acceso': avisosAcceso,
+  '2026112419_avisos_clientes': avisosClientes,
 };

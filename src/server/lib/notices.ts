@@ -4,8 +4,8 @@ import type { Job } from './jobs';
 import type { Logger } from './logger';
 import type { CacheRegistry, Topic } from './readCache';
 
-/** The channels the triggers notify on (migrations 2026112417 and 2026112418), by cache topic. */
-export const CHANNELS: Record<string, Topic> = { cambio_precios: 'precios', cambio_acceso: 'acceso' };
+/** The channels the triggers notify on (migrations 2026112417–19), by cache topic. */
+export const CHANNELS: Record<string, Topic> = { cambio_precios: 'precios', cambio_acceso: 'acceso', cambio_clientes: 'clientes' };
 
 /**
  * Keeps this process's cached copies honest (lib/readCache.ts): LISTEN on the change channels,

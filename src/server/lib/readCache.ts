@@ -3,12 +3,14 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';
 
 /** What a cached copy depends on; each has its own NOTIFY channel (lib/notices.ts). */
-export type Topic = 'precios' | 'acceso';
+export type Topic = 'precios' | 'acceso' | 'clientes';
 
 /**
  * Process-local copies of data read on every request and rarely changed: the public rates and the
  * simulator's pricing catalogue ('precios'), the users the auth check needs ('acceso').
  * Correctness rules:
+ *
+ * The order of the client list ('clientes') is kept as anchors for its deep pages.
  *
  * - Copies are served only under a lease: until `leaseMs` after the start of the last round trip
  *   that succeeded on the connection listening for change notices. PostgreSQL delivers a notice
@@ -23,7 +25,7 @@ export type Topic = 'precios' | 'acceso';
  * - Never expired by a timer: the notices are the invalidation; the lease only bounds trust.
  */
 export class CacheRegistry {
-  private readonly gens: Record<Topic, number> = { precios: 0, acceso: 0 };
+  private readonly gens: Record<Topic, number> = { precios: 0, acceso: 0, clientes: 0 };
   private leaseUntil = 0;
   /** Set once a listener job runs here: then other processes may hold copies too. */
   private leased = false;
@@ -72,15 +74,13 @@ export class CacheRegistry {
 
   /** Listening (again): whatever changed while deaf is unknown, so every copy is dropped. */
   resume() {
-    this.gens.precios++;
-    this.gens.acceso++;
+    for (const t of Object.keys(this.gens) as Topic[]) this.gens[t]++;
     this.renew(performance.now());
   }
 
   /** Not listening: serve nothing from memory until the next `resume`. */
   suspend() {
-    this.gens.precios++;
-    this.gens.acceso++;
+    for (const t of Object.keys(this.gens) as Topic[]) this.gens[t]++;
     this.leaseUntil = 0;
   }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Compilable } from 'kysely';
 import { startTestApp, type TestApp } from '../test/harness';
 import { exchangeWorld, tauser } from '../modules/transacciones/testFixtures';
-import { clientesPage, countClientesQuery, searchClientes } from '../modules/clientes/clientes.repository';
+import { ANCLA_CADA, anclasClientes, clientesPage, countClientesQuery, searchClientes } from '../modules/clientes/clientes.repository';
 import { filteredTransacciones, keptCount, pageQuery } from '../modules/transacciones/transacciones.repository';
 import { pagedQuery } from '../lib/pagination';
 
@@ -74,6 +74,10 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
     expect('kept' in kept).toBe(true);
     expect(await seqScans(pagedQuery(clientesPage(app.db, 1, 10), 1, kept, { alreadyPaged: true }))).toEqual([]);
     expect(await seqScans(pagedQuery(clientesPage(app.db, 1_500, 10), 1_500, kept, { alreadyPaged: true }))).toEqual([]);
+    // A deep page from its anchor (kept in memory, clientes.service.ts): a bounded walk of the same index.
+    const anclas = await anclasClientes(app.db);
+    expect(anclas.length).toBeGreaterThanOrEqual(Math.floor(CLIENTS / ANCLA_CADA));
+    expect(await seqScans(pagedQuery(clientesPage(app.db, 1_500, 10, anclas), 1_500, kept, { alreadyPaged: true }))).toEqual([]);
   });
 
   it('client search inside words uses the trigram indexes (where pg_trgm is available)', async () => {

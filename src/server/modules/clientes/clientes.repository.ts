@@ -64,12 +64,39 @@ export function searchClientes(db: Q, search: string | undefined, categoriaIds: 
   return search ? q.where(searchFilter(search, categoriaIds)) : q;
 }
 
+/** Every ANCLA_CADA-th client of the list's order: where deep pages start their index walk. */
+export const ANCLA_CADA = 1000;
+export interface Ancla {
+  nombre: string;
+  id_cliente: string;
+}
+
+/** The anchors, in order: positions 0, ANCLA_CADA, 2·ANCLA_CADA… (one index-only scan of the name index). */
+export async function anclasClientes(db: Q): Promise<Ancla[]> {
+  const r = await sql<Ancla>`
+    select nombre, id_cliente from (
+      select nombre, id_cliente, row_number() over (order by nombre, id_cliente) - 1 as pos from clientes
+    ) s where pos % ${ANCLA_CADA} = 0 order by pos`.execute(db);
+  return r.rows.map((a) => Object.freeze({ nombre: a.nombre, id_cliente: a.id_cliente }));
+}
+
 /**
  * One page of the unfiltered list as a deferred join: the offset walks the (nombre, id_cliente) index
  * alone (an index-only scan), and only the 10 rows of the page are read from the table and joined.
  */
-export function clientesPage(db: Q, page: number, size: number) {
-  const ids = db.selectFrom('clientes').select('id_cliente').orderBy('nombre').orderBy('id_cliente').limit(size).offset((page - 1) * size);
+export function clientesPage(db: Q, page: number, size: number, anclas?: readonly Ancla[]) {
+  const offset = (page - 1) * size;
+  // Deep pages start from the nearest anchor at or before the offset: the index walk is at most
+  // ANCLA_CADA entries instead of the whole offset.
+  const i = anclas?.length ? Math.min(Math.floor(offset / ANCLA_CADA), anclas.length - 1) : 0;
+  const ancla = anclas && i > 0 ? anclas[i] : undefined;
+  let ids = db.selectFrom('clientes').select('id_cliente');
+  if (ancla) ids = ids.where(sql<boolean>`(nombre, id_cliente) >= (${ancla.nombre}, ${ancla.id_cliente}::uuid)`);
+  ids = ids
+    .orderBy('nombre')
+    .orderBy('id_cliente')
+    .limit(size)
+    .offset(ancla ? offset - i * ANCLA_CADA : offset);
   // The page's ids come first in the FROM list: joins are planned in written order (db/index.ts).
   return db
     .selectFrom(ids.as('p'))

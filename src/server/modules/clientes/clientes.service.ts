@@ -13,7 +13,7 @@ import { historialDeCliente, type TransaccionListInput } from '../transacciones/
 
 type HistorialQuery = Omit<TransaccionListInput, 'cliente_id'>;
 import {
-  categoriaActiva, categoriasMatching, clientesPage, clearCurrentClient, clienteExists, countClientesQuery, documentTaken, findCliente, insertCliente,
+  ANCLA_CADA, anclasClientes, categoriaActiva, categoriasMatching, clientesPage, clearCurrentClient, clienteExists, countClientesQuery, documentTaken, findCliente, insertCliente,
   isAssigned, lockClienteRow, searchClientes, toCliente, updateClienteRow, usuariosDeCliente,
 } from './clientes.repository';
 
@@ -27,6 +27,16 @@ const UNIQUE = {
 /** Editing and reactivating need change, deactivating needs delete (spec 000 §6). */
 const INTENTS = { edit: P.changeCliente, deactivate: P.deleteCliente };
 
+/**
+ * Anchors for a deep page of the unfiltered list, kept per process (lib/readCache.ts, topic
+ * 'clientes': dropped when a client is added, removed or renamed anywhere). Shallow pages and a
+ * process without a lease walk the index from the start.
+ */
+async function anclas(ctx: ServiceCtx, page: number) {
+  if ((page - 1) * PAGE_SIZE < ANCLA_CADA || !ctx.caches?.isLive) return undefined;
+  return ctx.caches.entry('anclas-clientes', 'clientes', anclasClientes).get(ctx.db);
+}
+
 export async function listClientes(ctx: ServiceCtx, q: ListQuery) {
   const { db } = ctx;
   const cats = q.search ? await categoriasMatching(db, q.search) : [];
@@ -34,7 +44,7 @@ export async function listClientes(ctx: ServiceCtx, q: ListQuery) {
   if (q.all) return (await query.execute()).map(toCliente);
   const page = q.search
     ? await paginate(query, q.page, countClientesQuery(db, q.search, cats))
-    : await paginate(clientesPage(db, q.page, PAGE_SIZE), q.page, countClientesQuery(db, undefined), { alreadyPaged: true });
+    : await paginate(clientesPage(db, q.page, PAGE_SIZE, await anclas(ctx, q.page)), q.page, countClientesQuery(db, undefined), { alreadyPaged: true });
   return { ...page, results: page.results.map(toCliente) };
 }
 
