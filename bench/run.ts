@@ -52,9 +52,11 @@ async function measure(title: string, url: string, opts: { method?: 'GET' | 'POS
 }
 
 /** Starts `bench/server.ts <mode>` and waits for its `READY <port>` line; stderr goes to a log file. */
-function child(mode: 'app' | 'bare', env: Record<string, string>, logFile: string): Promise<{ proc: ChildProcess; base: string; log: () => string }> {
+function child(mode: 'app' | 'bare', env: Record<string, string | undefined>, logFile: string): Promise<{ proc: ChildProcess; base: string; log: () => string }> {
   let log = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts', mode], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // An undefined value removes the variable (the embedded-database server has no DATABASE_URL).
+  const childEnv = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, v]) => v !== undefined));
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts', mode], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
   return new Promise((ok, fail) => {
     let out = '';
@@ -223,6 +225,12 @@ async function main() {
       }),
     );
     const jsKb = ONLY && !ONLY.has('js_kb') ? null : await firstPageJsKb(base);
+    // The embedded default (PGlite): the public rates, against the same reference.
+    if (!ONLY || ONLY.has('public_pglite')) {
+      const embedded = await child('app', { ...appEnv, DATABASE_URL: undefined, DATA_DIR: join(dataDir, 'pglite') }, join(dataDir, 'server-pglite.log'));
+      procs.push(embedded.proc);
+      results.push(await measure('GET /api/cotizaciones/public/ (PGlite)', `${embedded.base}/api/cotizaciones/public/`, { key: 'public_pglite' }));
+    }
 
     const ratio = (k: string) => {
       const r = results.find((x) => x.key === k);
@@ -230,7 +238,7 @@ async function main() {
     };
     const targets: Array<[string, number]> = [
       ['public', 0.6], ['simular', 0.5], ['me', 0.4], ['usuario', 0.4], ['clientes', 0.3], ['clientes_deep', 0.3], ['clientes_search', 0.3],
-      ['historial', 0.3], ['staff_estado', 0.3], ['crear', 0.15],
+      ['historial', 0.3], ['staff_estado', 0.3], ['crear', 0.15], ['public_pglite', 0.4],
     ];
     console.log('');
     for (const [k, min] of targets) {
@@ -249,7 +257,7 @@ async function main() {
     const line =
       `bench: public=${ratio('public')}x simular=${ratio('simular')}x me=${ratio('me')}x clientes=${ratio('clientes')}x ` +
       `clientes_deep=${ratio('clientes_deep')}x clientes_search=${ratio('clientes_search')}x historial=${ratio('historial')}x ` +
-      `crear=${ratio('crear')}x js_kb=${jsKb ?? 'n/a'}`;
+      `crear=${ratio('crear')}x js_kb=${jsKb ?? 'n/a'} public_pglite=${ratio('public_pglite')}x`;
     mkdirSync('bench/results', { recursive: true });
     // A partial run (BENCH_ONLY) is for profiling and does not replace the recorded results.
     if (!ONLY) writeFileSync(
