@@ -49,7 +49,10 @@ const countExpression = (count: Count): AliasedExpression<unknown, typeof TOTAL>
  * page (e.g. a deferred join). This is the query `paginate` runs; the plan test explains it.
  */
 export function pagedQuery<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, page: number, count: Count, opts: { alreadyPaged?: boolean } = {}) {
-  const paged = opts.alreadyPaged ? query : query.limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE);
+  // The page size is written into the statement and the first page has no offset: PostgreSQL then
+  // keeps one plan for the first page of a list (a parameter as LIMIT makes it plan every time).
+  const first = query.limit(sql.lit(PAGE_SIZE));
+  const paged = opts.alreadyPaged ? query : page === 1 ? first : first.offset((page - 1) * PAGE_SIZE);
   return paged.select(() => countExpression(count) as never) as unknown as SelectQueryBuilder<DB, TB, O & { [TOTAL]: string | number }>;
 }
 

@@ -103,6 +103,11 @@ describe('read cache', () => {
     await expect.poll(() => caches.isLive).toBe(false);
     expect(await c.get(db)).toBe(2);
     expect(await c.get(db)).toBe(3);
+    const lapses = caches.lapses;
+    caches.renew(performance.now());
+    expect(caches.lapses).toBe(lapses + 1);
+    caches.renew(performance.now());
+    expect(caches.lapses).toBe(lapses + 1);
   });
 
   it('a write to access rights waits out the lease once any process may hold copies, and not otherwise', async () => {

@@ -27,6 +27,7 @@ export type Topic = 'precios' | 'acceso' | 'clientes';
 export class CacheRegistry {
   private readonly gens: Record<Topic, number> = { precios: 0, acceso: 0, clientes: 0 };
   private leaseUntil = 0;
+  private lapseCount = 0;
   /** Set once a listener job runs here: then other processes may hold copies too. */
   private leased = false;
   private readonly caches = new Map<string, ReadCache<unknown>>();
@@ -69,7 +70,13 @@ export class CacheRegistry {
   /** A round trip started at `startedAt` (performance.now()) on the listening connection succeeded. */
   renew(startedAt: number) {
     this.leased = true;
+    if (this.leaseUntil > 0 && performance.now() >= this.leaseUntil) this.lapseCount++;
     this.leaseUntil = Math.max(this.leaseUntil, startedAt + this.leaseMs);
+  }
+
+  /** How many times the lease ran out or was dropped (for tests and diagnostics). */
+  get lapses() {
+    return this.lapseCount;
   }
 
   /** Listening (again): whatever changed while deaf is unknown, so every copy is dropped. */
@@ -81,6 +88,7 @@ export class CacheRegistry {
   /** Not listening: serve nothing from memory until the next `resume`. */
   suspend() {
     for (const t of Object.keys(this.gens) as Topic[]) this.gens[t]++;
+    if (this.leaseUntil > 0) this.lapseCount++;
     this.leaseUntil = 0;
   }
 

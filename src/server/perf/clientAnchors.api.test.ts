@@ -71,13 +71,17 @@ describe('deep pages of the client list', () => {
     const deep = 150;
     expect((await idsOfPage(deep)).ids).toEqual(await idsByOffset(deep));
     const head = (await idsOfPage(1)).ids[0]!;
+    const lapses = app.services.caches.lapses;
     await app.db.transaction().execute(async (trx) => {
       await sql`set local session_replication_role = replica`.execute(trx);
       await trx.updateTable('clientes').set({ nombre: 'Zzz sin aviso' }).where('id_cliente', '=', head).execute();
     });
     // Page 1 walks the index from the start: right at once. The deep page still starts at its old anchor.
     expect((await idsOfPage(1)).ids).toEqual(await idsByOffset(1));
-    expect((await idsOfPage(deep)).ids).not.toEqual(await idsByOffset(deep));
+    const stale = (await idsOfPage(deep)).ids;
+    // From the kept anchors, unless the lease ran out meanwhile (a stalled machine): then from the index.
+    if (app.services.caches.lapses === lapses) expect(stale).not.toEqual(await idsByOffset(deep));
+    else expect(stale).toEqual(await idsByOffset(deep));
     await sql`select pg_notify('cambio_clientes', 'prueba')`.execute(app.db);
     await vi.waitFor(async () => expect((await idsOfPage(deep)).ids).toEqual(await idsByOffset(deep)), { timeout: 5000, interval: 20 });
   });

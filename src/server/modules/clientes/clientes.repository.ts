@@ -92,11 +92,10 @@ export function clientesPage(db: Q, page: number, size: number, anclas?: readonl
   const ancla = anclas && i > 0 ? anclas[i] : undefined;
   let ids = db.selectFrom('clientes').select('id_cliente');
   if (ancla) ids = ids.where(sql<boolean>`(nombre, id_cliente) >= (${ancla.nombre}, ${ancla.id_cliente}::uuid)`);
-  ids = ids
-    .orderBy('nombre')
-    .orderBy('id_cliente')
-    .limit(size)
-    .offset(ancla ? offset - i * ANCLA_CADA : offset);
+  const skip = ancla ? offset - i * ANCLA_CADA : offset;
+  // Size written into the statement, no offset on the first page: one kept plan (lib/pagination.ts).
+  ids = ids.orderBy('nombre').orderBy('id_cliente').limit(sql.lit(size));
+  if (skip > 0) ids = ids.offset(skip);
   // The page's ids come first in the FROM list: joins are planned in written order (db/index.ts).
   return db
     .selectFrom(ids.as('p'))
