@@ -36,18 +36,6 @@ export const router = t.router;
 export const publicProcedure = t.procedure;
 
 /**
- * Turns a domain failure thrown anywhere below (AppError, PricingError, text the database refuses)
- * into a TRPCError with the code of ERROR_MAP, carrying the AppError as its cause.
- */
-const appErrors = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (result.ok) return result;
-  const app = toAppError(result.error.cause);
-  if (app) throw new TRPCError({ code: ERROR_MAP[app.code].trpc, message: app.message, cause: app });
-  return result;
-});
-
-/**
  * Writes that change what cached copies hold (lib/readCache.ts): prices (every mutation of these
  * routers) and access rights (these procedures). After one, even a failed one (it may have
  * committed before failing), `settle` drops this process's copies at once and, for access rights,
@@ -61,30 +49,43 @@ const ACCESS_WRITES = new Set([
 const topicOf = (path: string): Topic | null =>
   PRICING_ROUTERS.some((p) => path.startsWith(p)) ? 'precios' : ACCESS_WRITES.has(path) ? 'acceso' : null;
 
-const cachedWrites = t.middleware(async ({ ctx, type, path, next }) => {
+/**
+ * Every procedure's outer layer (one middleware: each layer costs tRPC a copy of its options):
+ * settles the cached copies after a write (above), and turns a domain failure thrown anywhere below
+ * (AppError, PricingError, text the database refuses) into a TRPCError with the code of ERROR_MAP,
+ * carrying the AppError as its cause.
+ */
+const outer = t.middleware(async ({ ctx, type, path, next }) => {
   const topic = type === 'mutation' ? topicOf(path) : null;
-  if (!topic) return next();
+  let result: Awaited<ReturnType<typeof next>>;
   try {
-    return await next();
+    result = await next();
   } finally {
-    await ctx.services?.caches?.settle(topic);
+    if (topic) await ctx.services?.caches?.settle(topic);
   }
+  if (result.ok) return result;
+  const app = toAppError(result.error.cause);
+  if (app) throw new TRPCError({ code: ERROR_MAP[app.code].trpc, message: app.message, cause: app });
+  return result;
 });
 
-export const baseProcedure = t.procedure.use(appErrors).use(cachedWrites);
+export const baseProcedure = t.procedure.use(outer);
 
-export const authedProcedure = baseProcedure.use(({ ctx, next }) => {
-  // A terminal token is valid only on the terminal paths (issue 13).
+/** The signed-in user, or 401; a terminal token is valid only on the terminal paths (issue 13): 403. */
+function signedIn(ctx: Ctx) {
   if (ctx.terminal) throw forbidden();
   if (!ctx.user) throw unauthorized(ctx.tokenProblem ? M.tokenInvalid : M.notAuthenticated);
-  return next({ ctx: { ...ctx, user: ctx.user } });
-});
+  return ctx.user;
+}
 
-/** Requires every permission in `all` and at least one of `any` (spec 000 §6). */
+export const authedProcedure = baseProcedure.use(({ ctx, next }) => next({ ctx: { user: signedIn(ctx) } }));
+
+/** Requires every permission in `all` and at least one of `any` (spec 000 §6); one layer with the sign-in check. */
 export const permProcedure = (rule: PermRule) =>
-  authedProcedure.use(({ ctx, next }) => {
+  baseProcedure.use(({ ctx, next }) => {
+    const user = signedIn(ctx);
     if (!hasPerms(ctx.perms, rule)) throw forbidden();
-    return next();
+    return next({ ctx: { user } });
   });
 
 /** Superusers only (the audit trail). */
