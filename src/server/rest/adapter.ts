@@ -1,4 +1,5 @@
 import express, { type Request, type Response } from 'express';
+import { match } from 'path-to-regexp';
 import type { AnyRouter } from '@trpc/server';
 import { clientIp, createContext, type Ctx } from '../trpc/context';
 import type { Db } from '../db';
@@ -95,6 +96,24 @@ export function splitFirstSegment(path: string): [string, string] {
   return i < 0 ? [path, '/'] : [path.slice(0, i), path.slice(i)];
 }
 
+/** The map key of a fixed path: Express matches paths case-insensitively and with or without the final slash. */
+export const staticKey = (method: string, path: string) => `${method.toUpperCase()} ${path.toLowerCase().replace(/\/$/, '')}`;
+
+/**
+ * The routes without parameters that Express would dispatch to themselves: no earlier route of the
+ * same method matches their path (the table's order decides, as it does for Express).
+ */
+export function staticRoutes(routes: RestRoute[]): Set<RestRoute> {
+  const out = new Set<RestRoute>();
+  routes.forEach((r, i) => {
+    if (/[:*(]/.test(r.path)) return;
+    const target = r.path.replace(/\/$/, '');
+    const shadowed = routes.slice(0, i).some((e) => e.method === r.method && match(e.path.replace(/\/$/, ''), { decode: decodeURIComponent })(target) !== false);
+    if (!shadowed) out.add(r);
+  });
+  return out;
+}
+
 /** Mounts every route of the table on an Express router, each calling its procedure through createCaller. */
 export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db: Db; env: Env; services: Services }) {
   const procedures = appRouter._def.procedures as Record<string, unknown>;
@@ -103,11 +122,67 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
   }
   const createCaller = (ctx: Ctx) => appRouter.createCaller(ctx);
   const readers = recordReaders(routes);
+  type Handler = (req: Request, res: Response) => Promise<void>;
+
+  const cachedHandler = (cached: NonNullable<RestRoute['cachedAnswer']>): Handler => async (req, res) => {
+    try {
+      sendAnswer(req, res, await cached(publicCtx(base)));
+    } catch (err) {
+      const out = restError(err, false, base.services?.log);
+      if (out.headers) res.set(out.headers);
+      sendJson(req, res, out.status, out.body);
+    }
+  };
+
+  const procedureHandler = (route: RestRoute): Handler => async (req, res) => {
+    let ctx: Ctx | undefined;
+    let prepared: Prepared | undefined;
+    try {
+      ctx = await createContext(base, {
+        authorization: req.headers.authorization,
+        ip: clientIp(req, base.env?.trustProxy ?? false),
+        idempotencyKey: req.header('Idempotency-Key') ?? undefined,
+        onUser: (id) => (res.locals.userId = id),
+      });
+      const conflict = ctx.user ? pathConflict(req) : null;
+      if (conflict) {
+        sendJson(req, res, 400, conflict);
+        return;
+      }
+      const caller = createCaller(ctx);
+      const writeSchema = (procedures[route.procedure] as { _def: { inputs: unknown[] } })._def.inputs[0];
+      prepared = ctx.user ? await applyEcho(readers.get(route), req, defaultInput(route, req), caller, writeSchema) : { input: defaultInput(route, req), readOnly: [] };
+      // With a read-only field left in, the strict input fails after the write's own 401/403 checks.
+      const result = await resolveProcedure(caller, route.procedure)(prepared.input);
+      const status = route.status ?? 200;
+      if (status === 204) res.status(204).end();
+      else sendJson(req, res, status, result);
+    } catch (err) {
+      const out = restError(err, ctx?.tokenProblem ?? false, base.services?.log);
+      if (out.status === 400 && prepared?.readOnly.length) {
+        for (const key of prepared.readOnly) out.body[key] = [READ_ONLY];
+      }
+      if (out.headers) res.set(out.headers);
+      sendJson(req, res, out.status, out.body);
+    }
+  };
+
   const rest = express.Router();
-  // One sub-router per first path segment (/clientes, /operaciones, …): a request is matched
-  // against its own domain's few routes instead of walking the whole table.
+  // Paths without parameters are answered from a map, without walking Express's routers; a path
+  // goes there only when no earlier route of the table (same method) would have matched it first.
+  const statics = staticRoutes(routes);
+  const fixed = new Map<string, Handler>();
+  rest.use((req, res, next) => {
+    const h = fixed.get(staticKey(req.method, req.path));
+    if (h) void h(req, res);
+    else next();
+  });
+  // The others: one sub-router per first path segment (/clientes, /operaciones, …), so a request is
+  // matched against its own domain's few routes instead of walking the whole table.
   const groups = new Map<string, express.Router>();
   for (const route of routes) {
+    const handler = route.cachedAnswer ? cachedHandler(route.cachedAnswer) : procedureHandler(route);
+    if (statics.has(route)) fixed.set(staticKey(route.method, route.path), handler);
     const [group, path] = splitFirstSegment(route.path);
     let sub = groups.get(group);
     if (!sub) {
@@ -115,51 +190,7 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
       groups.set(group, sub);
       rest.use(group, sub);
     }
-    const cached = route.cachedAnswer;
-    if (cached) {
-      sub[route.method](path, async (req: Request, res: Response) => {
-        try {
-          sendAnswer(req, res, await cached(publicCtx(base)));
-        } catch (err) {
-          const out = restError(err, false, base.services?.log);
-          if (out.headers) res.set(out.headers);
-          sendJson(req, res, out.status, out.body);
-        }
-      });
-      continue;
-    }
-    sub[route.method](path, async (req: Request, res: Response) => {
-      let ctx: Ctx | undefined;
-      let prepared: Prepared | undefined;
-      try {
-        ctx = await createContext(base, {
-          authorization: req.headers.authorization,
-          ip: clientIp(req, base.env?.trustProxy ?? false),
-          idempotencyKey: req.header('Idempotency-Key') ?? undefined,
-          onUser: (id) => (res.locals.userId = id),
-        });
-        const conflict = ctx.user ? pathConflict(req) : null;
-        if (conflict) {
-          sendJson(req, res, 400, conflict);
-          return;
-        }
-        const caller = createCaller(ctx);
-        const writeSchema = (procedures[route.procedure] as { _def: { inputs: unknown[] } })._def.inputs[0];
-        prepared = ctx.user ? await applyEcho(readers.get(route), req, defaultInput(route, req), caller, writeSchema) : { input: defaultInput(route, req), readOnly: [] };
-        // With a read-only field left in, the strict input fails after the write's own 401/403 checks.
-        const result = await resolveProcedure(caller, route.procedure)(prepared.input);
-        const status = route.status ?? 200;
-        if (status === 204) res.status(204).end();
-        else sendJson(req, res, status, result);
-      } catch (err) {
-        const out = restError(err, ctx?.tokenProblem ?? false, base.services?.log);
-        if (out.status === 400 && prepared?.readOnly.length) {
-          for (const key of prepared.readOnly) out.body[key] = [READ_ONLY];
-        }
-        if (out.headers) res.set(out.headers);
-        sendJson(req, res, out.status, out.body);
-      }
-    });
+    sub[route.method](path, handler);
   }
   return rest;
 }
