@@ -68,6 +68,7 @@ export function noticesJob(database: Pick<DatabaseHandle, 'listen'>, caches: Cac
     name: 'avisos-cambios',
     start() {
       running = true;
+      caches.enableLeases();
       void connect();
     },
     async stop() {

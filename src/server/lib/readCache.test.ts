@@ -124,6 +124,17 @@ describe('read cache', () => {
     await leased.settle('precios');
     expect(performance.now() - t).toBeLessThan(100);
   });
+
+  it('a process whose listener never connected still waits: other processes may hold copies', async () => {
+    const caches = new CacheRegistry(150);
+    const job = noticesJob({ listen: () => Promise.reject(new Error('sin conexión')) }, caches, log, { retryMs: 10_000 });
+    job.start();
+    expect(caches.isLive).toBe(false);
+    const t = performance.now();
+    await caches.settle('acceso');
+    expect(performance.now() - t).toBeGreaterThanOrEqual(145);
+    await job.stop();
+  });
 });
 
 describe('change notices job', () => {

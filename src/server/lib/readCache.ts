@@ -28,7 +28,7 @@ export class CacheRegistry {
   private readonly gens: Record<Topic, number> = { precios: 0, acceso: 0, clientes: 0 };
   private leaseUntil = 0;
   private lapseCount = 0;
-  /** Set once a listener job runs here: then other processes may hold copies too. */
+  /** Set once a listener job runs here: this deployment keeps copies, other processes may hold some. */
   private leased = false;
   private readonly caches = new Map<string, ReadCache<unknown>>();
   private readonly keyedCaches = new Map<string, KeyedReadCache<never, never>>();
@@ -68,6 +68,15 @@ export class CacheRegistry {
   }
 
   /** A round trip started at `startedAt` (performance.now()) on the listening connection succeeded. */
+  /**
+   * A listener job runs in this process (set when it starts, before it first connects): from now on
+   * access-rights writes wait out the lease, since other processes may be serving copies even while
+   * this one cannot listen.
+   */
+  enableLeases() {
+    this.leased = true;
+  }
+
   renew(startedAt: number) {
     this.leased = true;
     if (this.leaseUntil > 0 && performance.now() >= this.leaseUntil) this.lapseCount++;
