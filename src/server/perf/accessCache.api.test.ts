@@ -59,17 +59,18 @@ describe('users kept for the auth check', () => {
   it('other writes to a user (last login, current client) send no notice', async () => {
     const caches = app.services.caches;
     const u = await userWith(app, [P.viewUser]);
-    // Notices arrive in commit order: once a marker is heard, every earlier one has been too.
-    const heard = async (channel: string, topic: 'acceso' | 'precios') => {
-      const before = caches.generation(topic);
-      await sql`select pg_notify(${channel}, 'marca')`.execute(app.db);
-      await vi.waitFor(() => expect(caches.generation(topic)).toBeGreaterThan(before), { timeout: 5000, interval: 5 });
+    // Notices arrive in commit order: once a marker on the prices channel (nothing else here writes
+    // prices) is heard, every notice sent before it has been heard too.
+    const settled = async () => {
+      const before = caches.generation('precios');
+      await sql`select pg_notify('cambio_precios', 'marca')`.execute(app.db);
+      await vi.waitFor(() => expect(caches.generation('precios')).toBeGreaterThan(before), { timeout: 5000, interval: 5 });
     };
-    await heard('cambio_acceso', 'acceso');
+    await settled();
     const generation = caches.generation('acceso');
     await app.login(u.username, u.password);
     await app.db.updateTable('users').set({ last_login: new Date() }).where('id', '=', u.id).execute();
-    await heard('cambio_precios', 'precios');
+    await settled();
     expect(caches.generation('acceso')).toBe(generation);
   });
 });

@@ -2,7 +2,6 @@ import type { Db } from '../db';
 import type { Env } from '../env';
 import type { Services } from '../services';
 import { authUser } from '../modules/auth/authUsers';
-import { ALL_PERMISSIONS } from '../../shared/permissions';
 import { verifyTerminalToken, verifyToken } from '../modules/auth/tokens';
 import type { AuthUser } from '../lib/actor';
 
@@ -31,7 +30,6 @@ export interface RequestInfo {
   onUser?: (userId: number) => void;
 }
 
-const ALL_PERMS: ReadonlySet<string> = new Set(ALL_PERMISSIONS);
 const NO_PERMS: ReadonlySet<string> = new Set();
 
 /**
@@ -79,7 +77,7 @@ export async function createContext(base: { db: Db; env: Env; services: Services
     return ctx;
   }
   ctx.user = { id: user.id, username: user.username, isSuperuser: user.is_superuser };
-  ctx.perms = user.is_superuser ? ALL_PERMS : new Set(user.perms ?? []);
+  ctx.perms = user.perms;
   req.onUser?.(user.id);
   return ctx;
 }

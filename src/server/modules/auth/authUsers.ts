@@ -1,14 +1,18 @@
 import type { Db } from '../../db';
 import type { CacheRegistry } from '../../lib/readCache';
+import { ALL_PERMISSIONS } from '../../../shared/permissions';
 import { findAuthUser } from './permissions.repository';
 
 type Row = NonNullable<Awaited<ReturnType<typeof findAuthUser>>>;
-export type AuthUserRow = Readonly<Omit<Row, 'perms'> & { perms: readonly string[] | null }>;
+/** The user with the set of permissions the checks read (a superuser holds all), built once per load. */
+export type AuthUserRow = Readonly<Omit<Row, 'perms'> & { perms: ReadonlySet<string> }>;
+
+const ALL_PERMS: ReadonlySet<string> = new Set(ALL_PERMISSIONS);
 
 const load = async (db: Db, id: number): Promise<AuthUserRow | undefined> => {
   const row = await findAuthUser(db, id);
   // Shared by the requests of this user until the next change: frozen so none can alter it.
-  return row && Object.freeze({ ...row, perms: row.perms && Object.freeze([...row.perms]) });
+  return row && Object.freeze({ ...row, perms: row.is_superuser ? ALL_PERMS : new Set(row.perms ?? []) });
 };
 
 /**
@@ -17,6 +21,6 @@ const load = async (db: Db, id: number): Promise<AuthUserRow | undefined> => {
  * the very next request in every process; without a lease it is read from the database.
  */
 export function authUser(ctx: { db: Db; caches?: CacheRegistry }, id: number): Promise<AuthUserRow | undefined> {
-  if (!ctx.caches) return findAuthUser(ctx.db, id);
+  if (!ctx.caches) return load(ctx.db, id);
   return ctx.caches.keyed<number, AuthUserRow>('usuarios-acceso', 'acceso', load).get(ctx.db, id);
 }
