@@ -2,6 +2,7 @@ import { sql, type AliasedExpression, type Kysely, type RawBuilder, type SelectQ
 import { z } from '../../shared/zod';
 import { searchField } from '../../shared/schemas/fields';
 import { pageParam } from '../../shared/schemas/common';
+import { queryTemplate, type TemplateValues } from './queryTemplate';
 
 export const PAGE_SIZE = 10;
 
@@ -35,6 +36,13 @@ export type Count = SelectQueryBuilder<any, any, any> | { kept: RawBuilder<unkno
 
 const TOTAL = '__total';
 
+interface PageOptions {
+  /** The query picks its own page (e.g. a deferred join). */
+  alreadyPaged?: boolean;
+  /** The offset's stand-in of a query template (lib/queryTemplate.ts), instead of the page's. */
+  offset?: unknown;
+}
+
 const countExpression = (count: Count): AliasedExpression<unknown, typeof TOTAL> =>
   'kept' in count
     ? count.kept.as(TOTAL)
@@ -48,11 +56,11 @@ const countExpression = (count: Count): AliasedExpression<unknown, typeof TOTAL>
  * (PostgreSQL runs it once, on the same indexes as before). `alreadyPaged`: the query picks its own
  * page (e.g. a deferred join). This is the query `paginate` runs; the plan test explains it.
  */
-export function pagedQuery<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, page: number, count: Count, opts: { alreadyPaged?: boolean } = {}) {
+export function pagedQuery<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, page: number, count: Count, opts: PageOptions = {}) {
   // The page size is written into the statement and the first page has no offset: PostgreSQL then
   // keeps one plan for the first page of a list (a parameter as LIMIT makes it plan every time).
   const first = query.limit(sql.lit(PAGE_SIZE));
-  const paged = opts.alreadyPaged ? query : page === 1 ? first : first.offset((page - 1) * PAGE_SIZE);
+  const paged = opts.alreadyPaged ? query : page === 1 ? first : first.offset((opts.offset ?? (page - 1) * PAGE_SIZE) as number);
   return paged.select(() => countExpression(count) as never) as unknown as SelectQueryBuilder<DB, TB, O & { [TOTAL]: string | number }>;
 }
 
@@ -66,11 +74,44 @@ async function countAlone(count: Count): Promise<number> {
 }
 
 /** One page and the exact total. Past the last page the page is empty and the total is read alone. */
-export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, page: number, count: Count, opts: { alreadyPaged?: boolean } = {}): Promise<Page<O>> {
-  const rows = await pagedQuery(query, page, count, opts).execute();
-  const total = rows.length > 0 ? Number(rows[0][TOTAL]) : page === 1 && !opts.alreadyPaged && !('kept' in count) ? 0 : await countAlone(count);
+export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, page: number, count: Count, opts: PageOptions = {}): Promise<Page<O>> {
+  return pageOfRows(await pagedQuery(query, page, count, opts).execute(), page, () => ({ count, alreadyPaged: opts.alreadyPaged }));
+}
+
+type WithTotal<O> = O & { [TOTAL]: string | number };
+
+/** The page from the rows of pagedQuery; `list` gives the count when the page has no rows to carry it. */
+async function pageOfRows<O>(rows: WithTotal<O>[], page: number, list: () => { count: Count; alreadyPaged?: boolean }): Promise<Page<O>> {
+  let total = rows.length > 0 ? Number(rows[0][TOTAL]) : undefined;
+  if (total === undefined) {
+    const { count, alreadyPaged } = list();
+    total = page === 1 && !alreadyPaged && !('kept' in count) ? 0 : await countAlone(count);
+  }
   const results = rows.map(({ [TOTAL]: _total, ...r }) => r as unknown as O);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   // Past the last page: no results, and "previous" points at the last page that has some.
   return { count: total, next: page < pages ? page + 1 : null, previous: page > 1 ? Math.min(page - 1, pages) : null, results };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of any table set
+type AnyDb = Kysely<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of any table set
+type ListQueryOf<O> = SelectQueryBuilder<any, any, O>;
+
+/**
+ * paginate() through a query template (lib/queryTemplate.ts): the page statement of each shape is
+ * built and compiled once. `build` makes the list's query and count from stand-ins for `values`
+ * (and from `shape`, which names whatever else decides the statement); the offset is a value too.
+ */
+export function pagedTemplate<V extends TemplateValues, O>(build: (db: AnyDb, values: V, shape: string) => { query: ListQueryOf<O>; count: Count; alreadyPaged?: boolean }) {
+  const template = queryTemplate((db, v: V & { offset?: number }, shape) => {
+    const { query, count, alreadyPaged } = build(db, v, shape);
+    return pagedQuery(query, v.offset === undefined ? 1 : 2, count, { alreadyPaged, offset: v.offset });
+  });
+  const valuesAt = (page: number, values: V) => ({ ...values, offset: page === 1 ? undefined : (page - 1) * PAGE_SIZE });
+  const run = async (db: AnyDb, page: number, values: V, shape = ''): Promise<Page<O>> =>
+    pageOfRows(await template.execute(db, valuesAt(page, values), shape), page, () => build(db, values, shape));
+  /** The statement a page runs (the plan test explains it). */
+  const statement = (db: AnyDb, page: number, values: V, shape = '') => template.compile(db, valuesAt(page, values), shape);
+  return Object.assign(run, { statement });
 }

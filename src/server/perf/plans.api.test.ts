@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type Compilable } from 'kysely';
+import { sql, type Compilable, type CompiledQuery } from 'kysely';
 import { startTestApp, type TestApp } from '../test/harness';
 import { exchangeWorld, tauser } from '../modules/transacciones/testFixtures';
-import { ANCLA_CADA, anclasClientes, clientesPage, countClientesQuery, searchClientes } from '../modules/clientes/clientes.repository';
+import { ANCLA_CADA, anclasClientes, clientesPage, countClientesQuery, posicionClientes, searchClientes } from '../modules/clientes/clientes.repository';
 import { filteredTransacciones, keptCount, pageQuery } from '../modules/transacciones/transacciones.repository';
 import { pagedQuery } from '../lib/pagination';
+import { paginaTransacciones } from '../modules/transacciones/transacciones.service';
+import { paginaClientes } from '../modules/clientes/clientes.service';
 
 /**
  * Issue 14: every list, search and history query runs on an index at scale. Enough rows are
@@ -48,6 +50,9 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
+/** A compiled statement as seqScans takes it. */
+const statement = (c: CompiledQuery): Compilable => ({ compile: () => c });
+
 async function seqScans(q: Compilable): Promise<string[]> {
   const c = q.compile();
   const { rows } = await app.db.executeQuery<{ 'QUERY PLAN': unknown }>({ ...c, sql: `explain (format json) ${c.sql}` } as typeof c);
@@ -72,12 +77,17 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
     // What the list runs without a search: the deferred join with the kept total, first and deep pages.
     const kept = countClientesQuery(app.db, undefined);
     expect('kept' in kept).toBe(true);
-    expect(await seqScans(pagedQuery(clientesPage(app.db, 1, 10), 1, kept, { alreadyPaged: true }))).toEqual([]);
-    expect(await seqScans(pagedQuery(clientesPage(app.db, 1_500, 10), 1_500, kept, { alreadyPaged: true }))).toEqual([]);
+    expect(await seqScans(pagedQuery(clientesPage(app.db, posicionClientes(1)), 1, kept, { alreadyPaged: true }))).toEqual([]);
+    expect(await seqScans(pagedQuery(clientesPage(app.db, posicionClientes(1_500)), 1_500, kept, { alreadyPaged: true }))).toEqual([]);
     // A deep page from its anchor (kept in memory, clientes.service.ts): a bounded walk of the same index.
     const anclas = await anclasClientes(app.db);
     expect(anclas.length).toBeGreaterThanOrEqual(Math.floor(CLIENTS / ANCLA_CADA));
-    expect(await seqScans(pagedQuery(clientesPage(app.db, 1_500, 10, anclas), 1_500, kept, { alreadyPaged: true }))).toEqual([]);
+    expect(await seqScans(pagedQuery(clientesPage(app.db, posicionClientes(1_500, anclas)), 1_500, kept, { alreadyPaged: true }))).toEqual([]);
+    // The very statements the service runs (compiled once per shape, lib/queryTemplate.ts).
+    for (const [page, withAnchors] of [[1, false], [1_500, false], [1_500, true]] as const) {
+      const at = posicionClientes(page, withAnchors ? anclas : undefined);
+      expect(await seqScans(statement(paginaClientes.statement(app.db, page, at)))).toEqual([]);
+    }
   });
 
   it('client search inside words uses the trigram indexes (where pg_trgm is available)', async () => {
@@ -96,6 +106,9 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
   it("a client's transaction history: page and count", async () => {
     const f = { cliente_id: cliente, tz };
     expect(await seqScans(pagedQuery(pageQuery(app.db, f), 1, filteredTransacciones(app.db, f)))).toEqual([]);
+    // The very statements the service runs (compiled once per shape, lib/queryTemplate.ts).
+    expect(await seqScans(statement(paginaTransacciones.statement(app.db, 1, f)))).toEqual([]);
+    expect(await seqScans(statement(paginaTransacciones.statement(app.db, 3, f)))).toEqual([]);
   });
 
   it('the staff list filtered by state: page, deep page, and the overdue part of the count', async () => {
@@ -104,6 +117,8 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
       const f = { estado, tz };
       expect(await seqScans(pagedQuery(pageQuery(app.db, f), 1, keptCount(app.db, f)!))).toEqual([]);
       expect(await seqScans(pagedQuery(pageQuery(app.db, f), 500, keptCount(app.db, f)!))).toEqual([]);
+      expect(await seqScans(statement(paginaTransacciones.statement(app.db, 1, { tz }, estado)))).toEqual([]);
+      expect(await seqScans(statement(paginaTransacciones.statement(app.db, 500, { tz }, estado)))).toEqual([]);
     }
   });
 

@@ -11,6 +11,7 @@ import { publicCtx } from '../lib/context';
 import { sendAnswer, sendJson } from '../lib/jsonBody';
 import { isPlainObject, keysNotTaken, READ_ONLY, splitEcho, without } from './echo';
 import type { RestRoute } from './types';
+import { schemaOf } from '../trpc/syncParsing';
 
 type Callable = (input: unknown) => Promise<unknown>;
 
@@ -150,7 +151,7 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
         return;
       }
       const caller = createCaller(ctx);
-      const writeSchema = (procedures[route.procedure] as { _def: { inputs: unknown[] } })._def.inputs[0];
+      const writeSchema = schemaOf((procedures[route.procedure] as { _def: { inputs: unknown[] } })._def.inputs[0]);
       prepared = ctx.user ? await applyEcho(readers.get(route), req, defaultInput(route, req), caller, writeSchema) : { input: defaultInput(route, req), readOnly: [] };
       // With a read-only field left in, the strict input fails after the write's own 401/403 checks.
       const result = await resolveProcedure(caller, route.procedure)(prepared.input);

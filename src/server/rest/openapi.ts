@@ -2,6 +2,7 @@ import type { AnyRouter } from '@trpc/server';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from 'zod';
 import type { RestRoute } from './types';
+import { schemaOf } from '../trpc/syncParsing';
 
 const errorBody = z.object({ detail: z.string() });
 
@@ -11,8 +12,8 @@ export function buildOpenApi(appRouter: AnyRouter, routes: RestRoute[]) {
   const paths: ZodOpenApiPathsObject = {};
   for (const route of routes) {
     const def = procedures[route.procedure]._def;
-    const input = def.inputs[0] as z.ZodType | undefined;
-    const output = def.output as z.ZodType | undefined;
+    const input = schemaOf(def.inputs[0]);
+    const output = schemaOf(def.output);
     const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
     const oaPath = `/api${route.path.replace(/:(\w+)/g, '{$1}')}`;
     const op: ZodOpenApiOperationObject = {

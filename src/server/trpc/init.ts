@@ -7,6 +7,7 @@ import { zodFieldErrors } from '../lib/zodFields';
 import { M } from '../../shared/messages';
 import type { Ctx } from './context';
 import type { Topic } from '../lib/readCache';
+import { parsingSync } from './syncParsing';
 
 export type { PermRule };
 
@@ -69,7 +70,7 @@ const outer = t.middleware(async ({ ctx, type, path, next }) => {
   return result;
 });
 
-export const baseProcedure = t.procedure.use(outer);
+export const baseProcedure = parsingSync(t.procedure.use(outer));
 
 /** The signed-in user, or 401; a terminal token is valid only on the terminal paths (issue 13): 403. */
 function signedIn(ctx: Ctx) {

@@ -2,7 +2,7 @@ import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { ClientesTable, Database } from '../../db/types';
 import { selectUsers } from '../usuarios/usuarios.repository';
 import { containsPattern } from '../../lib/search';
-import type { Count } from '../../lib/pagination';
+import { PAGE_SIZE, type Count } from '../../lib/pagination';
 import type { ClienteRecord } from '../../../shared/schemas/clientes';
 
 type Q = Kysely<Database>;
@@ -80,22 +80,36 @@ export async function anclasClientes(db: Q): Promise<Ancla[]> {
   return r.rows.map((a) => Object.freeze({ nombre: a.nombre, id_cliente: a.id_cliente }));
 }
 
+/** Where a page of the unfiltered list starts: after `skip` entries from the start or from an anchor. */
+export type PosicionClientes = {
+  skip?: number;
+  anclaNombre?: string;
+  anclaId?: string;
+};
+
+/**
+ * Deep pages start from the nearest anchor at or before their offset: the index walk is at most
+ * ANCLA_CADA entries instead of the whole offset.
+ */
+export function posicionClientes(page: number, anclas?: readonly Ancla[]): PosicionClientes {
+  const offset = (page - 1) * PAGE_SIZE;
+  const i = anclas?.length ? Math.min(Math.floor(offset / ANCLA_CADA), anclas.length - 1) : 0;
+  const ancla = anclas && i > 0 ? anclas[i] : undefined;
+  const skip = ancla ? offset - i * ANCLA_CADA : offset;
+  return { skip: skip > 0 ? skip : undefined, anclaNombre: ancla?.nombre, anclaId: ancla?.id_cliente };
+}
+
 /**
  * One page of the unfiltered list as a deferred join: the offset walks the (nombre, id_cliente) index
  * alone (an index-only scan), and only the 10 rows of the page are read from the table and joined.
+ * The position's values may be a query template's stand-ins (lib/queryTemplate.ts).
  */
-export function clientesPage(db: Q, page: number, size: number, anclas?: readonly Ancla[]) {
-  const offset = (page - 1) * size;
-  // Deep pages start from the nearest anchor at or before the offset: the index walk is at most
-  // ANCLA_CADA entries instead of the whole offset.
-  const i = anclas?.length ? Math.min(Math.floor(offset / ANCLA_CADA), anclas.length - 1) : 0;
-  const ancla = anclas && i > 0 ? anclas[i] : undefined;
+export function clientesPage(db: Q, at: PosicionClientes) {
   let ids = db.selectFrom('clientes').select('id_cliente');
-  if (ancla) ids = ids.where(sql<boolean>`(nombre, id_cliente) >= (${ancla.nombre}, ${ancla.id_cliente}::uuid)`);
-  const skip = ancla ? offset - i * ANCLA_CADA : offset;
+  if (at.anclaNombre !== undefined) ids = ids.where(sql<boolean>`(nombre, id_cliente) >= (${at.anclaNombre}, ${at.anclaId}::uuid)`);
   // Size written into the statement, no offset on the first page: one kept plan (lib/pagination.ts).
-  ids = ids.orderBy('nombre').orderBy('id_cliente').limit(sql.lit(size));
-  if (skip > 0) ids = ids.offset(skip);
+  ids = ids.orderBy('nombre').orderBy('id_cliente').limit(sql.lit(PAGE_SIZE));
+  if (at.skip !== undefined) ids = ids.offset(at.skip);
   // The page's ids come first in the FROM list: joins are planned in written order (db/index.ts).
   return db
     .selectFrom(ids.as('p'))

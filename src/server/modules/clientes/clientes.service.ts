@@ -4,7 +4,7 @@ import { forbidden, invalidFields, notFound, type FieldErrors } from '../../lib/
 import { can, requirePerms } from '../../lib/permissions';
 import { audit, type AuditAction } from '../../lib/audit';
 import { changeIntent } from '../../lib/changeIntent';
-import { PAGE_SIZE, paginate, type ListQuery } from '../../lib/pagination';
+import { PAGE_SIZE, paginate, pagedTemplate, type ListQuery } from '../../lib/pagination';
 import { withUniqueFields } from '../../lib/unique';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
@@ -14,7 +14,7 @@ import { historialDeCliente, type TransaccionListInput } from '../transacciones/
 type HistorialQuery = Omit<TransaccionListInput, 'cliente_id'>;
 import {
   ANCLA_CADA, anclasClientes, categoriaActiva, categoriasMatching, clientesPage, clearCurrentClient, clienteExists, countClientesQuery, documentTaken, findCliente, insertCliente,
-  isAssigned, lockClienteRow, searchClientes, toCliente, updateClienteRow, usuariosDeCliente,
+  isAssigned, lockClienteRow, posicionClientes, searchClientes, type PosicionClientes, toCliente, updateClienteRow, usuariosDeCliente,
 } from './clientes.repository';
 
 export const ENTITY = 'cliente';
@@ -37,6 +37,9 @@ async function anclas(ctx: ServiceCtx, page: number) {
   return ctx.caches.entry('anclas-clientes', 'clientes', anclasClientes).get(ctx.db);
 }
 
+/** A page of the unfiltered list, its statement compiled once per shape (first page, deep, from an anchor). */
+export const paginaClientes = pagedTemplate((db, at: PosicionClientes) => ({ query: clientesPage(db, at), count: countClientesQuery(db, undefined), alreadyPaged: true }));
+
 export async function listClientes(ctx: ServiceCtx, q: ListQuery) {
   const { db } = ctx;
   const cats = q.search ? await categoriasMatching(db, q.search) : [];
@@ -44,7 +47,7 @@ export async function listClientes(ctx: ServiceCtx, q: ListQuery) {
   if (q.all) return (await query.execute()).map(toCliente);
   const page = q.search
     ? await paginate(query, q.page, countClientesQuery(db, q.search, cats))
-    : await paginate(clientesPage(db, q.page, PAGE_SIZE, await anclas(ctx, q.page)), q.page, countClientesQuery(db, undefined), { alreadyPaged: true });
+    : await paginaClientes(db, q.page, posicionClientes(q.page, await anclas(ctx, q.page)));
   return { ...page, results: page.results.map(toCliente) };
 }
 

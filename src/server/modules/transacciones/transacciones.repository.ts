@@ -2,7 +2,6 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db';
 import type { Insertable, Updateable } from 'kysely';
 import type { TransaccionesTable } from '../../db/types';
-import { containsPattern } from '../../lib/search';
 import type { Count } from '../../lib/pagination';
 import { TRANSITIONS, type EstadoTransaccion, type Transicion } from '../../../shared/transacciones';
 
@@ -48,18 +47,21 @@ export type TransaccionRow = Awaited<ReturnType<ReturnType<typeof selectTransacc
 
 export const findTransaccion = (db: Db, id: number) => selectTransacciones(db).where('t.id', '=', id).executeTakeFirst();
 
-export interface TransaccionFilters {
+/** The filter values of a list: they may be a query template's stand-ins (lib/queryTemplate.ts). */
+export type TransaccionValores = {
   /** Only these clients (a customer's assigned ones). */
   usuarioAsignado?: number;
   cliente_id?: string;
-  estado?: EstadoTransaccion;
   divisa?: number;
   fecha_desde?: string;
   fecha_hasta?: string;
-  /** Part of the transaction code. */
-  search?: string;
+  /** Part of the transaction code, as an ILIKE pattern (lib/search.ts containsPattern). */
+  codigo?: string;
   tz: string;
-}
+};
+
+/** The filters: the values, and the state (written into the statement, see enEstado). */
+export type TransaccionFilters = TransaccionValores & { estado?: EstadoTransaccion };
 
 /** The filters as one condition on `t` (dates are business days of `tz`), for the count and the page alike. */
 function condicion(f: TransaccionFilters): Expression<SqlBool> {
@@ -67,12 +69,12 @@ function condicion(f: TransaccionFilters): Expression<SqlBool> {
   if (f.usuarioAsignado !== undefined) {
     parts.push(sql<SqlBool>`t.cliente_id in (select uc.cliente_id from user_clientes uc where uc.user_id = ${f.usuarioAsignado})`);
   }
-  if (f.cliente_id) parts.push(sql<SqlBool>`t.cliente_id = ${f.cliente_id}`);
-  if (f.search) parts.push(sql<SqlBool>`t.codigo ilike ${containsPattern(f.search)}`);
+  if (f.cliente_id !== undefined) parts.push(sql<SqlBool>`t.cliente_id = ${f.cliente_id}`);
+  if (f.codigo !== undefined) parts.push(sql<SqlBool>`t.codigo ilike ${f.codigo}`);
   if (f.estado) parts.push(enEstado(f.estado));
   if (f.divisa !== undefined) parts.push(sql<SqlBool>`(t.divisa_origen_id = ${f.divisa} or t.divisa_destino_id = ${f.divisa})`);
-  if (f.fecha_desde) parts.push(sql<SqlBool>`t.fecha_inicio >= (${f.fecha_desde}::date)::timestamp at time zone ${f.tz}`);
-  if (f.fecha_hasta) parts.push(sql<SqlBool>`t.fecha_inicio < (${f.fecha_hasta}::date + 1)::timestamp at time zone ${f.tz}`);
+  if (f.fecha_desde !== undefined) parts.push(sql<SqlBool>`t.fecha_inicio >= (${f.fecha_desde}::date)::timestamp at time zone ${f.tz}`);
+  if (f.fecha_hasta !== undefined) parts.push(sql<SqlBool>`t.fecha_inicio < (${f.fecha_hasta}::date + 1)::timestamp at time zone ${f.tz}`);
   return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` and `)})` : sql<SqlBool>`true`;
 }
 
@@ -83,7 +85,7 @@ function condicion(f: TransaccionFilters): Expression<SqlBool> {
  * through the partial index transacciones_vigentes_idx.
  */
 export function keptCount(db: Db, f: TransaccionFilters): Count | undefined {
-  const others = f.usuarioAsignado !== undefined || f.cliente_id || f.search || f.divisa !== undefined || f.fecha_desde || f.fecha_hasta;
+  const others = f.usuarioAsignado !== undefined || f.cliente_id !== undefined || f.codigo !== undefined || f.divisa !== undefined || f.fecha_desde !== undefined || f.fecha_hasta !== undefined;
   if (others) return undefined;
   const kept = (estados: string[]) => sql`(select coalesce(sum(n), 0) from transacciones_conteo where estado in (${sql.join(estados)}))`;
   const vencidas = (estados: string[]) =>

@@ -3,7 +3,8 @@ import type { Db } from '../../db';
 import type { ServiceCtx } from '../../lib/context';
 import { audit } from '../../lib/audit';
 import { badRequest, conflict, fieldError, forbidden, invalidTransition, notFound, rateChanged, validation } from '../../lib/errors';
-import { paginate, type ListQuery } from '../../lib/pagination';
+import { pagedTemplate, type ListQuery } from '../../lib/pagination';
+import { containsPattern } from '../../lib/search';
 import { can } from '../../lib/permissions';
 import { Decimal, formatAmount } from '../../../shared/money';
 import { deltaPct } from '../../../shared/pricing';
@@ -18,7 +19,7 @@ import { findTauserActivo } from '../simulacion/simulacion.repository';
 import { nuevoCodigo } from './codigo';
 import {
   asociarClave, expirarSiVencida, filteredTransacciones, findClave, findTransaccion, insertTransaccion, keptCount, lockCliente, pageQuery,
-  readLimites, reservarClave, transicionar, usadoPyg, type TransaccionFilters, type TransaccionRow,
+  readLimites, reservarClave, transicionar, usadoPyg, type TransaccionFilters, type TransaccionRow, type TransaccionValores,
 } from './transacciones.repository';
 
 const ENTITY = 'transaccion';
@@ -328,15 +329,20 @@ export async function listTransacciones(ctx: ServiceCtx, q: TransaccionListInput
   const todas = verTodas(ctx);
   if (!todas && q.cliente_id && !(await isAssigned(ctx.db, ctx.actor.id, q.cliente_id))) throw forbidden();
   if (q.fecha_desde && q.fecha_hasta && q.fecha_hasta < q.fecha_desde) throw fieldError('fecha_hasta', FECHAS_MSG);
-  const f: TransaccionFilters = {
-    cliente_id: q.cliente_id, estado: q.estado, divisa: q.divisa, fecha_desde: q.fecha_desde, fecha_hasta: q.fecha_hasta,
-    search: q.search, tz, usuarioAsignado: todas ? undefined : ctx.actor.id,
+  const valores: TransaccionValores = {
+    cliente_id: q.cliente_id || undefined, divisa: q.divisa, fecha_desde: q.fecha_desde || undefined, fecha_hasta: q.fecha_hasta || undefined,
+    codigo: q.search ? containsPattern(q.search) : undefined, tz, usuarioAsignado: todas ? undefined : ctx.actor.id,
   };
-  const rows = pageQuery(ctx.db, f);
-  if (q.all) return (await rows.execute()).map(toRecord);
-  const page = await paginate(rows, q.page, keptCount(ctx.db, f) ?? filteredTransacciones(ctx.db, f));
+  if (q.all) return (await pageQuery(ctx.db, { ...valores, estado: q.estado }).execute()).map(toRecord);
+  const page = await paginaTransacciones(ctx.db, q.page, valores, q.estado);
   return { ...page, results: page.results.map(toRecord) };
 }
+
+/** A page of transactions, its statement compiled once per shape: which filters, which state (the shape). */
+export const paginaTransacciones = pagedTemplate((db, v: TransaccionValores, estado) => {
+  const f: TransaccionFilters = { ...v, estado: (estado || undefined) as EstadoTransaccion | undefined };
+  return { query: pageQuery(db, f), count: keptCount(db, f) ?? filteredTransacciones(db, f) };
+});
 
 /** GET clientes/{id}/get_historial_transacciones/: one client's history, same rules and filters. */
 export const historialDeCliente = (ctx: ServiceCtx, clienteId: string, q: Omit<TransaccionListInput, 'cliente_id'>, tz: string) =>
