@@ -5,7 +5,7 @@ import { ERROR_MAP, INVALID_DATA, forbidden, toAppError, unauthorized } from '..
 import { hasPerms, type PermRule } from '../lib/permissions';
 import { zodFieldErrors } from '../lib/zodFields';
 import { M } from '../../shared/messages';
-import type { Ctx } from './context';
+import type { AuthUser, Ctx } from './context';
 import type { Topic } from '../lib/readCache';
 import { parsingSync } from './syncParsing';
 
@@ -50,27 +50,27 @@ const ACCESS_WRITES = new Set([
 const topicOf = (path: string): Topic | null =>
   PRICING_ROUTERS.some((p) => path.startsWith(p)) ? 'precios' : ACCESS_WRITES.has(path) ? 'acceso' : null;
 
+/** A domain failure (AppError, PricingError, text the database refuses) as a TRPCError with the code of ERROR_MAP, carrying the AppError as its cause. */
+function asTrpcError(cause: unknown) {
+  const app = toAppError(cause);
+  return app ? new TRPCError({ code: ERROR_MAP[app.code].trpc, message: app.message, cause: app }) : undefined;
+}
+
 /**
- * Every procedure's outer layer (one middleware: each layer costs tRPC a copy of its options):
- * settles the cached copies after a write (above), and turns a domain failure thrown anywhere below
- * (AppError, PricingError, text the database refuses) into a TRPCError with the code of ERROR_MAP,
- * carrying the AppError as its cause.
+ * What every procedure's outer layer does around the rest: settles the cached copies after a write
+ * (above), and turns a domain failure thrown anywhere below into its TRPCError (asTrpcError).
  */
-const outer = t.middleware(async ({ ctx, type, path, next }) => {
+async function settled<R extends { ok: true } | { ok: false; error: { cause?: unknown } }>(ctx: Ctx, type: string, path: string, next: () => Promise<R>): Promise<R> {
   const topic = type === 'mutation' ? topicOf(path) : null;
-  let result: Awaited<ReturnType<typeof next>>;
+  let result: R;
   try {
     result = await next();
   } finally {
     if (topic) await ctx.services?.caches?.settle(topic);
   }
   if (result.ok) return result;
-  const app = toAppError(result.error.cause);
-  if (app) throw new TRPCError({ code: ERROR_MAP[app.code].trpc, message: app.message, cause: app });
-  return result;
-});
-
-export const baseProcedure = parsingSync(t.procedure.use(outer));
+  throw asTrpcError(result.error.cause) ?? result.error;
+}
 
 /** The signed-in user, or 401; a terminal token is valid only on the terminal paths (issue 13): 403. */
 function signedIn(ctx: Ctx) {
@@ -79,15 +79,36 @@ function signedIn(ctx: Ctx) {
   return ctx.user;
 }
 
-export const authedProcedure = baseProcedure.use(({ ctx, next }) => next({ ctx: { user: signedIn(ctx) } }));
+/**
+ * What signed-in procedures give next(): the type of ctx.user narrowed to the user, with the same
+ * context object (ctx.user already is that user once signedIn passed). A `ctx` given to next() makes
+ * tRPC copy the whole context on every request.
+ */
+const SIGNED_IN = { ctx: undefined as unknown as { user: AuthUser } };
 
-/** Requires every permission in `all` and at least one of `any` (spec 000 §6); one layer with the sign-in check. */
-export const permProcedure = (rule: PermRule) =>
-  baseProcedure.use(({ ctx, next }) => {
-    const user = signedIn(ctx);
-    if (!hasPerms(ctx.perms, rule)) throw forbidden();
-    return next({ ctx: { user } });
-  });
+/**
+ * Procedures are one tRPC layer before their input parser (each layer costs tRPC two copies of its
+ * options): the outer work (settled) and, for signed-in ones, the sign-in and permission check.
+ */
+export const baseProcedure = parsingSync(t.procedure.use(({ ctx, type, path, next }) => settled(ctx, type, path, () => next())));
+
+const signedInProcedure = (rule?: PermRule) =>
+  parsingSync(
+    t.procedure.use(({ ctx, type, path, next }) => {
+      try {
+        signedIn(ctx);
+        if (rule && !hasPerms(ctx.perms, rule)) throw forbidden();
+      } catch (e) {
+        throw asTrpcError(e) ?? e;
+      }
+      return settled(ctx, type, path, () => next(SIGNED_IN));
+    }),
+  );
+
+export const authedProcedure = signedInProcedure();
+
+/** Requires every permission in `all` and at least one of `any` (spec 000 §6). */
+export const permProcedure = (rule: PermRule) => signedInProcedure(rule);
 
 /** Superusers only (the audit trail). */
 export const superuserProcedure = authedProcedure.use(({ ctx, next }) => {

@@ -4,6 +4,7 @@ import { selectUsers } from '../usuarios/usuarios.repository';
 import { containsPattern } from '../../lib/search';
 import { PAGE_SIZE, type Count } from '../../lib/pagination';
 import type { ClienteRecord } from '../../../shared/schemas/clientes';
+import { queryTemplate } from '../../lib/queryTemplate';
 
 type Q = Kysely<Database>;
 
@@ -37,8 +38,10 @@ export function toCliente(r: Row): ClienteRecord {
   };
 }
 
+const clienteById = queryTemplate((db, v: { id: string }) => selectClientes(db).where('c.id_cliente', '=', v.id));
+
 export async function findCliente(db: Q, id: string): Promise<ClienteRecord | undefined> {
-  const row = await selectClientes(db).where('c.id_cliente', '=', id).executeTakeFirst();
+  const [row] = await clienteById.execute(db, { id });
   return row && toCliente(row);
 }
 

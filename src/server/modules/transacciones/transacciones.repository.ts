@@ -4,6 +4,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { TransaccionesTable } from '../../db/types';
 import type { Count } from '../../lib/pagination';
 import { TRANSITIONS, type EstadoTransaccion, type Transicion } from '../../../shared/transacciones';
+import { queryTemplate } from '../../lib/queryTemplate';
 
 /**
  * The state as every read presents it: a pendiente or en_proceso row past `expira_en` is expirada,
@@ -45,7 +46,8 @@ export function selectTransacciones(db: Db) {
 }
 export type TransaccionRow = Awaited<ReturnType<ReturnType<typeof selectTransacciones>['executeTakeFirstOrThrow']>>;
 
-export const findTransaccion = (db: Db, id: number) => selectTransacciones(db).where('t.id', '=', id).executeTakeFirst();
+const transaccionById = queryTemplate((db, v: { id: number }) => selectTransacciones(db).where('t.id', '=', v.id));
+export const findTransaccion = async (db: Db, id: number) => (await transaccionById.execute(db, { id }))[0];
 
 /** The filter values of a list: they may be a query template's stand-ins (lib/queryTemplate.ts). */
 export type TransaccionValores = {
