@@ -42,12 +42,14 @@ export const paginaClientes = pagedTemplate((db, at: PosicionClientes) => ({ que
 
 export async function listClientes(ctx: ServiceCtx, q: ListQuery) {
   const { db } = ctx;
+  if (!q.search && !q.all) {
+    const page = await paginaClientes(db, q.page, posicionClientes(q.page, await anclas(ctx, q.page)));
+    return { ...page, results: page.results.map(toCliente) };
+  }
   const cats = q.search ? await categoriasMatching(db, q.search) : [];
   const query = searchClientes(db, q.search, cats).orderBy('c.nombre').orderBy('c.id_cliente');
   if (q.all) return (await query.execute()).map(toCliente);
-  const page = q.search
-    ? await paginate(query, q.page, countClientesQuery(db, q.search, cats))
-    : await paginaClientes(db, q.page, posicionClientes(q.page, await anclas(ctx, q.page)));
+  const page = await paginate(query, q.page, countClientesQuery(db, q.search, cats));
   return { ...page, results: page.results.map(toCliente) };
 }
 

@@ -106,12 +106,18 @@ export const filteredTransacciones = (db: Db, f: TransaccionFilters) => db.selec
 export const pageQuery = (db: Db, f: TransaccionFilters) =>
   selectTransacciones(db).where(condicion(f)).orderBy('t.fecha_inicio', 'desc').orderBy('t.id', 'desc');
 
-/** The client row locked until the end of the transaction: limits are checked one request at a time per client. */
-export const lockCliente = (db: Db, clienteId: string) =>
-  db.selectFrom('clientes').select('id_cliente').where('id_cliente', '=', clienteId).forUpdate().executeTakeFirst();
-
-export const readLimites = (db: Db) =>
-  db.selectFrom('limite_config').select(['limite_diario', 'limite_mensual']).where('id', '=', 1).executeTakeFirst();
+/**
+ * The configured limits, with the client row locked until the end of the transaction: limits are
+ * checked one request at a time per client. One round trip for both.
+ */
+export const lockClienteLimites = (db: Db, clienteId: string) =>
+  db
+    .selectFrom('clientes as c')
+    .leftJoin('limite_config as l', (j) => j.on('l.id', '=', 1))
+    .select(['c.id_cliente', 'l.limite_diario', 'l.limite_mensual'])
+    .where('c.id_cliente', '=', clienteId)
+    .forUpdate('c')
+    .executeTakeFirst();
 
 /**
  * The guaraní side already committed by a client in the current business day and month of `tz`:

@@ -18,8 +18,8 @@ import { clienteOperable, cotizar, type ClienteOperable, type Cotizacion } from 
 import { findTauserActivo } from '../simulacion/simulacion.repository';
 import { nuevoCodigo } from './codigo';
 import {
-  asociarClave, expirarSiVencida, filteredTransacciones, findClave, findTransaccion, insertTransaccion, keptCount, lockCliente, pageQuery,
-  readLimites, reservarClave, transicionar, usadoPyg, type TransaccionFilters, type TransaccionRow, type TransaccionValores,
+  asociarClave, expirarSiVencida, filteredTransacciones, findClave, findTransaccion, insertTransaccion, keptCount, lockClienteLimites, pageQuery,
+  reservarClave, transicionar, usadoPyg, type TransaccionFilters, type TransaccionRow, type TransaccionValores,
 } from './transacciones.repository';
 
 const ENTITY = 'transaccion';
@@ -119,10 +119,12 @@ export async function getTransaccion(ctx: ServiceCtx, id: number) {
 
 /**
  * Limits of limite_config (PYG, null = none) for one client, within the business day and month of
- * `tz`. Call with the client row locked (lockCliente) in the same database transaction.
+ * `tz`. Locks the client row until the end of the database transaction it runs in, so two
+ * operations of one client are checked one after the other: call it as late as possible (after the
+ * quote), right before the write it allows.
  */
 async function checkLimites(db: Db, clienteId: string, montoPyg: string, tz: string, exceptId?: number) {
-  const lim = await readLimites(db);
+  const lim = await lockClienteLimites(db, clienteId);
   if (!lim || (lim.limite_diario === null && lim.limite_mensual === null)) return;
   const usado = await usadoPyg(db, clienteId, tz, exceptId);
   const excede = (limite: string | null, ya: string) => limite !== null && new Decimal(ya).plus(montoPyg).gt(limite);
@@ -189,7 +191,6 @@ export async function crearTransaccion(ctx: ServiceCtx, input: CrearTransaccionI
       if (!previa) throw conflict(OP_MSG.idempotenciaOtroCuerpo);
       return { previa };
     }
-    await lockCliente(trx, cliente.id_cliente);
     const c = await cotizar(trx, {
       divisaOrigen: input.divisa_origen,
       divisaDestino: input.divisa_destino,
@@ -280,7 +281,6 @@ export async function confirmarPago(
   if (input.terminos_aceptados !== true) throw validation({ terminos_aceptados: [OP_MSG.terminosRequeridos] });
   const cliente = await clienteOperable(ctx, row.cliente_id);
   await ctx.db.transaction().execute(async (trx) => {
-    await lockCliente(trx, row.cliente_id);
     const c = await recotizar(trx, row, cliente);
     const f = figuras(row, c);
     if (f.cambio) {
