@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { queryTemplate } from '../../lib/queryTemplate';
 
 const selectDivisasConTasa = (db: Db) =>
   db
@@ -11,27 +12,32 @@ const selectDivisasConTasa = (db: Db) =>
     ]);
 
 /** A currency with its rate (null when it has none), as an operation needs it. */
-export const divisaConTasa = (db: Db, id: number) => selectDivisasConTasa(db).where('d.id', '=', id).executeTakeFirst();
+const divisaPorId = queryTemplate((db, v: { id: number }) => selectDivisasConTasa(db).where('d.id', '=', v.id));
+export const divisaConTasa = async (db: Db, id: number) => (await divisaPorId.execute(db, { id }))[0];
 
 /** Every currency with its rate: the pricing catalogue the simulator keeps in memory. */
 export const divisasConTasa = (db: Db) => selectDivisasConTasa(db).orderBy('d.id').execute();
 export type DivisaConTasa = NonNullable<Awaited<ReturnType<typeof divisaConTasa>>>;
 
-/** The client, its state and its category's discount. */
-export const clienteConCategoria = (db: Db, id: string) =>
+const clientePorId = queryTemplate((db, v: { id: string; userId: number }) =>
   db
     .selectFrom('clientes as c')
     .innerJoin('categorias_cliente as k', 'k.id_categoria', 'c.id_categoria')
     .select(['c.id_cliente', 'c.nombre', 'c.is_active', 'k.nombre as nombre_categoria', 'k.descuento'])
-    .where('c.id_cliente', '=', id)
-    .executeTakeFirst();
+    .select((eb) => eb.exists(eb.selectFrom('user_clientes as uc').select('uc.user_id').where('uc.user_id', '=', v.userId).whereRef('uc.cliente_id', '=', 'c.id_cliente')).as('asignado'))
+    .where('c.id_cliente', '=', v.id),
+);
+
+/** The client, its state, its category's discount, and whether it is assigned to the user. */
+export const clienteConCategoria = async (db: Db, id: string, userId: number) => (await clientePorId.execute(db, { id, userId }))[0];
 
 const METODO_COLUMNS = [
   'm.id', 'm.nombre', 'm.nombre_display', 'm.permite_cobro', 'm.permite_pago', 'm.comision_cobro_porcentaje',
   'm.comision_pago_porcentaje', 'm.is_active',
 ] as const;
 
-export const findMetodo = (db: Db, id: number) => db.selectFrom('metodos_financieros as m').select(METODO_COLUMNS).where('m.id', '=', id).executeTakeFirst();
+const metodoPorId = queryTemplate((db, v: { id: number }) => db.selectFrom('metodos_financieros as m').select(METODO_COLUMNS).where('m.id', '=', v.id));
+export const findMetodo = async (db: Db, id: number) => (await metodoPorId.execute(db, { id }))[0];
 export type MetodoRow = NonNullable<Awaited<ReturnType<typeof findMetodo>>>;
 
 export const todosLosMetodos = (db: Db) => db.selectFrom('metodos_financieros as m').select(METODO_COLUMNS).orderBy('m.id').execute();
@@ -85,10 +91,11 @@ export const instanciasActivasDeCliente = (db: Db, clienteId: string) =>
     .orderBy('md.id')
     .execute();
 
-export const findTauserActivo = (db: Db, id: string) =>
+const tauserActivoPorId = queryTemplate((db, v: { id: string }) =>
   db
     .selectFrom('tausers')
     .select(['id_tauser as idTauser', 'codigo', 'nombre', 'direccion', 'ciudad', 'departamento'])
-    .where('id_tauser', '=', id)
-    .where('is_active', '=', true)
-    .executeTakeFirst();
+    .where('id_tauser', '=', v.id)
+    .where('is_active', '=', true),
+);
+export const findTauserActivo = async (db: Db, id: string) => (await tauserActivoPorId.execute(db, { id }))[0];

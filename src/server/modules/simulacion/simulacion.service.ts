@@ -8,7 +8,6 @@ import {
 } from '../../../shared/comision';
 import { METODOS_GENERICOS_OPERACION, OP_MSG } from '../../../shared/transacciones';
 import { MONTO_MSG, type MetodosRespuesta, type SimulacionResultado } from '../../../shared/schemas/operaciones';
-import { isAssigned } from '../clientes/clientes.repository';
 import {
   clienteConCategoria, findInstancia, findTauserActivo, instanciasActivasDeCliente, type DivisaConTasa, type InstanciaRow, type MetodoRow,
 } from './simulacion.repository';
@@ -37,9 +36,8 @@ export interface ClienteOperable {
 
 /** A user simulates or operates only for a client assigned to them (403), and only an active one. */
 export async function clienteOperable(ctx: ServiceCtx, clienteId: string): Promise<ClienteOperable> {
-  if (!(await isAssigned(ctx.db, ctx.actor.id, clienteId))) throw forbidden();
-  const c = await clienteConCategoria(ctx.db, clienteId);
-  if (!c) throw forbidden();
+  const c = await clienteConCategoria(ctx.db, clienteId, ctx.actor.id);
+  if (!c?.asignado) throw forbidden();
   if (!c.is_active) throw badRequest(OP_MSG.clienteInactivo);
   return { id_cliente: c.id_cliente, nombre: c.nombre, nombre_categoria: c.nombre_categoria, descuento: c.descuento };
 }

@@ -110,14 +110,15 @@ export const pageQuery = (db: Db, f: TransaccionFilters) =>
  * The configured limits, with the client row locked until the end of the transaction: limits are
  * checked one request at a time per client. One round trip for both.
  */
-export const lockClienteLimites = (db: Db, clienteId: string) =>
+const clienteLimitesBloqueado = queryTemplate((db, v: { clienteId: string }) =>
   db
     .selectFrom('clientes as c')
     .leftJoin('limite_config as l', (j) => j.on('l.id', '=', 1))
     .select(['c.id_cliente', 'l.limite_diario', 'l.limite_mensual'])
-    .where('c.id_cliente', '=', clienteId)
-    .forUpdate('c')
-    .executeTakeFirst();
+    .where('c.id_cliente', '=', v.clienteId)
+    .forUpdate('c'),
+);
+export const lockClienteLimites = async (db: Db, clienteId: string) => (await clienteLimitesBloqueado.execute(db, { clienteId }))[0];
 
 /**
  * The guaraní side already committed by a client in the current business day and month of `tz`:
