@@ -58,6 +58,19 @@ describe('queryTemplate', () => {
     expect(builds()).toBe(4);
   });
 
+  it('tells shapes apart by the names of the values too', () => {
+    const t = queryTemplate((d, v: { a?: string; b?: string }) => {
+      let q = d.selectFrom('t').select('id');
+      if (v.a !== undefined) q = q.where('nombre', '=', v.a);
+      if (v.b !== undefined) q = q.where('estado', '=', v.b);
+      return q;
+    });
+    expect(t.compile(db, { a: 'x' }).sql).toContain('"nombre" = $1');
+    const b = t.compile(db, { b: 'y' });
+    expect(b.sql).toContain('"estado" = $1');
+    expect(b.parameters).toEqual(['y']);
+  });
+
   it('refuses a build that turns a value into something else than one parameter', () => {
     const bad = queryTemplate((d, v: { ids?: string }) => d.selectFrom('t').selectAll().where('nombre', 'in', [v.ids as unknown as string, 'x']).where(sql<boolean>`${[v.ids]} is not null`));
     expect(() => bad.compile(db, { ids: 'a' })).toThrow(/only scalars/);

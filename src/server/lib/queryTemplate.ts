@@ -9,11 +9,12 @@ class Slot {
   constructor(readonly name: string) {}
 }
 
-/** Undefined, null and a value give different shapes (a filter left out, `is null`, a parameter). */
+/** Each name with undefined, null or a value: different shapes (a filter left out, `is null`, a parameter). */
 const presence = (values: TemplateValues) =>
   Object.keys(values)
-    .map((k) => (values[k] === undefined ? 'u' : values[k] === null ? 'n' : 'v'))
-    .join('');
+    .sort()
+    .map((k) => `${k}:${values[k] === undefined ? 'u' : values[k] === null ? 'n' : 'v'}`)
+    .join(',');
 
 /** Past this many shapes of one template the others are built every time (a bound on memory). */
 const MAX_SHAPES = 200;
@@ -47,7 +48,14 @@ export function queryTemplate<V extends TemplateValues, R>(build: (db: AnyDb, va
         }
         if (compiled.size < MAX_SHAPES) compiled.set(key, done);
       }
-      return { ...done, parameters: done.parameters.map((p) => (p instanceof Slot ? values[p.name] : p)) };
+      return {
+        ...done,
+        parameters: done.parameters.map((p) => {
+          if (!(p instanceof Slot)) return p;
+          if (!Object.hasOwn(values, p.name)) throw new Error(`queryTemplate: no value named ${p.name}`);
+          return values[p.name];
+        }),
+      };
     },
     async execute(db: AnyDb, values: V, shape = ''): Promise<R[]> {
       return (await db.executeQuery(this.compile(db, values, shape))).rows;

@@ -92,12 +92,12 @@ const SIGNED_IN = { ctx: undefined as unknown as { user: AuthUser } };
  */
 export const baseProcedure = parsingSync(t.procedure.use(({ ctx, type, path, next }) => settled(ctx, type, path, () => next())));
 
-const signedInProcedure = (rule?: PermRule) =>
+const signedInProcedure = (rule: PermRule | 'signed-in') =>
   parsingSync(
     t.procedure.use(({ ctx, type, path, next }) => {
       try {
         signedIn(ctx);
-        if (rule && !hasPerms(ctx.perms, rule)) throw forbidden();
+        if (rule !== 'signed-in' && !hasPerms(ctx.perms, rule)) throw forbidden();
       } catch (e) {
         throw asTrpcError(e) ?? e;
       }
@@ -105,10 +105,13 @@ const signedInProcedure = (rule?: PermRule) =>
     }),
   );
 
-export const authedProcedure = signedInProcedure();
+export const authedProcedure = signedInProcedure('signed-in');
 
 /** Requires every permission in `all` and at least one of `any` (spec 000 §6). */
-export const permProcedure = (rule: PermRule) => signedInProcedure(rule);
+export const permProcedure = (rule: PermRule) => {
+  if (!rule || typeof rule !== 'object') throw new Error('permProcedure: a permission rule is required');
+  return signedInProcedure(rule);
+};
 
 /** Superusers only (the audit trail). */
 export const superuserProcedure = authedProcedure.use(({ ctx, next }) => {
