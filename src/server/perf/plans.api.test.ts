@@ -84,9 +84,9 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
     expect(anclas.length).toBeGreaterThanOrEqual(Math.floor(CLIENTS / ANCLA_CADA));
     expect(await seqScans(pagedQuery(clientesPage(app.db, posicionClientes(1_500, anclas)), 1_500, kept, { alreadyPaged: true }))).toEqual([]);
     // The very statements the service runs (compiled once per shape, lib/queryTemplate.ts).
-    for (const [page, withAnchors] of [[1, false], [1_500, false], [1_500, true]] as const) {
-      const at = posicionClientes(page, withAnchors ? anclas : undefined);
-      expect(await seqScans(statement(paginaClientes.statement(app.db, page, at)))).toEqual([]);
+    for (const [page, withAnchors] of [[1, false], [1_500, false], [1_500, true], [1_504, true]] as const) {
+      const { at, desdeAncla } = posicionClientes(page, withAnchors ? anclas : undefined);
+      expect(await seqScans(statement(paginaClientes.statement(app.db, page, at, desdeAncla ? String(desdeAncla) : '')))).toEqual([]);
     }
   });
 

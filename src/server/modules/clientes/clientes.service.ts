@@ -14,7 +14,7 @@ import { historialDeCliente, type TransaccionListInput } from '../transacciones/
 type HistorialQuery = Omit<TransaccionListInput, 'cliente_id'>;
 import {
   ANCLA_CADA, anclasClientes, categoriaActiva, categoriasMatching, clientesPage, clearCurrentClient, clienteExists, countClientesQuery, documentTaken, findCliente, insertCliente,
-  isAssigned, lockClienteRow, posicionClientes, searchClientes, type PosicionClientes, toCliente, updateClienteRow, usuariosDeCliente,
+  isAssigned, lockClienteRow, posicionClientes, searchClientes, type Ancla, type PosicionClientes, toCliente, updateClienteRow, usuariosDeCliente,
 } from './clientes.repository';
 
 export const ENTITY = 'cliente';
@@ -38,12 +38,22 @@ async function anclas(ctx: ServiceCtx, page: number) {
 }
 
 /** A page of the unfiltered list, its statement compiled once per shape (first page, deep, from an anchor). */
-export const paginaClientes = pagedTemplate((db, at: PosicionClientes) => ({ query: clientesPage(db, at), count: countClientesQuery(db, undefined), alreadyPaged: true }));
+export const paginaClientes = pagedTemplate((db, at: PosicionClientes, desdeAncla) => ({
+  query: clientesPage(db, { at, desdeAncla: desdeAncla ? Number(desdeAncla) : undefined }),
+  count: countClientesQuery(db, undefined),
+  alreadyPaged: true,
+}));
+
+/** A page of the unfiltered list through its template (the entries after an anchor are its shape). */
+export const paginaClientesEn = (db: ServiceCtx['db'], page: number, anclas?: readonly Ancla[]) => {
+  const { at, desdeAncla } = posicionClientes(page, anclas);
+  return paginaClientes(db, page, at, desdeAncla ? String(desdeAncla) : '');
+};
 
 export async function listClientes(ctx: ServiceCtx, q: ListQuery) {
   const { db } = ctx;
   if (!q.search && !q.all) {
-    const page = await paginaClientes(db, q.page, posicionClientes(q.page, await anclas(ctx, q.page)));
+    const page = await paginaClientesEn(db, q.page, await anclas(ctx, q.page));
     return { ...page, results: page.results.map(toCliente) };
   }
   const cats = q.search ? await categoriasMatching(db, q.search) : [];
