@@ -30,6 +30,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('loopback'),
   SHUTDOWN_GRACE: duration.default('10s'),
+  EXPIRY_SWEEP: duration.default('1m'),
   MAP_STYLE_URL: z
     .union([z.literal('offline'), z.url({ protocol: /^https?$/, error: 'must be offline or an http(s) URL of a MapLibre style' })])
     .default(DEFAULT_MAP_STYLE_URL),
@@ -63,6 +64,8 @@ export type Env = {
   trustProxy: boolean | number | string;
   /** How long SIGTERM waits for requests in flight before closing anyway. */
   shutdownGraceMs: number;
+  /** How often each process marks overdue transactions expirada (reads present them so regardless). */
+  expirySweepMs: number;
   /** The terminal maps' style: an http(s) style URL, or `offline` for the app's own style. */
   mapStyleUrl: string;
 };
@@ -97,6 +100,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: e.LOG_LEVEL,
     trustProxy: trustProxy(e.TRUST_PROXY),
     shutdownGraceMs: toMs(e.SHUTDOWN_GRACE),
+    expirySweepMs: toMs(e.EXPIRY_SWEEP),
     mapStyleUrl: e.MAP_STYLE_URL,
   };
 }

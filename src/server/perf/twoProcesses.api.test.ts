@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
  * Issue 14: two server processes over one PostgreSQL and one Redis (README "Varios procesos").
  * Authorization holds in the other process on its very next request (deactivation); the cached
  * public rates and simulator prices of both processes follow a change made through either of them
- * or straight in the database (LISTEN/NOTIFY); the login limit is counted once for both (Redis). Needs a PostgreSQL server
+ * or straight in the database (LISTEN/NOTIFY); the login limit is counted once for both (Redis); both
+ * expiry sweepers run over the same overdue rows and each is expired once. Needs a PostgreSQL server
  * (TEST_DATABASE_URL, else the local one) and Redis (REDIS_URL, else the local one).
  */
 const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -26,6 +27,7 @@ function start(databaseUrl: string): Promise<string> {
     env: {
       ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: REDIS, PORT: '0', LOG_LEVEL: 'info', SEED_DEMO: 'true',
       JWT_SECRET: 'two-processes-secret-two-processes-secret-0123', ADMIN_PASSWORD: 'admin-2p', DATA_DIR: mkdtempSync(join(tmpdir(), 'cambio-2p-')),
+      EXPIRY_SWEEP: '1s',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -122,6 +124,46 @@ describe('two server processes over one PostgreSQL and one Redis', () => {
     const id = users.find((u) => u.username === 'cliente')!.id;
     expect((await api(A, 'PATCH', `/usuarios/${id}/`, { token, body: { is_active: false } })).status).toBe(200);
     expect((await api(B, 'GET', '/me/permissions/', { token: customer })).status).toBe(401);
+  });
+
+  it('both expiry sweepers run over the same overdue rows: each is expired once and the kept counts stay exact', async () => {
+    const sqlClient = new pg.Client({ connectionString: dbUrl });
+    await sqlClient.connect();
+    const count = async (q: string) => Number((await sqlClient.query(q)).rows[0].n);
+    try {
+      // 2 500 overdue rows in one statement: more than one batch of a pass (1 000), so both processes find work.
+      await sqlClient.query(`
+        with ctx as (
+          select (select id from users where username = 'admin') op, (select id from divisas where codigo = 'PYG') pyg,
+                 (select id from divisas where codigo = 'USD') usd, (select id from metodos_financieros where nombre = 'EFECTIVO') ef,
+                 (select id_tauser from tausers order by codigo limit 1) tu, (select id_cliente from clientes order by created_at limit 1) cl)
+        insert into transacciones (codigo, cliente_id, operador_id, operacion_cliente, divisa_origen_id, divisa_destino_id,
+          monto_origen, monto_destino, monto_pyg, tasa_aplicada, tasa_inicial, monto_destino_inicial, precio_base, comision_base,
+          nombre_categoria, descuento_categoria, metodo_financiero_id, comision_metodo, tauser_id, estado, fecha_inicio, expira_en)
+        select 'V' || lpad(g::text, 10, '0'), ctx.cl, ctx.op, 'compra', ctx.pyg, ctx.usd, 1000000, 136.05, 1000000, 7350, 7350, 136.05,
+          7300, 50, 'MINORISTA', 0, ctx.ef, 0, ctx.tu, (array['pendiente', 'en_proceso'])[1 + g % 2],
+          now() - interval '2 days', now() - interval '1 day' - make_interval(secs => g)
+        from generate_series(1, 2500) g, ctx`);
+      const overdue = `select count(*) as n from transacciones where estado in ('pendiente', 'en_proceso') and expira_en <= now()`;
+      await vi.waitFor(async () => expect(await count(overdue)).toBe(0), { timeout: 15_000, interval: 50 });
+      expect(await count(`select count(*) as n from transacciones where codigo like 'V%' and (estado <> 'expirada' or fecha_fin is distinct from expira_en)`)).toBe(0);
+      // The totals kept by triggers moved each row once: they equal what is stored, state by state.
+      const drift = await sqlClient.query(`
+        select t.estado, t.n, k.n as kept from (select estado, count(*) n from transacciones group by estado) t
+        left join (select estado, sum(n) n from transacciones_conteo group by estado) k using (estado) where k.n is distinct from t.n`);
+      expect(drift.rows).toEqual([]);
+      // And both processes answer the same exact count for the state.
+      const stored = await count(`select count(*) as n from transacciones where estado = 'expirada'`);
+      expect(stored).toBeGreaterThanOrEqual(2500);
+      const token = await login(A, 'admin', 'admin-2p');
+      for (const base of [A, B]) {
+        const r = await api(base, 'GET', '/operaciones/transacciones/?estado=expirada', { token });
+        expect(r.status).toBe(200);
+        expect(r.body.count).toBe(stored);
+      }
+    } finally {
+      await sqlClient.end();
+    }
   });
 
   it('the login limit per account is counted once across both processes (Redis)', async () => {
