@@ -34,7 +34,7 @@ export interface Page<R> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works with any table set; the count may read fewer tables than the page
 export type Count = SelectQueryBuilder<any, any, any> | { kept: RawBuilder<unknown>; db: Kysely<any> };
 
-const TOTAL = '__total';
+export const TOTAL = '__total';
 
 interface PageOptions {
   /** The query picks its own page (e.g. a deferred join). */
@@ -78,7 +78,7 @@ export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBui
   return pageOfRows(await pagedQuery(query, page, count, opts).execute(), page, () => ({ count, alreadyPaged: opts.alreadyPaged }));
 }
 
-type WithTotal<O> = O & { [TOTAL]: string | number };
+export type WithTotal<O> = O & { [TOTAL]: string | number };
 
 /** The page from the rows of pagedQuery; `list` gives the count when the page has no rows to carry it. */
 async function pageOfRows<O>(rows: WithTotal<O>[], page: number, list: () => { count: Count; alreadyPaged?: boolean }): Promise<Page<O>> {
@@ -87,9 +87,15 @@ async function pageOfRows<O>(rows: WithTotal<O>[], page: number, list: () => { c
     const { count, alreadyPaged } = list();
     total = page === 1 && !alreadyPaged && !('kept' in count) ? 0 : await countAlone(count);
   }
-  const results = rows.map(({ [TOTAL]: _total, ...r }) => r as unknown as O);
+  return pageWith(total, page, withoutTotal(rows));
+}
+
+/** The rows of a page without the total that rode along. */
+export const withoutTotal = <O>(rows: WithTotal<O>[]): O[] => rows.map(({ [TOTAL]: _total, ...r }) => r as unknown as O);
+
+/** A page of `results` out of `total`; past the last page there are none and "previous" points at the last that has some. */
+export function pageWith<R>(total: number, page: number, results: R[]): Page<R> {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  // Past the last page: no results, and "previous" points at the last page that has some.
   return { count: total, next: page < pages ? page + 1 : null, previous: page > 1 ? Math.min(page - 1, pages) : null, results };
 }
 

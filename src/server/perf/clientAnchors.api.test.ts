@@ -86,3 +86,39 @@ describe('deep pages of the client list', () => {
     await vi.waitFor(async () => expect((await idsOfPage(deep)).ids).toEqual(await idsByOffset(deep)), { timeout: 5000, interval: 20 });
   });
 });
+
+describe('searches of the client list', () => {
+  const truth = async (text: string, page: number) => {
+    const p = `%${text}%`;
+    // Name, documents, e-mail, or the category's name (this file's clients are all in 'ANCLAS').
+    const where = sql`nombre ilike ${p} or cedula ilike ${p} or ruc ilike ${p} or correo ilike ${p}
+      or id_categoria in (select id_categoria from categorias_cliente where nombre ilike ${p})`;
+    const ids = (await sql<{ id_cliente: string }>`select id_cliente from clientes where ${where} order by nombre, id_cliente limit 10 offset ${(page - 1) * 10}`.execute(app.db)).rows.map((r) => r.id_cliente);
+    const n = Number((await sql<{ n: string }>`select count(*) as n from clientes where ${where}`.execute(app.db)).rows[0].n);
+    return { ids, n };
+  };
+
+  it('answer the same page and exact count whether they match few clients (one scan) or more than a thousand', async () => {
+    // 'Ancla 001' matches about 200 clients (answered from the match set); 'Ancla' every client of
+    // the category 'ANCLAS', over 2 500 (paged and counted apart).
+    for (const text of ['Ancla 001', 'Ancla']) {
+      const { n } = await truth(text, 1);
+      expect(n).toBeGreaterThan(0);
+      const last = Math.ceil(n / 10);
+      for (const page of [1, 2, last, last + 1]) {
+        const r = await app.api('GET', `/clientes/?search=${encodeURIComponent(text)}&page=${page}`, { token: admin });
+        expect(r.status).toBe(200);
+        const want = await truth(text, page);
+        expect((r.body.results as Array<{ idCliente: string }>).map((c) => c.idCliente), `${text} page ${page}`).toEqual(want.ids);
+        expect(r.body).toMatchObject({ count: n, next: page < last ? page + 1 : null, previous: page > 1 ? Math.min(page - 1, last) : null });
+      }
+    }
+    expect((await truth('Ancla', 1)).n).toBeGreaterThan(1000);
+    expect((await truth('Ancla 001', 1)).n).toBeLessThanOrEqual(1000);
+  });
+
+  it('a search that matches nothing answers an empty first page', async () => {
+    const r = await app.api('GET', `/clientes/?search=${encodeURIComponent('zzz-nadie')}`, { token: admin });
+    expect(r.body).toEqual({ count: 0, next: null, previous: null, results: [] });
+  });
+});

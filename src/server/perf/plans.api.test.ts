@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Compilable, type CompiledQuery } from 'kysely';
 import { startTestApp, type TestApp } from '../test/harness';
 import { exchangeWorld, tauser } from '../modules/transacciones/testFixtures';
-import { ANCLA_CADA, anclasClientes, clientesPage, countClientesQuery, posicionClientes, searchClientes } from '../modules/clientes/clientes.repository';
+import { ANCLA_CADA, anclasClientes, busquedaAcotada, clientesPage, countClientesQuery, posicionClientes, searchClientes } from '../modules/clientes/clientes.repository';
 import { filteredTransacciones, keptCount, pageQuery } from '../modules/transacciones/transacciones.repository';
 import { pagedQuery } from '../lib/pagination';
 import { paginaTransacciones } from '../modules/transacciones/transacciones.service';
@@ -101,6 +101,8 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
       return;
     }
     expect(await seqScans(search)).toEqual([]);
+    // What a search runs first: page and total out of its materialized match set (one index scan).
+    expect(await seqScans(busquedaAcotada(app.db, 'an 4242', [], 1))).toEqual([]);
   });
 
   it("a client's transaction history: page and count", async () => {

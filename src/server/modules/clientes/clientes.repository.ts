@@ -2,7 +2,7 @@ import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { ClientesTable, Database } from '../../db/types';
 import { selectUsers } from '../usuarios/usuarios.repository';
 import { containsPattern } from '../../lib/search';
-import { PAGE_SIZE, type Count } from '../../lib/pagination';
+import { PAGE_SIZE, TOTAL, type Count } from '../../lib/pagination';
 import type { ClienteRecord } from '../../../shared/schemas/clientes';
 import { queryTemplate } from '../../lib/queryTemplate';
 
@@ -65,6 +65,38 @@ function searchFilter(search: string, categoriaIds: string[]) {
 export function searchClientes(db: Q, search: string | undefined, categoriaIds: string[] = []) {
   const q = selectClientes(db);
   return search ? q.where(searchFilter(search, categoriaIds)) : q;
+}
+
+/** A search matching at most this many clients is answered from its match set in one scan. */
+export const BUSQUEDA_TOPE = 1000;
+
+/**
+ * A page of a search and its exact total from one scan of the search's indexes: the matches (at most
+ * BUSQUEDA_TOPE + 1, in no order) are materialized once, the page is sorted out of them and the total
+ * is their count. Only valid when the total is at most BUSQUEDA_TOPE (then every match was gathered);
+ * with more, the list pages and counts as usual. The page and the count otherwise scan the trigram
+ * indexes twice, and a search is mostly selective (a name, a document number).
+ */
+export function busquedaAcotada(db: Q, search: string, categoriaIds: string[], page: number) {
+  return db
+    .with(
+      (cte) => cte('m').materialized(),
+      (d) => d.selectFrom('clientes as c').select(['c.id_cliente', 'c.nombre']).where(searchFilter(search, categoriaIds)).limit(sql.lit(BUSQUEDA_TOPE + 1)),
+    )
+    .selectFrom((eb) => {
+      const p = eb.selectFrom('m').select('m.id_cliente').orderBy('m.nombre').orderBy('m.id_cliente').limit(sql.lit(PAGE_SIZE));
+      return (page > 1 ? p.offset((page - 1) * PAGE_SIZE) : p).as('p');
+    })
+    .innerJoin('clientes as c', 'c.id_cliente', 'p.id_cliente')
+    .innerJoin('categorias_cliente as k', 'k.id_categoria', 'c.id_categoria')
+    .select([
+      'c.id_cliente', 'c.nombre', 'c.is_persona_fisica', 'c.cedula', 'c.ruc', 'c.id_categoria',
+      'k.nombre as categoria_nombre', 'k.descuento as categoria_descuento',
+      'c.correo', 'c.telefono', 'c.direccion', 'c.is_active',
+      sql<string>`(select count(*) from m)`.as(TOTAL),
+    ])
+    .orderBy('c.nombre')
+    .orderBy('c.id_cliente');
 }
 
 /** Every ANCLA_CADA-th client of the list's order: where deep pages start their index walk. */

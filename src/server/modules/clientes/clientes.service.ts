@@ -4,7 +4,7 @@ import { forbidden, invalidFields, notFound, type FieldErrors } from '../../lib/
 import { can, requirePerms } from '../../lib/permissions';
 import { audit, type AuditAction } from '../../lib/audit';
 import { changeIntent } from '../../lib/changeIntent';
-import { PAGE_SIZE, paginate, pagedTemplate, type ListQuery } from '../../lib/pagination';
+import { PAGE_SIZE, TOTAL, paginate, pagedTemplate, pageWith, withoutTotal, type ListQuery } from '../../lib/pagination';
 import { withUniqueFields } from '../../lib/unique';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
@@ -13,7 +13,7 @@ import { historialDeCliente, type TransaccionListInput } from '../transacciones/
 
 type HistorialQuery = Omit<TransaccionListInput, 'cliente_id'>;
 import {
-  ANCLA_CADA, anclasClientes, categoriaActiva, categoriasMatching, clientesPage, clearCurrentClient, clienteExists, countClientesQuery, documentTaken, findCliente, insertCliente,
+  ANCLA_CADA, BUSQUEDA_TOPE, anclasClientes, busquedaAcotada, categoriaActiva, categoriasMatching, clientesPage, clearCurrentClient, clienteExists, countClientesQuery, documentTaken, findCliente, insertCliente,
   isAssigned, lockClienteRow, posicionClientes, searchClientes, type Ancla, type PosicionClientes, toCliente, updateClienteRow, usuariosDeCliente,
 } from './clientes.repository';
 
@@ -59,6 +59,12 @@ export async function listClientes(ctx: ServiceCtx, q: ListQuery) {
   const cats = q.search ? await categoriasMatching(db, q.search) : [];
   const query = searchClientes(db, q.search, cats).orderBy('c.nombre').orderBy('c.id_cliente');
   if (q.all) return (await query.execute()).map(toCliente);
+  if (q.search) {
+    // Most searches match few clients: page and exact total from one scan (see busquedaAcotada).
+    const rows = await busquedaAcotada(db, q.search, cats, q.page).execute();
+    const total = rows.length > 0 ? Number(rows[0][TOTAL]) : q.page === 1 ? 0 : undefined;
+    if (total !== undefined && total <= BUSQUEDA_TOPE) return pageWith(total, q.page, withoutTotal(rows).map(toCliente));
+  }
   const page = await paginate(query, q.page, countClientesQuery(db, q.search, cats));
   return { ...page, results: page.results.map(toCliente) };
 }
