@@ -148,7 +148,7 @@ describe('exchange screens', () => {
 
     // the navbar's user menu leads to the history
     await page.locator('button:visible').filter({ hasText: /^M\s*María$/ }).click();
-    await page.getByRole('menu').getByRole('link', { name: 'Historial' }).click();
+    await page.getByRole('menuitem', { name: 'Historial' }).click();
     await page.waitForURL(`${e.url}/historial-transacciones`);
     await page.getByLabel('Estado').selectOption('en_proceso');
     await page.waitForURL(/estado=en_proceso/);
