@@ -8,16 +8,19 @@ import { queryTemplate } from '../../lib/queryTemplate';
 
 type Q = Kysely<Database>;
 
+/** The columns of a client record (`c` the client, `k` its category). */
+const CLIENTE_COLUMNS = [
+  'c.id_cliente', 'c.nombre', 'c.is_persona_fisica', 'c.cedula', 'c.ruc', 'c.id_categoria',
+  'k.nombre as categoria_nombre', 'k.descuento as categoria_descuento',
+  'c.correo', 'c.telefono', 'c.direccion', 'c.is_active',
+] as const;
+
 /** The client as the API shows it (spec 000 §3), with its category's name and discount. */
 export function selectClientes(db: Q) {
   return db
     .selectFrom('clientes as c')
     .innerJoin('categorias_cliente as k', 'k.id_categoria', 'c.id_categoria')
-    .select([
-      'c.id_cliente', 'c.nombre', 'c.is_persona_fisica', 'c.cedula', 'c.ruc', 'c.id_categoria',
-      'k.nombre as categoria_nombre', 'k.descuento as categoria_descuento',
-      'c.correo', 'c.telefono', 'c.direccion', 'c.is_active',
-    ]);
+    .select(CLIENTE_COLUMNS);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectClientes>['executeTakeFirstOrThrow']>>;
@@ -89,12 +92,8 @@ export function busquedaAcotada(db: Q, search: string, categoriaIds: string[], p
     })
     .innerJoin('clientes as c', 'c.id_cliente', 'p.id_cliente')
     .innerJoin('categorias_cliente as k', 'k.id_categoria', 'c.id_categoria')
-    .select([
-      'c.id_cliente', 'c.nombre', 'c.is_persona_fisica', 'c.cedula', 'c.ruc', 'c.id_categoria',
-      'k.nombre as categoria_nombre', 'k.descuento as categoria_descuento',
-      'c.correo', 'c.telefono', 'c.direccion', 'c.is_active',
-      sql<string>`(select count(*) from m)`.as(TOTAL),
-    ])
+    .select(CLIENTE_COLUMNS)
+    .select(sql<string>`(select count(*) from m)`.as(TOTAL))
     .orderBy('c.nombre')
     .orderBy('c.id_cliente');
 }
@@ -157,11 +156,7 @@ export function clientesPage(db: Q, { at, desdeAncla }: { at: PosicionClientes; 
     .selectFrom(ids.as('p'))
     .innerJoin('clientes as c', 'c.id_cliente', 'p.id_cliente')
     .innerJoin('categorias_cliente as k', 'k.id_categoria', 'c.id_categoria')
-    .select([
-      'c.id_cliente', 'c.nombre', 'c.is_persona_fisica', 'c.cedula', 'c.ruc', 'c.id_categoria',
-      'k.nombre as categoria_nombre', 'k.descuento as categoria_descuento',
-      'c.correo', 'c.telefono', 'c.direccion', 'c.is_active',
-    ])
+    .select(CLIENTE_COLUMNS)
     .orderBy('c.nombre')
     .orderBy('c.id_cliente');
 }
