@@ -10,10 +10,12 @@ import { toAppError } from '../lib/errors';
 import { publicCtx } from '../lib/context';
 import { sendAnswer, sendJson } from '../lib/jsonBody';
 import { isPlainObject, keysNotTaken, READ_ONLY, splitEcho, without } from './echo';
-import type { RestRoute } from './types';
+import type { ProcedurePath, RestRoute } from './types';
 import { schemaOf } from '../trpc/syncParsing';
+import { procedureInvoker } from './invoke';
 
-type Callable = (input: unknown) => Promise<unknown>;
+/** Calls a procedure of the router by its path, as the request's caller. */
+type Call = (procedure: ProcedurePath, input: unknown) => Promise<unknown>;
 
 export function defaultInput(route: RestRoute, req: Request): unknown {
   if (route.input) return route.input(req);
@@ -36,12 +38,6 @@ export function pathConflict(req: Request): Record<string, string[]> | null {
     }
   }
   return null;
-}
-
-function resolveProcedure(caller: unknown, path: string): Callable {
-  let node = caller as Record<string, unknown>;
-  for (const part of path.split('.')) node = node[part] as Record<string, unknown>;
-  return node as unknown as Callable;
 }
 
 type Reader = NonNullable<RestRoute['current']>;
@@ -72,14 +68,14 @@ interface Prepared {
  * The input of a write after the echo rule (rest/echo.ts). When the record cannot be read (no
  * permission, not found) the input goes unchanged and the write answers as it would.
  */
-async function applyEcho(reader: Reader | undefined, req: Request, input: unknown, caller: unknown, writeSchema: unknown): Promise<Prepared> {
+async function applyEcho(reader: Reader | undefined, req: Request, input: unknown, call: Call, writeSchema: unknown): Promise<Prepared> {
   const unchanged = { input, readOnly: [] };
   if (!reader || !isPlainObject(input) || !isPlainObject(req.body)) return unchanged;
   const keys = await keysNotTaken(writeSchema, input);
   if (keys.length === 0) return unchanged;
   let current: unknown;
   try {
-    current = await resolveProcedure(caller, reader.procedure)(reader.input(req));
+    current = await call(reader.procedure, reader.input(req));
   } catch (e) {
     // A record the caller may not see (403/404) is answered as such, before any field message: an
     // echoed body must not tell apart "hidden" from "exists with other fields".
@@ -115,14 +111,18 @@ export function staticRoutes(routes: RestRoute[]): Set<RestRoute> {
   return out;
 }
 
-/** Mounts every route of the table on an Express router, each calling its procedure through createCaller. */
+/** Mounts every route of the table on an Express router, each calling its procedure as tRPC's caller would (./invoke.ts). */
 export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db: Db; env: Env; services: Services }) {
   const procedures = appRouter._def.procedures as Record<string, unknown>;
   for (const r of routes) {
     if (!procedures[r.procedure]) throw new Error(`REST route ${r.method.toUpperCase()} ${r.path}: unknown procedure ${r.procedure}`);
   }
-  const createCaller = (ctx: Ctx) => appRouter.createCaller(ctx);
   const readers = recordReaders(routes);
+  const invokers = new Map(
+    [...routes.map((r) => r.procedure), ...[...readers.values()].map((r) => r.procedure)].map((p) => [p, procedureInvoker(procedures[p], p)]),
+  );
+  const callerFor = (ctx: Ctx): Call => (procedure, input) => invokers.get(procedure)!(ctx, input);
+  const writeSchemas = new Map(routes.map((r) => [r, schemaOf((procedures[r.procedure] as { _def: { inputs: unknown[] } })._def.inputs[0])]));
   type Handler = (req: Request, res: Response) => Promise<void>;
 
   const cachedHandler = (cached: NonNullable<RestRoute['cachedAnswer']>): Handler => async (req, res) => {
@@ -150,11 +150,10 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
         sendJson(req, res, 400, conflict);
         return;
       }
-      const caller = createCaller(ctx);
-      const writeSchema = schemaOf((procedures[route.procedure] as { _def: { inputs: unknown[] } })._def.inputs[0]);
-      prepared = ctx.user ? await applyEcho(readers.get(route), req, defaultInput(route, req), caller, writeSchema) : { input: defaultInput(route, req), readOnly: [] };
+      const call = callerFor(ctx);
+      prepared = ctx.user ? await applyEcho(readers.get(route), req, defaultInput(route, req), call, writeSchemas.get(route)) : { input: defaultInput(route, req), readOnly: [] };
       // With a read-only field left in, the strict input fails after the write's own 401/403 checks.
-      const result = await resolveProcedure(caller, route.procedure)(prepared.input);
+      const result = await call(route.procedure, prepared.input);
       const status = route.status ?? 200;
       if (status === 204) res.status(204).end();
       else sendJson(req, res, status, result);
