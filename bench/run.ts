@@ -59,7 +59,9 @@ function child(mode: 'app' | 'bare', env: Record<string, string | undefined>, lo
   let log = '';
   // An undefined value removes the variable (the embedded-database server has no DATABASE_URL).
   const childEnv = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, v]) => v !== undefined));
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts', mode], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The product's server runs with the node flags of `npm start` (scripts/start.mjs).
+  const flags = mode === 'app' ? ['--max-semi-space-size=32'] : [];
+  const proc = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/server.ts', mode], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
   return new Promise((ok, fail) => {
     let out = '';

@@ -70,6 +70,8 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
+  // The REST table first: its paths are answered without walking the routes below (none overlap).
+  api.use(restRouter(appRouter, restRoutes, base));
   api.get('/health/', async (_req, res) => {
     try {
       await sql`select 1`.execute(deps.db);
@@ -83,7 +85,6 @@ export function createApp(deps: AppDeps) {
     res.json(openapi);
   });
   api.use('/docs', docsHeaders, swaggerUi.serve, swaggerUi.setup(undefined, { swaggerUrl: '/api/schema/', customSiteTitle: 'Cambio API' }));
-  api.use(restRouter(appRouter, restRoutes, base));
   api.use(methodNotAllowed(restRoutes));
   api.use((_req, res) => {
     res.status(404).json({ detail: M.notFound });

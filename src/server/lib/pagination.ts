@@ -90,8 +90,15 @@ async function pageOfRows<O>(rows: WithTotal<O>[], page: number, list: () => { c
   return pageWith(total, page, withoutTotal(rows));
 }
 
-/** The rows of a page without the total that rode along. */
-export const withoutTotal = <O>(rows: WithTotal<O>[]): O[] => rows.map(({ [TOTAL]: _total, ...r }) => r as unknown as O);
+/**
+ * The rows of a page without the total that rode along (the rows are the driver's, fresh per query).
+ * The total is the statement's last column, so it is the rows' last property: deleting it takes V8's
+ * fast path and keeps the rows fast objects, where copying 45 other fields per row did not.
+ */
+export const withoutTotal = <O>(rows: WithTotal<O>[]): O[] => {
+  for (const r of rows) delete (r as Partial<WithTotal<O>>)[TOTAL];
+  return rows as unknown as O[];
+};
 
 /** A page of `results` out of `total`; past the last page there are none and "previous" points at the last that has some. */
 export function pageWith<R>(total: number, page: number, results: R[]): Page<R> {
