@@ -91,6 +91,15 @@ describe('REST answer compression', () => {
       }
       const small = await fetch(`${app.url}/api/health/`, { headers: { 'accept-encoding': 'br' } });
       expect(small.headers.get('content-encoding')).toBeNull();
+      // The answer to a write carries no ETag (it is never revalidated), and its body arrives whole.
+      const quote = await fetch(`${app.url}/api/operaciones/simular_publica/`, {
+        method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'identity' }, body: JSON.stringify({}),
+      });
+      expect(quote.status).toBe(400);
+      expect(quote.headers.get('etag')).toBeNull();
+      const text = await quote.text();
+      expect(Number(quote.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+      expect(JSON.parse(text)).toHaveProperty('divisa_origen');
     } finally {
       await app.close();
     }

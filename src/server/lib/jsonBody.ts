@@ -38,7 +38,9 @@ export function compress(body: Buffer, encoding: Exclude<Encoding, 'identity'>, 
  * A JSON answer of the REST API: serialized, then compressed in one step when it is large enough and
  * the client accepts br or gzip. (A streaming compressor per answer, the compression middleware,
  * took ~40 % of the throughput of a 2 KB answer; it still serves the web client and /trpc.)
- * Express adds the ETag of the bytes sent and answers 304 to a matching If-None-Match.
+ * To a read (GET, HEAD) Express adds the ETag of the bytes sent and answers 304 to a matching
+ * If-None-Match. The answer to a write is the outcome of that write, never revalidated: it goes out
+ * without an ETag (hashing it was 2 % of the public simulator's time).
  */
 export function sendJson(req: Request, res: Response, status: number, data: unknown) {
   let body: Buffer = Buffer.from(JSON.stringify(data ?? null));
@@ -50,7 +52,12 @@ export function sendJson(req: Request, res: Response, status: number, data: unkn
       res.setHeader('Content-Encoding', encoding);
     }
   }
-  res.send(body);
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    res.send(body);
+    return;
+  }
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
 }
 
 /** A JSON answer serialized once (a cached public read): its bytes, their compressed forms and a strong ETag. */
