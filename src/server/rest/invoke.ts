@@ -1,4 +1,4 @@
-import { getTRPCErrorFromUnknown } from '@trpc/server';
+import { TRPCError, getTRPCErrorFromUnknown } from '@trpc/server';
 
 /** What a tRPC middleware (ours, the input and output parsers, the resolver) returns. */
 type MiddlewareResult = { ok: true; data: unknown; ctx?: unknown } | { ok: false; error: Error };
@@ -50,6 +50,7 @@ export function procedureInvoker(procedure: unknown, path: string): (ctx: object
 
   return async (ctx, rawInput) => {
     const result = await call(0, ctx, undefined, () => Promise.resolve(rawInput));
+    if (!result) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'No result from middlewares - did you forget to `return next()`?' });
     if (!result.ok) throw result.error;
     return result.data;
   };
