@@ -81,6 +81,21 @@ describe('POST /api/operaciones/crear-transaccion/', () => {
     expect(horas).toBeCloseTo(24, 3);
   });
 
+  it('answers what a read of the stored row gives, and records one audit entry with the written figures', async () => {
+    const t = await nueva({ terminos_aceptados: true });
+    const leida = await app.api('GET', `/operaciones/transacciones/${t.id}/`, { token: vip.token });
+    expect(leida.status).toBe(200);
+    expect(t).toEqual(leida.body);
+    const entries = await app.db.selectFrom('audit_log').selectAll().where('entity', '=', 'transaccion').where('entity_id', '=', String(t.id)).execute();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actor_id: vip.id, action: 'create', before: null });
+    expect(entries[0]!.after).toMatchObject({
+      codigo: t.codigo, cliente_id: vip.clienteId, operador_id: vip.id, operacion_cliente: 'compra', monto_origen: '1000000',
+      monto_destino: t.monto_destino, monto_pyg: '1000000', tasa_aplicada: t.tasa_aplicada, detalle_metodo_id: cuenta.id,
+      tauser_id: tauserId, terminos_aceptados: true,
+    });
+  });
+
   it('answers 400 for bad input, a generic transfer, a foreign instance, an inactive terminal; nothing stored', async () => {
     const before = await count();
     const cases: [Record<string, unknown>, Record<string, unknown>][] = [

@@ -1,7 +1,8 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db';
-import type { Insertable, Updateable } from 'kysely';
-import type { TransaccionesTable } from '../../db/types';
+import type { Insertable, QueryCreator, Updateable } from 'kysely';
+import type { Database, TransaccionesTable } from '../../db/types';
+import { auditOfInserted } from '../../lib/audit';
 import type { Count } from '../../lib/pagination';
 import { TRANSITIONS, type EstadoTransaccion, type Transicion } from '../../../shared/transacciones';
 import { queryTemplate } from '../../lib/queryTemplate';
@@ -22,9 +23,17 @@ export function enEstado(estado: EstadoTransaccion): Expression<SqlBool> {
   return sql<SqlBool>`t.estado = ${e}`;
 }
 
-export function selectTransacciones(db: Db) {
+/** The CTE that returns the row insertarTransaccion writes. */
+const INSERTADA = 'insertada';
+
+/**
+ * A transaction as every read presents it: with its client, currencies, Tauser, operator and method.
+ * `from` is the table, or a CTE of the same statement that returns whole transaction rows (the row
+ * just inserted, see insertarTransaccion).
+ */
+export function selectTransacciones(db: QueryCreator<Database>, from: 'transacciones' | typeof INSERTADA = 'transacciones') {
   return db
-    .selectFrom('transacciones as t')
+    .selectFrom(`${from} as t` as 'transacciones as t')
     .innerJoin('clientes as c', 'c.id_cliente', 't.cliente_id')
     .innerJoin('divisas as dor', 'dor.id', 't.divisa_origen_id')
     .innerJoin('divisas as dde', 'dde.id', 't.divisa_destino_id')
@@ -136,16 +145,36 @@ export async function usadoPyg(db: Db, clienteId: string, tz: string, exceptId?:
   return q.executeTakeFirstOrThrow();
 }
 
-export type NuevaTransaccion = Omit<Insertable<TransaccionesTable>, 'codigo' | 'expira_en'>;
+/** What an operation writes; the database fills in the rest (code aside: the caller draws it). */
+export type NuevaTransaccion = Required<Pick<Insertable<TransaccionesTable>,
+  | 'cliente_id' | 'operador_id' | 'operacion_cliente' | 'divisa_origen_id' | 'divisa_destino_id' | 'monto_origen' | 'monto_destino'
+  | 'monto_pyg' | 'tasa_aplicada' | 'tasa_inicial' | 'monto_destino_inicial' | 'precio_base' | 'comision_base' | 'nombre_categoria'
+  | 'descuento_categoria' | 'metodo_financiero_id' | 'detalle_metodo_id' | 'comision_metodo' | 'tauser_id' | 'terminos_aceptados'
+>>;
 
-/** Inserts with a fresh code; a code already taken yields no row (the caller draws another). */
-export const insertTransaccion = (db: Db, codigo: string, horas: number, v: NuevaTransaccion) =>
-  db
-    .insertInto('transacciones')
-    .values({ ...v, codigo, expira_en: sql<Date>`now() + make_interval(hours => ${horas})` })
-    .onConflict((oc) => oc.column('codigo').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+/**
+ * Inserts a transaction with a fresh code, valid `VALIDEZ_HORAS` hours, writes its audit entry and
+ * reads it back as every read presents it, in one statement. A code already taken yields no row
+ * (the caller draws another) and no audit entry.
+ */
+const insertada = queryTemplate((db, v: NuevaTransaccion & { codigo: string; horas: number; auditAfter: string }) => {
+  const { codigo, horas, auditAfter, ...values } = v;
+  const conCte = db
+    .with(INSERTADA, (d) =>
+      d
+        .insertInto('transacciones')
+        .values({ ...values, codigo, expira_en: sql<Date>`now() + make_interval(hours => ${horas})` })
+        .onConflict((oc) => oc.column('codigo').doNothing())
+        .returningAll(),
+    )
+    .with('auditada', auditOfInserted(INSERTADA, { actorId: values.operador_id, action: 'create', entity: 'transaccion', after: auditAfter }, ['codigo']));
+  return selectTransacciones(conCte as unknown as QueryCreator<Database>, INSERTADA);
+});
+
+export const insertarTransaccion = async (db: Db, codigo: string, horas: number, values: NuevaTransaccion) => {
+  const auditAfter = JSON.stringify(values);
+  return (await insertada.execute(db, { ...values, codigo, horas, auditAfter }))[0];
+};
 
 /**
  * One conditional UPDATE per transition (docs/architecture.md "State machines"): it applies only

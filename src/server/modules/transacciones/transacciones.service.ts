@@ -18,7 +18,7 @@ import { clienteOperable, cotizar, type ClienteOperable, type Cotizacion } from 
 import { findTauserActivo } from '../simulacion/simulacion.repository';
 import { nuevoCodigo } from './codigo';
 import {
-  asociarClave, expirarSiVencida, filteredTransacciones, findClave, findTransaccion, insertTransaccion, keptCount, lockCliente, pageQuery,
+  asociarClave, expirarSiVencida, filteredTransacciones, findClave, findTransaccion, insertarTransaccion, keptCount, lockCliente, pageQuery,
   readLimites, reservarClave, transicionar, usadoPyg, type TransaccionFilters, type TransaccionRow, type TransaccionValores,
 } from './transacciones.repository';
 
@@ -217,19 +217,14 @@ export async function crearTransaccion(ctx: ServiceCtx, input: CrearTransaccionI
       tauser_id: input.tauser_id,
       terminos_aceptados: input.terminos_aceptados ?? false,
     };
-    let id: number | undefined;
-    let codigo = '';
-    for (let i = 0; i < 5 && id === undefined; i++) {
-      codigo = nuevoCodigo();
-      id = (await insertTransaccion(trx, codigo, VALIDEZ_HORAS, values))?.id;
-    }
-    if (id === undefined) throw new Error('No se pudo generar un código de transacción único');
-    if (key) await asociarClave(trx, ctx.actor.id, key, id);
-    await audit(trx, { actorId: ctx.actor.id, action: 'create', entity: ENTITY, entityId: id, after: { codigo, ...values } });
-    return { id };
+    let row: TransaccionRow | undefined;
+    for (let i = 0; i < 5 && row === undefined; i++) row = await insertarTransaccion(trx, nuevoCodigo(), VALIDEZ_HORAS, values);
+    if (row === undefined) throw new Error('No se pudo generar un código de transacción único');
+    if (key) await asociarClave(trx, ctx.actor.id, key, row.id);
+    return { row };
   });
   if (out.previa) return respuestaPrevia(ctx, out.previa, hash);
-  return toRecord((await findTransaccion(ctx.db, out.id!))!);
+  return toRecord(out.row!);
 }
 
 // ---- rate reconfirmation and payment ----
