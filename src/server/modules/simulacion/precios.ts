@@ -1,17 +1,18 @@
 import type { Db } from '../../db';
 import type { CacheRegistry } from '../../lib/readCache';
-import { divisaConTasa, divisasConTasa, findMetodo, metodosActivos, todosLosMetodos, type DivisaConTasa, type MetodoRow } from './simulacion.repository';
+import { divisasConTasa, dosDivisasConTasa, findMetodo, metodosActivos, todosLosMetodos, type DivisaConTasa, type MetodoRow } from './simulacion.repository';
 
 /** Where a quote reads currencies, rates and methods: the database, or the cached catalogue. */
 export interface PriceSource {
-  divisa(id: number): Promise<DivisaConTasa | undefined>;
+  /** The currencies of an operation (origin, destination); undefined for one that does not exist. */
+  divisas(origen: number, destino: number): Promise<readonly [DivisaConTasa | undefined, DivisaConTasa | undefined]>;
   metodo(id: number): Promise<MetodoRow | undefined>;
   metodosActivos(): Promise<MetodoRow[]>;
 }
 
 /** Straight from the database (inside a transaction: what an operation commits to). */
 export const dbPrices = (db: Db): PriceSource => ({
-  divisa: (id) => divisaConTasa(db, id),
+  divisas: (origen, destino) => dosDivisasConTasa(db, origen, destino),
   metodo: (id) => findMetodo(db, id),
   metodosActivos: () => metodosActivos(db),
 });
@@ -41,7 +42,7 @@ export async function quotePrices(ctx: { db: Db; caches?: CacheRegistry }): Prom
   if (!ctx.caches?.isLive) return dbPrices(ctx.db);
   const c = await ctx.caches.entry('catalogo-precios', 'precios', loadCatalogo).get(ctx.db);
   return {
-    divisa: async (id) => c.divisas.get(id),
+    divisas: async (origen, destino) => [c.divisas.get(origen), c.divisas.get(destino)] as const,
     metodo: async (id) => c.metodos.get(id),
     metodosActivos: async () => [...c.activos],
   };

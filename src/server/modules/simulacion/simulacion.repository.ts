@@ -11,13 +11,16 @@ const selectDivisasConTasa = (db: Db) =>
       't.activo as tasa_activa', 't.precio_base', 't.comision_base_compra', 't.comision_base_venta',
     ]);
 
-/** A currency with its rate (null when it has none), as an operation needs it. */
-const divisaPorId = queryTemplate((db, v: { id: number }) => selectDivisasConTasa(db).where('d.id', '=', v.id));
-export const divisaConTasa = async (db: Db, id: number) => (await divisaPorId.execute(db, { id }))[0];
+/** The two currencies of an operation with their rates (null when none), in one statement. */
+const divisasPorId = queryTemplate((db, v: { a: number; b: number }) => selectDivisasConTasa(db).where('d.id', 'in', [v.a, v.b]));
+export async function dosDivisasConTasa(db: Db, a: number, b: number) {
+  const rows = await divisasPorId.execute(db, { a, b });
+  return [rows.find((r) => r.id === a), rows.find((r) => r.id === b)] as const;
+}
 
 /** Every currency with its rate: the pricing catalogue the simulator keeps in memory. */
 export const divisasConTasa = (db: Db) => selectDivisasConTasa(db).orderBy('d.id').execute();
-export type DivisaConTasa = NonNullable<Awaited<ReturnType<typeof divisaConTasa>>>;
+export type DivisaConTasa = Awaited<ReturnType<typeof divisasConTasa>>[number];
 
 const clientePorId = queryTemplate((db, v: { id: string; userId: number }) =>
   db

@@ -75,7 +75,7 @@ export interface CotizarParams {
 
 async function divisasDeOperacion(prices: PriceSource, origenId: number, destinoId: number) {
   const errors: FieldErrors = {};
-  const [origen, destino] = await Promise.all([prices.divisa(origenId), prices.divisa(destinoId)]);
+  const [origen, destino] = await prices.divisas(origenId, destinoId);
   for (const [campo, d] of [['divisa_origen', origen], ['divisa_destino', destino]] as const) {
     if (!d) errors[campo] = [SIM_MSG.divisaNoExiste];
     else if (!d.is_active) errors[campo] = [SIM_MSG.divisaInactiva];
