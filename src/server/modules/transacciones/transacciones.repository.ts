@@ -115,16 +115,23 @@ export const filteredTransacciones = (db: Db, f: TransaccionFilters) => db.selec
 export const pageQuery = (db: Db, f: TransaccionFilters) =>
   selectTransacciones(db).where(condicion(f)).orderBy('t.fecha_inicio', 'desc').orderBy('t.id', 'desc');
 
-/** The client row locked until the end of the transaction: limits are checked one request at a time per client. */
-const clienteBloqueado = queryTemplate((db, v: { clienteId: string }) => db.selectFrom('clientes').select('id_cliente').where('id_cliente', '=', v.clienteId).forUpdate());
-export const lockCliente = async (db: Db, clienteId: string) => (await clienteBloqueado.execute(db, { clienteId }))[0];
-
 /**
- * The configured limits. Read in a statement of their own after the lock: a statement that waited
- * for the lock would still see the limits as they were when it started.
+ * The client row, locked until the end of the transaction so that one client's limits are checked one
+ * operation at a time, and the configured limits, in one statement. The limits are those of the
+ * statement's start, which may precede a wait for the lock: the same as a change of limits committed
+ * between the check and the operation's commit, which the limits row does not prevent either. What
+ * must be read after the lock, the amounts the client has already committed, has its own statement
+ * (usadoPyg).
  */
-const limites = queryTemplate((db) => db.selectFrom('limite_config').select(['limite_diario', 'limite_mensual']).where('id', '=', 1));
-export const readLimites = async (db: Db) => (await limites.execute(db, {}))[0];
+const clienteBloqueado = queryTemplate((db, v: { clienteId: string }) =>
+  db
+    .selectFrom('clientes as c')
+    .leftJoin('limite_config as l', (j) => j.on('l.id', '=', sql.lit(1)))
+    .select(['c.id_cliente', 'l.limite_diario', 'l.limite_mensual'])
+    .where('c.id_cliente', '=', v.clienteId)
+    .forUpdate('c'),
+);
+export const lockClienteConLimites = async (db: Db, clienteId: string) => (await clienteBloqueado.execute(db, { clienteId }))[0];
 
 /**
  * The guaraní side already committed by a client in the current business day and month of `tz`:

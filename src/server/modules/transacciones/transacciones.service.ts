@@ -18,8 +18,8 @@ import { clienteOperable, cotizar, type ClienteOperable, type Cotizacion } from 
 import { findTauserActivo } from '../simulacion/simulacion.repository';
 import { nuevoCodigo } from './codigo';
 import {
-  asociarClave, expirarSiVencida, filteredTransacciones, findClave, findTransaccion, insertarTransaccion, keptCount, lockCliente, pageQuery,
-  readLimites, reservarClave, transicionar, usadoPyg, type TransaccionFilters, type TransaccionRow, type TransaccionValores,
+  asociarClave, expirarSiVencida, filteredTransacciones, findClave, findTransaccion, insertarTransaccion, keptCount, lockClienteConLimites, pageQuery,
+  reservarClave, transicionar, usadoPyg, type TransaccionFilters, type TransaccionRow, type TransaccionValores,
 } from './transacciones.repository';
 
 const ENTITY = 'transaccion';
@@ -124,8 +124,7 @@ export async function getTransaccion(ctx: ServiceCtx, id: number) {
  * quote), right before the write it allows.
  */
 async function checkLimites(db: Db, clienteId: string, montoPyg: string, tz: string, exceptId?: number) {
-  await lockCliente(db, clienteId);
-  const lim = await readLimites(db);
+  const lim = await lockClienteConLimites(db, clienteId);
   if (!lim || (lim.limite_diario === null && lim.limite_mensual === null)) return;
   const usado = await usadoPyg(db, clienteId, tz, exceptId);
   const excede = (limite: string | null, ya: string) => limite !== null && new Decimal(ya).plus(montoPyg).gt(limite);
