@@ -163,6 +163,7 @@ describe('processing at the terminal', () => {
     expect(f.status, JSON.stringify(f.body)).toBe(200);
     expect(f.body).toMatchObject({ estado: 'fallida', motivo: 'Sin billetes' });
     expect(f.body.fecha_fin).toBeTruthy();
+    expect(f.body).toEqual((await app.api('GET', `/operaciones/transacciones/${tx.id}/`, { token: staff })).body);
   });
 
   it('two terminals of the Tauser process in parallel: one completes, stock decremented once', async () => {

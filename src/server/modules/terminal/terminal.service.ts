@@ -249,7 +249,7 @@ export async function fallar(ctx: ServiceCtx, id: number, motivo: string) {
   requirePerms(ctx, { all: [P.viewTransaccion, P.changeTauser] });
   const row = await findTransaccion(ctx.db, id);
   if (!row) throw notFound();
-  await ctx.db.transaction().execute(async (trx) => {
+  const hecha = await ctx.db.transaction().execute(async (trx) => {
     const done = await transicionar(trx, id, 'fallar', { motivo, fecha_fin: true });
     if (!done) {
       const now = (await findTransaccion(trx, id))!;
@@ -257,6 +257,7 @@ export async function fallar(ctx: ServiceCtx, id: number, motivo: string) {
       throw invalidTransition(now.estado, mensajeTransicion('fallar', now.estado as EstadoTransaccion));
     }
     await audit(trx, { actorId: ctx.actor.id, action: 'update', entity: 'transaccion', entityId: id, before: { estado: row.estado }, after: { estado: 'fallida', motivo } });
+    return done;
   });
-  return toRecord((await findTransaccion(ctx.db, id))!);
+  return toRecord(hecha);
 }

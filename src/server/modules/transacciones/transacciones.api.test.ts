@@ -217,6 +217,7 @@ describe('state transitions', () => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body).toMatchObject({ estado: 'en_proceso', terminos_aceptados: true, tasa_aplicada: '7455.1750' });
     expect(ok.body.fecha_pago).not.toBeNull();
+    expect(ok.body).toEqual((await app.api('GET', `/operaciones/transacciones/${t.id}/`, { token: vip.token })).body);
     const again = await confirmar(t.id, { terminos_aceptados: true });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ error: 'invalid_transition', detail: mensajeTransicion('confirmarPago', 'en_proceso'), estado: 'en_proceso' });
@@ -224,6 +225,7 @@ describe('state transitions', () => {
     const c = await cancelar(t.id);
     expect(c.status).toBe(200);
     expect(c.body.estado).toBe('cancelada');
+    expect(c.body).toEqual((await app.api('GET', `/operaciones/transacciones/${t.id}/`, { token: vip.token })).body);
     const c2 = await cancelar(t.id);
     expect(c2.status).toBe(409);
     expect(c2.body).toEqual({ error: 'invalid_transition', detail: mensajeTransicion('cancelar', 'cancelada'), estado: 'cancelada' });

@@ -23,15 +23,16 @@ export function enEstado(estado: EstadoTransaccion): Expression<SqlBool> {
   return sql<SqlBool>`t.estado = ${e}`;
 }
 
-/** The CTE that returns the row insertarTransaccion writes. */
+/** The CTEs that return the row insertarTransaccion writes and the row transicionar changes. */
 const INSERTADA = 'insertada';
+const ACTUALIZADA = 'actualizada';
 
 /**
  * A transaction as every read presents it: with its client, currencies, Tauser, operator and method.
  * `from` is the table, or a CTE of the same statement that returns whole transaction rows (the row
- * just inserted, see insertarTransaccion).
+ * just inserted or changed, see insertarTransaccion and transicionar).
  */
-export function selectTransacciones(db: QueryCreator<Database>, from: 'transacciones' | typeof INSERTADA = 'transacciones') {
+export function selectTransacciones(db: QueryCreator<Database>, from: 'transacciones' | typeof INSERTADA | typeof ACTUALIZADA = 'transacciones') {
   return db
     .selectFrom(`${from} as t` as 'transacciones as t')
     .innerJoin('clientes as c', 'c.id_cliente', 't.cliente_id')
@@ -185,30 +186,33 @@ export const insertarTransaccion = async (db: Db, codigo: string, horas: number,
 
 /**
  * One conditional UPDATE per transition (docs/architecture.md "State machines"): it applies only
- * when the row is in a `from` state and not overdue. No row back → the caller reads why.
+ * when the row is in a `from` state and not overdue, and gives the changed row back as every read
+ * presents it, in the same statement. No row back → the caller reads why.
  */
 export function transicionar(
   db: Db,
   id: number,
   accion: Exclude<Transicion, 'expirar'>,
   set: Omit<Updateable<TransaccionesTable>, 'estado' | 'fecha_pago' | 'fecha_fin' | 'updated_at'> & { fecha_pago?: boolean; fecha_fin?: boolean } = {},
-) {
+): Promise<TransaccionRow | undefined> {
   const { from, to } = TRANSITIONS[accion];
   const { fecha_pago, fecha_fin, ...cols } = set;
-  return db
-    .updateTable('transacciones as t')
-    .set({
-      ...cols,
-      estado: to,
-      updated_at: sql`now()`,
-      ...(fecha_pago ? { fecha_pago: sql`now()` } : {}),
-      ...(fecha_fin ? { fecha_fin: sql`now()` } : {}),
-    })
-    .where('t.id', '=', id)
-    .where('t.estado', 'in', [...from])
-    .where(sql<SqlBool>`t.expira_en > now()`)
-    .returning('t.id')
-    .executeTakeFirst();
+  const conCte = db.with(ACTUALIZADA, (d) =>
+    d
+      .updateTable('transacciones as t')
+      .set({
+        ...cols,
+        estado: to,
+        updated_at: sql`now()`,
+        ...(fecha_pago ? { fecha_pago: sql`now()` } : {}),
+        ...(fecha_fin ? { fecha_fin: sql`now()` } : {}),
+      })
+      .where('t.id', '=', id)
+      .where('t.estado', 'in', [...from])
+      .where(sql<SqlBool>`t.expira_en > now()`)
+      .returningAll('t'),
+  );
+  return selectTransacciones(conCte as unknown as QueryCreator<Database>, ACTUALIZADA).executeTakeFirst();
 }
 
 /**

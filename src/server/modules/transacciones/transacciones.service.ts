@@ -275,7 +275,7 @@ export async function confirmarPago(
   if (!puedeTransicionar('confirmarPago', row.estado as EstadoTransaccion)) await rechazarTransicion(ctx.db, row, 'confirmarPago');
   if (input.terminos_aceptados !== true) throw validation({ terminos_aceptados: [OP_MSG.terminosRequeridos] });
   const cliente = await clienteOperable(ctx, row.cliente_id);
-  await ctx.db.transaction().execute(async (trx) => {
+  const hecha = await ctx.db.transaction().execute(async (trx) => {
     const c = await recotizar(trx, row, cliente);
     const f = figuras(row, c);
     if (f.cambio) {
@@ -290,20 +290,22 @@ export async function confirmarPago(
       before: { estado: row.estado, tasa_aplicada: row.tasa_aplicada, monto_destino: row.monto_destino },
       after: { estado: 'en_proceso', tasa_aplicada: c.tcFinal, monto_destino: c.montoDestino },
     });
+    return done!;
   });
-  return toRecord((await findTransaccion(ctx.db, row.id))!);
+  return toRecord(hecha);
 }
 
 /** PATCH transacciones/{id}/cancelar/: pendiente or en_proceso → cancelada. */
 export async function cancelarTransaccion(ctx: ServiceCtx, id: number): Promise<TransaccionRecord> {
   const row = await propia(ctx, id);
   if (!puedeTransicionar('cancelar', row.estado as EstadoTransaccion)) await rechazarTransicion(ctx.db, row, 'cancelar');
-  await ctx.db.transaction().execute(async (trx) => {
+  const hecha = await ctx.db.transaction().execute(async (trx) => {
     const done = await transicionar(trx, id, 'cancelar', { fecha_fin: true });
     if (!done) await porQueNo(trx, id, 'cancelar');
     await audit(trx, { actorId: ctx.actor.id, action: 'update', entity: ENTITY, entityId: id, before: { estado: row.estado }, after: { estado: 'cancelada' } });
+    return done!;
   });
-  return toRecord((await findTransaccion(ctx.db, id))!);
+  return toRecord(hecha);
 }
 
 // ---- lists ----
