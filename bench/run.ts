@@ -18,6 +18,7 @@ import { openDatabase } from '../src/server/db';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { seed } from '../src/server/db/seed';
 import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
+import { SERVER_NODE_FLAGS } from '../scripts/serverNodeFlags.mjs';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -59,8 +60,8 @@ function child(mode: 'app' | 'bare', env: Record<string, string | undefined>, lo
   let log = '';
   // An undefined value removes the variable (the embedded-database server has no DATABASE_URL).
   const childEnv = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, v]) => v !== undefined));
-  // The product's server runs with the node flags of `npm start` (scripts/start.mjs).
-  const flags = mode === 'app' ? ['--max-semi-space-size=32'] : [];
+  // The product's server runs with the node flags of `npm start`.
+  const flags = mode === 'app' ? SERVER_NODE_FLAGS : [];
   const proc = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/server.ts', mode], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
   return new Promise((ok, fail) => {

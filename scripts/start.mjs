@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync, spawn } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from './serverNodeFlags.mjs';
 
 const BUILT = 'dist/client/index.html';
 
@@ -20,9 +21,6 @@ if (stale) {
   const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-// A young generation of 32 MB (V8's default is 16): a request's garbage dies young, and each
-// scavenge costs what is still alive (the requests in flight), so half as many scavenges cost half
-// as much; docs/performance.md, change 20. The bench starts its server the same way.
-const server = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit' });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => process.exit(code ?? 0));
