@@ -26,12 +26,17 @@ const clientePorId = queryTemplate((db, v: { id: string; userId: number }) =>
   db
     .selectFrom('clientes as c')
     .innerJoin('categorias_cliente as k', 'k.id_categoria', 'c.id_categoria')
+    .leftJoin('limite_config as l', (j) => j.on('l.id', '=', sql.lit(1)))
     .select(['c.id_cliente', 'c.nombre', 'c.is_active', 'k.nombre as nombre_categoria', 'k.descuento'])
     .select((eb) => eb.exists(eb.selectFrom('user_clientes as uc').select('uc.user_id').where('uc.user_id', '=', v.userId).whereRef('uc.cliente_id', '=', 'c.id_cliente')).as('asignado'))
+    .select(sql<boolean>`coalesce(l.limite_diario is not null or l.limite_mensual is not null, false)`.as('con_limites'))
     .where('c.id_cliente', '=', v.id),
 );
 
-/** The client, its state, its category's discount, and whether it is assigned to the user. */
+/**
+ * The client, its state, its category's discount, whether it is assigned to the user, and whether
+ * operation limits are configured (limite_config), in one statement.
+ */
 export const clienteConCategoria = async (db: Db, id: string, userId: number) => (await clientePorId.execute(db, { id, userId }))[0];
 
 const METODO_COLUMNS = [

@@ -32,6 +32,8 @@ export interface ClienteOperable {
   nombre: string;
   nombre_categoria: string;
   descuento: string;
+  /** Whether a daily or monthly limit was configured when the client was read (limite_config). */
+  conLimites: boolean;
 }
 
 /** A user simulates or operates only for a client assigned to them (403), and only an active one. */
@@ -39,7 +41,7 @@ export async function clienteOperable(ctx: ServiceCtx, clienteId: string): Promi
   const c = await clienteConCategoria(ctx.db, clienteId, ctx.actor.id);
   if (!c?.asignado) throw forbidden();
   if (!c.is_active) throw badRequest(OP_MSG.clienteInactivo);
-  return { id_cliente: c.id_cliente, nombre: c.nombre, nombre_categoria: c.nombre_categoria, descuento: c.descuento };
+  return { id_cliente: c.id_cliente, nombre: c.nombre, nombre_categoria: c.nombre_categoria, descuento: c.descuento, conLimites: c.con_limites };
 }
 
 /** Everything a quote used: the figures stored with a transaction and shown by a simulation. */
@@ -68,7 +70,7 @@ export interface CotizarParams {
   metodoId?: number | null;
   detalleId?: number | null;
   /** Absent in the public simulator (no discount, no instances). */
-  cliente?: ClienteOperable;
+  cliente?: Omit<ClienteOperable, 'conLimites'>;
   /** A real operation: the generic method only for cash and cheque. */
   real?: boolean;
 }

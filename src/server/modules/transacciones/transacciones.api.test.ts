@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { userWith } from '../../test/fixtures';
 import { M } from '../../../shared/messages';
@@ -368,6 +369,53 @@ describe('limits', () => {
     } finally {
       await setLimites(app, null, null);
     }
+  });
+
+  // Holding a row lock in another transaction needs a second connection: PostgreSQL only.
+  it.runIf(!!process.env.TEST_DATABASE_URL)('the client lock orders only limit checks: without limits an operation does not wait for it, with limits it does', async () => {
+    const c = await cliente(app, w.categorias.minorista);
+    const b = body({ cliente_id: c.clienteId, detalle_metodo_id: null, metodo_id: w.metodos.EFECTIVO, monto: '100000' });
+    const lockWaits = async () =>
+      Number((await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(app.db)).rows[0]!.n);
+    /** The status of a creation, or 'waits' as soon as a session waits for a lock. */
+    const statusOrWait = async (r: Promise<{ status: number }>) => {
+      let done: number | undefined;
+      void r.then((x) => (done = x.status));
+      for (;;) {
+        if (done !== undefined) return done;
+        if ((await lockWaits()) > 0) return 'waits';
+        await new Promise((ok) => setTimeout(ok, 10));
+      }
+    };
+    // Another operation of this client checking its limits: the lock an operation takes.
+    let release = () => {};
+    const released = new Promise<void>((ok) => (release = ok));
+    let locked = () => {};
+    const isLocked = new Promise<void>((ok) => (locked = ok));
+    const holder = app.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('clientes').select('id_cliente').where('id_cliente', '=', c.clienteId).forNoKeyUpdate().execute();
+      locked();
+      await released;
+    });
+    await isLocked;
+    let waiting: Promise<{ status: number }> | undefined;
+    try {
+      const first = crear(c.token, b);
+      expect(await statusOrWait(first)).toBe(201);
+      await setLimites(app, '100000000', null);
+      waiting = crear(c.token, b);
+      expect(await statusOrWait(waiting)).toBe('waits');
+    } finally {
+      release();
+      await holder;
+    }
+    try {
+      expect((await waiting).status).toBe(201);
+    } finally {
+      await setLimites(app, null, null);
+    }
+    const stored = await app.db.selectFrom('transacciones').select('id').where('cliente_id', '=', c.clienteId).execute();
+    expect(stored).toHaveLength(2);
   });
 
   it('50 parallel creations at the edge of the daily limit never pass it (201 or 400, never 500)', async () => {

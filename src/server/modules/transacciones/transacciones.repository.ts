@@ -130,7 +130,7 @@ const clienteBloqueado = queryTemplate((db, v: { clienteId: string }) =>
     .leftJoin('limite_config as l', (j) => j.on('l.id', '=', sql.lit(1)))
     .select(['c.id_cliente', 'l.limite_diario', 'l.limite_mensual'])
     .where('c.id_cliente', '=', v.clienteId)
-    .forUpdate('c'),
+    .forNoKeyUpdate('c'),
 );
 export const lockClienteConLimites = async (db: Db, clienteId: string) => (await clienteBloqueado.execute(db, { clienteId }))[0];
 

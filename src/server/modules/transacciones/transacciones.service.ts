@@ -19,7 +19,7 @@ import { findTauserActivo } from '../simulacion/simulacion.repository';
 import { nuevoCodigo } from './codigo';
 import {
   asociarClave, expirarSiVencida, filteredTransacciones, findClave, findTransaccion, insertarTransaccion, keptCount, lockClienteConLimites, pageQuery,
-  reservarClave, transicionar, usadoPyg, type TransaccionFilters, type TransaccionRow, type TransaccionValores,
+  reservarClave, transicionar, usadoPyg, type NuevaTransaccion, type TransaccionFilters, type TransaccionRow, type TransaccionValores,
 } from './transacciones.repository';
 
 const ENTITY = 'transaccion';
@@ -169,6 +169,15 @@ const snapshot = (c: Cotizacion) => ({
   comision_metodo: c.comisionMetodo,
 });
 
+/** Inserts the operation under a fresh code (another is drawn when one is taken), with its audit entry. */
+async function insertarConCodigo(db: Db, values: NuevaTransaccion): Promise<TransaccionRow> {
+  for (let i = 0; i < 5; i++) {
+    const row = await insertarTransaccion(db, nuevoCodigo(), VALIDEZ_HORAS, values);
+    if (row) return row;
+  }
+  throw new Error('No se pudo generar un código de transacción único');
+}
+
 /**
  * POST crear-transaccion/: recomputes the quote on the server, checks client, currencies, rate,
  * method or instance, Tauser and limits (client row locked), and stores a pendiente transaction
@@ -184,6 +193,33 @@ export async function crearTransaccion(ctx: ServiceCtx, input: CrearTransaccionI
   }
   const cliente = await clienteOperable(ctx, input.cliente_id);
   if (!(await findTauserActivo(ctx.db, input.tauser_id))) throw fieldError('tauser_id', OP_MSG.tauserInvalido);
+  const c = await cotizar(ctx.db, {
+    divisaOrigen: input.divisa_origen,
+    divisaDestino: input.divisa_destino,
+    monto: input.monto,
+    metodoId: input.metodo_id,
+    detalleId: input.detalle_metodo_id,
+    cliente,
+    real: true,
+  });
+  const values: NuevaTransaccion = {
+    cliente_id: cliente.id_cliente,
+    operador_id: ctx.actor.id,
+    operacion_cliente: c.direction.operacion_cliente,
+    divisa_origen_id: c.origen.id,
+    divisa_destino_id: c.destino.id,
+    monto_origen: c.montoOrigen,
+    ...snapshot(c),
+    tasa_inicial: c.tcFinal,
+    monto_destino_inicial: c.montoDestino,
+    metodo_financiero_id: c.metodo.id,
+    detalle_metodo_id: c.detalle?.id ?? null,
+    tauser_id: input.tauser_id,
+    terminos_aceptados: input.terminos_aceptados ?? false,
+  };
+  // No limits configured and no key to record with it: the insert (with its audit entry) is one
+  // statement and its own transaction. The client lock only orders one client's limit checks.
+  if (!key && !cliente.conLimites) return toRecord(await insertarConCodigo(ctx.db, values));
 
   const out = await ctx.db.transaction().execute(async (trx) => {
     if (key && !(await reservarClave(trx, ctx.actor.id, key, hash))) {
@@ -191,34 +227,8 @@ export async function crearTransaccion(ctx: ServiceCtx, input: CrearTransaccionI
       if (!previa) throw conflict(OP_MSG.idempotenciaOtroCuerpo);
       return { previa };
     }
-    const c = await cotizar(trx, {
-      divisaOrigen: input.divisa_origen,
-      divisaDestino: input.divisa_destino,
-      monto: input.monto,
-      metodoId: input.metodo_id,
-      detalleId: input.detalle_metodo_id,
-      cliente,
-      real: true,
-    });
     await checkLimites(trx, cliente.id_cliente, c.montoPyg, opts.tz);
-    const values = {
-      cliente_id: cliente.id_cliente,
-      operador_id: ctx.actor.id,
-      operacion_cliente: c.direction.operacion_cliente,
-      divisa_origen_id: c.origen.id,
-      divisa_destino_id: c.destino.id,
-      monto_origen: c.montoOrigen,
-      ...snapshot(c),
-      tasa_inicial: c.tcFinal,
-      monto_destino_inicial: c.montoDestino,
-      metodo_financiero_id: c.metodo.id,
-      detalle_metodo_id: c.detalle?.id ?? null,
-      tauser_id: input.tauser_id,
-      terminos_aceptados: input.terminos_aceptados ?? false,
-    };
-    let row: TransaccionRow | undefined;
-    for (let i = 0; i < 5 && row === undefined; i++) row = await insertarTransaccion(trx, nuevoCodigo(), VALIDEZ_HORAS, values);
-    if (row === undefined) throw new Error('No se pudo generar un código de transacción único');
+    const row = await insertarConCodigo(trx, values);
     if (key) await asociarClave(trx, ctx.actor.id, key, row.id);
     return { row };
   });
