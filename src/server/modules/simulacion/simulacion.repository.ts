@@ -22,22 +22,37 @@ export async function dosDivisasConTasa(db: Db, a: number, b: number) {
 export const divisasConTasa = (db: Db) => selectDivisasConTasa(db).orderBy('d.id').execute();
 export type DivisaConTasa = Awaited<ReturnType<typeof divisasConTasa>>[number];
 
-const clientePorId = queryTemplate((db, v: { id: string; userId: number }) =>
+const clientePorId = queryTemplate((db, v: { id: string; userId: number; tauserId: string | null }) =>
   db
     .selectFrom('clientes as c')
     .innerJoin('categorias_cliente as k', 'k.id_categoria', 'c.id_categoria')
     .leftJoin('limite_config as l', (j) => j.on('l.id', '=', sql.lit(1)))
+    .leftJoin('tausers as tu', (j) => j.on('tu.id_tauser', '=', v.tauserId).on('tu.is_active', '=', true))
     .select(['c.id_cliente', 'c.nombre', 'c.is_active', 'k.nombre as nombre_categoria', 'k.descuento'])
     .select((eb) => eb.exists(eb.selectFrom('user_clientes as uc').select('uc.user_id').where('uc.user_id', '=', v.userId).whereRef('uc.cliente_id', '=', 'c.id_cliente')).as('asignado'))
     .select(sql<boolean>`coalesce(l.limite_diario is not null or l.limite_mensual is not null, false)`.as('con_limites'))
+    .select([
+      'tu.id_tauser as tauser_id', 'tu.codigo as tauser_codigo', 'tu.nombre as tauser_nombre', 'tu.direccion as tauser_direccion',
+      'tu.ciudad as tauser_ciudad', 'tu.departamento as tauser_departamento',
+    ])
     .where('c.id_cliente', '=', v.id),
 );
 
 /**
- * The client, its state, its category's discount, whether it is assigned to the user, and whether
- * operation limits are configured (limite_config), in one statement.
+ * The client, its state, its category's discount, whether it is assigned to the user, whether
+ * operation limits are configured (limite_config) and, when `tauserId` is given, that Tauser if it is
+ * active, in one statement.
  */
-export const clienteConCategoria = async (db: Db, id: string, userId: number) => (await clientePorId.execute(db, { id, userId }))[0];
+export async function clienteConCategoria(db: Db, id: string, userId: number, tauserId: string | null = null) {
+  const [r] = await clientePorId.execute(db, { id, userId, tauserId });
+  if (!r) return undefined;
+  const { tauser_id, tauser_codigo, tauser_nombre, tauser_direccion, tauser_ciudad, tauser_departamento, ...cliente } = r;
+  const tauser: TauserActivo | undefined =
+    tauser_id === null
+      ? undefined
+      : { idTauser: tauser_id, codigo: tauser_codigo!, nombre: tauser_nombre!, direccion: tauser_direccion!, ciudad: tauser_ciudad!, departamento: tauser_departamento! };
+  return { ...cliente, tauser };
+}
 
 const METODO_COLUMNS = [
   'm.id', 'm.nombre', 'm.nombre_display', 'm.permite_cobro', 'm.permite_pago', 'm.comision_cobro_porcentaje',
@@ -47,6 +62,32 @@ const METODO_COLUMNS = [
 const metodoPorId = queryTemplate((db, v: { id: number }) => db.selectFrom('metodos_financieros as m').select(METODO_COLUMNS).where('m.id', '=', v.id));
 export const findMetodo = async (db: Db, id: number) => (await metodoPorId.execute(db, { id }))[0];
 export type MetodoRow = NonNullable<Awaited<ReturnType<typeof findMetodo>>>;
+
+/** The method's columns under a prefix, to travel in one row with other tables' columns. */
+const METODO_PREFIJADO = METODO_COLUMNS.map((c) => `${c} as metodo__${c.slice(2)}` as const);
+
+/**
+ * The two currencies of an operation with their rates and the method it names, in one statement:
+ * each currency row carries the method's columns (null when there is no such method).
+ */
+const divisasYMetodoPorId = queryTemplate((db, v: { a: number; b: number; metodoId: number }) =>
+  selectDivisasConTasa(db)
+    .leftJoin('metodos_financieros as m', (j) => j.on('m.id', '=', v.metodoId))
+    .select(METODO_PREFIJADO as unknown as ReadonlyArray<'m.id'>)
+    .where('d.id', 'in', [v.a, v.b]),
+);
+
+/** As dosDivisasConTasa, and the method: `leido` false when no currency row came to carry it. */
+export async function dosDivisasYMetodo(db: Db, a: number, b: number, metodoId: number) {
+  const rows = (await divisasYMetodoPorId.execute(db, { a, b, metodoId })) as unknown as Array<DivisaConTasa & Record<string, unknown>>;
+  const divisa = (id: number) => {
+    const r = rows.find((x) => x.id === id);
+    return r && (Object.fromEntries(Object.entries(r).filter(([k]) => !k.startsWith('metodo__'))) as DivisaConTasa);
+  };
+  const m = rows[0];
+  const metodo = m && m.metodo__id !== null ? (Object.fromEntries(METODO_COLUMNS.map((c) => [c.slice(2), m[`metodo__${c.slice(2)}`]])) as MetodoRow) : undefined;
+  return { divisas: [divisa(a), divisa(b)] as const, metodo, leido: rows.length > 0 };
+}
 
 export const todosLosMetodos = (db: Db) => db.selectFrom('metodos_financieros as m').select(METODO_COLUMNS).orderBy('m.id').execute();
 
@@ -99,11 +140,12 @@ export const instanciasActivasDeCliente = (db: Db, clienteId: string) =>
     .orderBy('md.id')
     .execute();
 
-const tauserActivoPorId = queryTemplate((db, v: { id: string }) =>
-  db
-    .selectFrom('tausers')
-    .select(['id_tauser as idTauser', 'codigo', 'nombre', 'direccion', 'ciudad', 'departamento'])
-    .where('id_tauser', '=', v.id)
-    .where('is_active', '=', true),
-);
-export const findTauserActivo = async (db: Db, id: string) => (await tauserActivoPorId.execute(db, { id }))[0];
+/** An active Tauser as an operation names it. */
+export interface TauserActivo {
+  idTauser: string;
+  codigo: string;
+  nombre: string;
+  direccion: string;
+  ciudad: string;
+  departamento: string;
+}

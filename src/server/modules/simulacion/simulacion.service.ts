@@ -9,7 +9,7 @@ import {
 import { METODOS_GENERICOS_OPERACION, OP_MSG } from '../../../shared/transacciones';
 import { MONTO_MSG, type MetodosRespuesta, type SimulacionResultado } from '../../../shared/schemas/operaciones';
 import {
-  clienteConCategoria, findInstancia, findTauserActivo, instanciasActivasDeCliente, type DivisaConTasa, type InstanciaRow, type MetodoRow,
+  clienteConCategoria, findInstancia, instanciasActivasDeCliente, type TauserActivo, type DivisaConTasa, type InstanciaRow, type MetodoRow,
 } from './simulacion.repository';
 import { dbPrices, quotePrices, type PriceSource } from './precios';
 
@@ -34,14 +34,20 @@ export interface ClienteOperable {
   descuento: string;
   /** Whether a daily or monthly limit was configured when the client was read (limite_config). */
   conLimites: boolean;
+  /** The Tauser asked for with the client (see clienteOperable). */
+  tauser?: TauserActivo;
 }
 
-/** A user simulates or operates only for a client assigned to them (403), and only an active one. */
-export async function clienteOperable(ctx: ServiceCtx, clienteId: string): Promise<ClienteOperable> {
-  const c = await clienteConCategoria(ctx.db, clienteId, ctx.actor.id);
+/**
+ * A user simulates or operates only for a client assigned to them (403), and only an active one.
+ * With `tauserId`, that Tauser must be active too (400 on tauser_id); it comes in the same statement.
+ */
+export async function clienteOperable(ctx: ServiceCtx, clienteId: string, tauserId?: string | null): Promise<ClienteOperable> {
+  const c = await clienteConCategoria(ctx.db, clienteId, ctx.actor.id, tauserId ?? null);
   if (!c?.asignado) throw forbidden();
   if (!c.is_active) throw badRequest(OP_MSG.clienteInactivo);
-  return { id_cliente: c.id_cliente, nombre: c.nombre, nombre_categoria: c.nombre_categoria, descuento: c.descuento, conLimites: c.con_limites };
+  if (tauserId && !c.tauser) throw fieldError('tauser_id', OP_MSG.tauserInvalido);
+  return { id_cliente: c.id_cliente, nombre: c.nombre, nombre_categoria: c.nombre_categoria, descuento: c.descuento, conLimites: c.con_limites, tauser: c.tauser };
 }
 
 /** Everything a quote used: the figures stored with a transaction and shown by a simulation. */
@@ -70,7 +76,7 @@ export interface CotizarParams {
   metodoId?: number | null;
   detalleId?: number | null;
   /** Absent in the public simulator (no discount, no instances). */
-  cliente?: Omit<ClienteOperable, 'conLimites'>;
+  cliente?: Pick<ClienteOperable, 'id_cliente' | 'nombre' | 'nombre_categoria' | 'descuento'>;
   /** A real operation: the generic method only for cash and cheque. */
   real?: boolean;
 }
@@ -209,9 +215,7 @@ export async function simularPrivada(
     tauser_id?: string | null;
   },
 ): Promise<SimulacionResultado> {
-  const cliente = await clienteOperable(ctx, input.cliente_id);
-  const tauser = input.tauser_id ? await findTauserActivo(ctx.db, input.tauser_id) : undefined;
-  if (input.tauser_id && !tauser) throw fieldError('tauser_id', OP_MSG.tauserInvalido);
+  const cliente = await clienteOperable(ctx, input.cliente_id, input.tauser_id);
   const r = resultado(
     await cotizar(ctx.db, {
       divisaOrigen: input.divisa_origen,
@@ -222,7 +226,7 @@ export async function simularPrivada(
       cliente,
     }, await quotePrices(ctx)),
   );
-  return tauser ? { ...r, tauser_seleccionado: tauser } : r;
+  return cliente.tauser ? { ...r, tauser_seleccionado: cliente.tauser } : r;
 }
 
 const ultimos4 = (s: string | null) => (s ? `****${s.slice(-4)}` : null);

@@ -14,8 +14,8 @@ import {
 } from '../../../shared/transacciones';
 import { FECHAS_MSG, type CrearTransaccionInput, type Reconfirmacion, type TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { isAssigned } from '../clientes/clientes.repository';
+import { dbPrices } from '../simulacion/precios';
 import { clienteOperable, cotizar, type ClienteOperable, type Cotizacion } from '../simulacion/simulacion.service';
-import { findTauserActivo } from '../simulacion/simulacion.repository';
 import { nuevoCodigo } from './codigo';
 import {
   asociarClave, expirarSiVencida, filteredTransacciones, findClave, findTransaccion, insertarTransaccion, keptCount, lockClienteConLimites, pageQuery,
@@ -191,8 +191,7 @@ export async function crearTransaccion(ctx: ServiceCtx, input: CrearTransaccionI
     const prev = await findClave(ctx.db, ctx.actor.id, key);
     if (prev) return respuestaPrevia(ctx, prev, hash);
   }
-  const cliente = await clienteOperable(ctx, input.cliente_id);
-  if (!(await findTauserActivo(ctx.db, input.tauser_id))) throw fieldError('tauser_id', OP_MSG.tauserInvalido);
+  const cliente = await clienteOperable(ctx, input.cliente_id, input.tauser_id);
   const c = await cotizar(ctx.db, {
     divisaOrigen: input.divisa_origen,
     divisaDestino: input.divisa_destino,
@@ -201,7 +200,7 @@ export async function crearTransaccion(ctx: ServiceCtx, input: CrearTransaccionI
     detalleId: input.detalle_metodo_id,
     cliente,
     real: true,
-  });
+  }, dbPrices(ctx.db, input.metodo_id));
   const values: NuevaTransaccion = {
     cliente_id: cliente.id_cliente,
     operador_id: ctx.actor.id,
