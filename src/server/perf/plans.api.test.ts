@@ -47,24 +47,37 @@ afterAll(() => app.close());
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
   Plans?: PlanNode[];
 }
 
 /** A compiled statement as seqScans takes it. */
 const statement = (c: CompiledQuery): Compilable => ({ compile: () => c });
 
-async function seqScans(q: Compilable): Promise<string[]> {
+/** Every node of the statement's plan. */
+async function planNodes(q: Compilable): Promise<PlanNode[]> {
   const c = q.compile();
   const { rows } = await app.db.executeQuery<{ 'QUERY PLAN': unknown }>({ ...c, sql: `explain (format json) ${c.sql}` } as typeof c);
   const raw = rows[0]['QUERY PLAN'];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
-  const found: string[] = [];
+  const nodes: PlanNode[] = [];
   const walk = (n: PlanNode) => {
-    if (n['Node Type'] === 'Seq Scan' && (n['Relation Name'] === 'clientes' || n['Relation Name'] === 'transacciones')) found.push(n['Relation Name']);
+    nodes.push(n);
     n.Plans?.forEach(walk);
   };
   walk(plan[0].Plan);
-  return found;
+  return nodes;
+}
+
+async function seqScans(q: Compilable): Promise<string[]> {
+  return (await planNodes(q))
+    .filter((n) => n['Node Type'] === 'Seq Scan' && (n['Relation Name'] === 'clientes' || n['Relation Name'] === 'transacciones'))
+    .map((n) => n['Relation Name']!);
+}
+
+/** The indexes the statement reads transacciones through. */
+async function transaccionesIndexes(q: Compilable): Promise<string[]> {
+  return (await planNodes(q)).filter((n) => n['Relation Name'] === 'transacciones' && n['Index Name']).map((n) => n['Index Name']!);
 }
 
 const tz = 'America/Asuncion';
@@ -121,6 +134,29 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
       expect(await seqScans(pagedQuery(pageQuery(app.db, f), 500, keptCount(app.db, f)!))).toEqual([]);
       expect(await seqScans(statement(paginaTransacciones.statement(app.db, 1, { tz }, estado)))).toEqual([]);
       expect(await seqScans(statement(paginaTransacciones.statement(app.db, 500, { tz }, estado)))).toEqual([]);
+    }
+  });
+
+  it("the first page of a state walks that state's own index, also after a burst of operations in another state", async () => {
+    // The newest rows all pendiente: a walk of the date index filtered by state would read them all first.
+    await sql`
+      insert into transacciones (codigo, cliente_id, operador_id, operacion_cliente, divisa_origen_id, divisa_destino_id,
+        monto_origen, monto_destino, monto_pyg, tasa_aplicada, tasa_inicial, monto_destino_inicial, precio_base, comision_base,
+        nombre_categoria, descuento_categoria, metodo_financiero_id, comision_metodo, tauser_id, estado, fecha_inicio, expira_en)
+      select 'R' || lpad(g::text, 10, '0'), cliente_id, operador_id, operacion_cliente, divisa_origen_id, divisa_destino_id,
+        monto_origen, monto_destino, monto_pyg, tasa_aplicada, tasa_inicial, monto_destino_inicial, precio_base, comision_base,
+        nombre_categoria, descuento_categoria, metodo_financiero_id, comision_metodo, tauser_id, 'pendiente', now() + make_interval(secs => g), now() + interval '2 days'
+      from (select * from transacciones limit 1) t, generate_series(1, 5000) g`.execute(app.db);
+    await sql`analyze transacciones`.execute(app.db);
+    try {
+      for (const estado of ['completada', 'cancelada', 'fallida', 'pendiente', 'en_proceso'] as const) {
+        // (pendiente and en_proceso also count their overdue rows, through transacciones_vigentes_idx)
+        const indexes = await transaccionesIndexes(statement(paginaTransacciones.statement(app.db, 1, { tz }, estado)));
+        expect(indexes.filter((i) => i !== 'transacciones_vigentes_idx'), estado).toEqual([`transacciones_${estado}_idx`]);
+      }
+    } finally {
+      await sql`delete from transacciones where codigo like 'R%'`.execute(app.db);
+      await sql`analyze transacciones`.execute(app.db);
     }
   });
 
