@@ -116,9 +116,12 @@ type ListQueryOf<O> = SelectQueryBuilder<any, any, O>;
  * built and compiled once. `build` makes the list's query and count from stand-ins for `values`
  * (and from `shape`, which names whatever else decides the statement); the offset is a value too.
  */
-export function pagedTemplate<V extends TemplateValues, O>(build: (db: AnyDb, values: V, shape: string) => { query: ListQueryOf<O>; count: Count; alreadyPaged?: boolean }) {
+export function pagedTemplate<V extends TemplateValues, O>(
+  build: (db: AnyDb, values: V, shape: string, offset?: number) => { query: ListQueryOf<O>; count: Count; alreadyPaged?: boolean },
+) {
+  // `offset` (a stand-in, undefined on the first page) lets a build page its query itself (alreadyPaged).
   const template = queryTemplate((db, v: V & { offset?: number }, shape) => {
-    const { query, count, alreadyPaged } = build(db, v, shape);
+    const { query, count, alreadyPaged } = build(db, v, shape, v.offset);
     return pagedQuery(query, v.offset === undefined ? 1 : 2, count, { alreadyPaged, offset: v.offset });
   });
   const valuesAt = (page: number, values: V) => ({ ...values, offset: page === 1 ? undefined : (page - 1) * PAGE_SIZE });

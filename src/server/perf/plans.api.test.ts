@@ -48,6 +48,7 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Actual Loops'?: number;
   Plans?: PlanNode[];
 }
 
@@ -55,9 +56,9 @@ interface PlanNode {
 const statement = (c: CompiledQuery): Compilable => ({ compile: () => c });
 
 /** Every node of the statement's plan. */
-async function planNodes(q: Compilable): Promise<PlanNode[]> {
+async function planNodes(q: Compilable, analyze = false): Promise<PlanNode[]> {
   const c = q.compile();
-  const { rows } = await app.db.executeQuery<{ 'QUERY PLAN': unknown }>({ ...c, sql: `explain (format json) ${c.sql}` } as typeof c);
+  const { rows } = await app.db.executeQuery<{ 'QUERY PLAN': unknown }>({ ...c, sql: `explain (${analyze ? 'analyze, ' : ''}format json) ${c.sql}` } as typeof c);
   const raw = rows[0]['QUERY PLAN'];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
   const nodes: PlanNode[] = [];
@@ -157,6 +158,18 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
     } finally {
       await sql`delete from transacciones where codigo like 'R%'`.execute(app.db);
       await sql`analyze transacciones`.execute(app.db);
+    }
+  });
+
+  it('a deep page of transactions reads and joins only its own rows, and equals the plain offset', async () => {
+    const admin = await app.adminToken();
+    for (const estado of [undefined, 'completada', 'pendiente', 'expirada'] as const) {
+      const nodes = await planNodes(statement(paginaTransacciones.statement(app.db, 400, { tz }, estado ?? '')), true);
+      const clientLookups = nodes.filter((n) => n['Relation Name'] === 'clientes').map((n) => n['Actual Loops']);
+      expect(clientLookups, String(estado)).toEqual([10]);
+      const plain = await pageQuery(app.db, { tz, estado }).limit(10).offset(3_990).execute();
+      const r = await app.api('GET', `/operaciones/transacciones/?page=400${estado ? `&estado=${estado}` : ''}`, { token: admin });
+      expect(r.body.results.map((x: { id: number }) => x.id), String(estado)).toEqual(plain.map((x) => x.id));
     }
   });
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import type { Insertable, QueryCreator, Updateable } from 'kysely';
 import type { Database, TransaccionesTable } from '../../db/types';
 import { auditOfInserted } from '../../lib/audit';
-import type { Count } from '../../lib/pagination';
+import { PAGE_SIZE, type Count } from '../../lib/pagination';
 import { TRANSITIONS, type EstadoTransaccion, type Transicion } from '../../../shared/transacciones';
 import { queryTemplate } from '../../lib/queryTemplate';
 
@@ -23,16 +23,17 @@ export function enEstado(estado: EstadoTransaccion): Expression<SqlBool> {
   return sql<SqlBool>`t.estado = ${e}`;
 }
 
-/** The CTEs that return the row insertarTransaccion writes and the row transicionar changes. */
+/** The CTEs that return the row insertarTransaccion writes, the row transicionar changes, and a deep page's rows. */
 const INSERTADA = 'insertada';
 const ACTUALIZADA = 'actualizada';
+const PAGINA = 'pagina';
 
 /**
  * A transaction as every read presents it: with its client, currencies, Tauser, operator and method.
  * `from` is the table, or a CTE of the same statement that returns whole transaction rows (the row
  * just inserted or changed, see insertarTransaccion and transicionar).
  */
-export function selectTransacciones(db: QueryCreator<Database>, from: 'transacciones' | typeof INSERTADA | typeof ACTUALIZADA = 'transacciones') {
+export function selectTransacciones(db: QueryCreator<Database>, from: 'transacciones' | typeof INSERTADA | typeof ACTUALIZADA | typeof PAGINA = 'transacciones') {
   return db
     .selectFrom(`${from} as t` as 'transacciones as t')
     .innerJoin('clientes as c', 'c.id_cliente', 't.cliente_id')
@@ -115,6 +116,29 @@ export const filteredTransacciones = (db: Db, f: TransaccionFilters) => db.selec
 /** The page: the same filters over the full select, newest first (index transacciones_fecha_idx and friends). */
 export const pageQuery = (db: Db, f: TransaccionFilters) =>
   selectTransacciones(db).where(condicion(f)).orderBy('t.fecha_inicio', 'desc').orderBy('t.id', 'desc');
+
+/**
+ * A page past the first as a deferred join: the offset walks the filter's index for ids alone, and
+ * only the page's rows are read and joined (the plain query joined every skipped row: 330 ms at
+ * offset 50 000 of one state). `offset` may be a query template's stand-in.
+ */
+export function deepPageQuery(db: Db, f: TransaccionFilters, offset: number) {
+  const conCte = db
+    .with(
+      (cte) => cte('ids').materialized(),
+      (d) =>
+        d
+          .selectFrom('transacciones as t')
+          .select('t.id')
+          .where(condicion(f))
+          .orderBy('t.fecha_inicio', 'desc')
+          .orderBy('t.id', 'desc')
+          .limit(sql.lit(PAGE_SIZE))
+          .offset(offset),
+    )
+    .with(PAGINA, (d) => d.selectFrom('ids').innerJoin('transacciones as t', 't.id', 'ids.id').selectAll('t'));
+  return selectTransacciones(conCte as unknown as QueryCreator<Database>, PAGINA).orderBy('t.fecha_inicio', 'desc').orderBy('t.id', 'desc');
+}
 
 /**
  * The client row, locked until the end of the transaction so that one client's limits are checked one

@@ -18,7 +18,7 @@ import { dbPrices } from '../simulacion/precios';
 import { clienteOperable, cotizar, type ClienteOperable, type Cotizacion } from '../simulacion/simulacion.service';
 import { nuevoCodigo } from './codigo';
 import {
-  asociarClave, expirarSiVencida, filteredTransacciones, findClave, findTransaccion, insertarTransaccion, keptCount, lockClienteConLimites, pageQuery,
+  asociarClave, deepPageQuery, expirarSiVencida, filteredTransacciones, findClave, findTransaccion, insertarTransaccion, keptCount, lockClienteConLimites, pageQuery,
   reservarClave, transicionar, usadoPyg, type NuevaTransaccion, type TransaccionFilters, type TransaccionRow, type TransaccionValores,
 } from './transacciones.repository';
 
@@ -345,9 +345,10 @@ export async function listTransacciones(ctx: ServiceCtx, q: TransaccionListInput
 }
 
 /** A page of transactions, its statement compiled once per shape: which filters, which state (the shape). */
-export const paginaTransacciones = pagedTemplate((db, v: TransaccionValores, estado) => {
+export const paginaTransacciones = pagedTemplate((db, v: TransaccionValores, estado, offset) => {
   const f: TransaccionFilters = { ...v, estado: (estado || undefined) as EstadoTransaccion | undefined };
-  return { query: pageQuery(db, f), count: keptCount(db, f) ?? filteredTransacciones(db, f) };
+  const count = keptCount(db, f) ?? filteredTransacciones(db, f);
+  return offset === undefined ? { query: pageQuery(db, f), count } : { query: deepPageQuery(db, f, offset), count, alreadyPaged: true };
 });
 
 /** GET clientes/{id}/get_historial_transacciones/: one client's history, same rules and filters. */
