@@ -371,6 +371,26 @@ describe('limits', () => {
     }
   });
 
+  it('confirming a payment checks the limits configured by then, without the transaction itself', async () => {
+    const c = await cliente(app, w.categorias.minorista);
+    const base = { cliente_id: c.clienteId, detalle_metodo_id: null, metodo_id: w.metodos.EFECTIVO };
+    const a = await nueva({ ...base, monto: '750000' }, c.token);
+    const b = await nueva({ ...base, monto: '1000000' }, c.token);
+    await setLimites(app, '1500000', null);
+    try {
+      const over = await confirmar(b.id, { terminos_aceptados: true }, c.token);
+      expect(over.status).toBe(400);
+      expect(over.body).toEqual({ detail: 'Supera el límite diario: disponible ₲ 750.000', limite: 'diario', disponible: '750000' });
+      expect((await app.api('GET', `/operaciones/transacciones/${b.id}/`, { token: c.token })).body.estado).toBe('pendiente');
+      expect((await cancelar(a.id, c.token)).status).toBe(200);
+      const ok = await confirmar(b.id, { terminos_aceptados: true }, c.token);
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      expect(ok.body.estado).toBe('en_proceso');
+    } finally {
+      await setLimites(app, null, null);
+    }
+  });
+
   // Holding a row lock in another transaction needs a second connection: PostgreSQL only.
   it.runIf(!!process.env.TEST_DATABASE_URL)('the client lock orders only limit checks: without limits an operation does not wait for it, with limits it does', async () => {
     const c = await cliente(app, w.categorias.minorista);

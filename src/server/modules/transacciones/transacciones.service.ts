@@ -121,9 +121,12 @@ export async function getTransaccion(ctx: ServiceCtx, id: number) {
  * Limits of limite_config (PYG, null = none) for one client, within the business day and month of
  * `tz`. Locks the client row until the end of the database transaction it runs in, so two
  * operations of one client are checked one after the other: call it as late as possible (after the
- * quote), right before the write it allows.
+ * quote), right before the write it allows. Nothing to check, and no lock, when no limit was
+ * configured as the client was read (clienteOperable).
  */
-async function checkLimites(db: Db, clienteId: string, montoPyg: string, tz: string, exceptId?: number) {
+async function checkLimites(db: Db, cliente: ClienteOperable, montoPyg: string, tz: string, exceptId?: number) {
+  if (!cliente.conLimites) return;
+  const clienteId = cliente.id_cliente;
   const lim = await lockClienteConLimites(db, clienteId);
   if (!lim || (lim.limite_diario === null && lim.limite_mensual === null)) return;
   const usado = await usadoPyg(db, clienteId, tz, exceptId);
@@ -217,7 +220,7 @@ export async function crearTransaccion(ctx: ServiceCtx, input: CrearTransaccionI
     terminos_aceptados: input.terminos_aceptados ?? false,
   };
   // No limits configured and no key to record with it: the insert (with its audit entry) is one
-  // statement and its own transaction. The client lock only orders one client's limit checks.
+  // statement and its own transaction (checkLimites would take no lock).
   if (!key && !cliente.conLimites) return toRecord(await insertarConCodigo(ctx.db, values));
 
   const out = await ctx.db.transaction().execute(async (trx) => {
@@ -226,7 +229,7 @@ export async function crearTransaccion(ctx: ServiceCtx, input: CrearTransaccionI
       if (!previa) throw conflict(OP_MSG.idempotenciaOtroCuerpo);
       return { previa };
     }
-    await checkLimites(trx, cliente.id_cliente, c.montoPyg, opts.tz);
+    await checkLimites(trx, cliente, c.montoPyg, opts.tz);
     const row = await insertarConCodigo(trx, values);
     if (key) await asociarClave(trx, ctx.actor.id, key, row.id);
     return { row };
@@ -291,7 +294,7 @@ export async function confirmarPago(
       const aceptada = input.acepta_cambio === true && (input.tasa_aceptada === undefined || new Decimal(input.tasa_aceptada).eq(c.tcFinal));
       if (!aceptada) throw rateChanged(OP_MSG.rateChanged, f);
     }
-    await checkLimites(trx, row.cliente_id, c.montoPyg, opts.tz, row.id);
+    await checkLimites(trx, cliente, c.montoPyg, opts.tz, row.id);
     const done = await transicionar(trx, row.id, 'confirmarPago', { ...snapshot(c), terminos_aceptados: true, fecha_pago: true });
     if (!done) await porQueNo(trx, row.id, 'confirmarPago');
     await audit(trx, {
