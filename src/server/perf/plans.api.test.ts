@@ -150,10 +150,22 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
       from (select * from transacciones limit 1) t, generate_series(1, 5000) g`.execute(app.db);
     await sql`analyze transacciones`.execute(app.db);
     try {
-      for (const estado of ['completada', 'cancelada', 'fallida', 'pendiente', 'en_proceso'] as const) {
-        // (pendiente and en_proceso also count their overdue rows, through transacciones_vigentes_idx)
+      for (const estado of ['completada', 'cancelada', 'fallida', 'pendiente', 'en_proceso', 'expirada'] as const) {
+        // Overdue rows, which read expirada before the sweeper marks them, come through
+        // transacciones_vigentes_idx; expirada reads its page's rows by primary key (deepPageQuery).
         const indexes = await transaccionesIndexes(statement(paginaTransacciones.statement(app.db, 1, { tz }, estado)));
-        expect(indexes.filter((i) => i !== 'transacciones_vigentes_idx'), estado).toEqual([`transacciones_${estado}_idx`]);
+        expect(indexes.filter((i) => i !== 'transacciones_vigentes_idx' && i !== 'transacciones_pkey'), estado).toEqual([`transacciones_${estado}_idx`]);
+      }
+      // Three of the newest overdue, not yet marked: they lead the expirada list, merged in its order.
+      await sql`update transacciones set expira_en = now() - interval '1 second' where codigo in ('R0000004990', 'R0000004995', 'R0000005000')`.execute(app.db);
+      const admin = await app.adminToken();
+      for (const page of [1, 2, 300]) {
+        const plain = await pageQuery(app.db, { tz, estado: 'expirada' }).limit(10).offset((page - 1) * 10).execute();
+        const r = await app.api('GET', `/operaciones/transacciones/?estado=expirada&page=${page}`, { token: admin });
+        expect(r.body.results.map((x: { id: number }) => x.id), `page ${page}`).toEqual(plain.map((x) => x.id));
+        if (page === 1) expect(r.body.results.slice(0, 3).map((x: { codigo: string; estado: string }) => [x.codigo, x.estado])).toEqual([
+          ['R0000005000', 'expirada'], ['R0000004995', 'expirada'], ['R0000004990', 'expirada'],
+        ]);
       }
     } finally {
       await sql`delete from transacciones where codigo like 'R%'`.execute(app.db);

@@ -117,25 +117,44 @@ export const filteredTransacciones = (db: Db, f: TransaccionFilters) => db.selec
 export const pageQuery = (db: Db, f: TransaccionFilters) =>
   selectTransacciones(db).where(condicion(f)).orderBy('t.fecha_inicio', 'desc').orderBy('t.id', 'desc');
 
-/**
- * A page past the first as a deferred join: the offset walks the filter's index for ids alone, and
- * only the page's rows are read and joined (the plain query joined every skipped row: 330 ms at
- * offset 50 000 of one state). `offset` may be a query template's stand-in.
- */
-export function deepPageQuery(db: Db, f: TransaccionFilters, offset: number) {
-  const conCte = db
-    .with(
-      (cte) => cte('ids').materialized(),
-      (d) =>
+/** The ids of one page in the list's order, from the filter's index; `offset` undefined on the first page. */
+function idsDePagina(db: Db, f: TransaccionFilters, offset: number | undefined) {
+  if (f.estado !== 'expirada') {
+    const page = db.selectFrom('transacciones as t').select('t.id').where(condicion(f)).orderBy('t.fecha_inicio', 'desc').orderBy('t.id', 'desc').limit(sql.lit(PAGE_SIZE));
+    return offset === undefined ? page : page.offset(offset);
+  }
+  // Expired rows, and overdue ones the sweeper has not marked yet: an OR over both would walk the date
+  // index past every row of the last 24 h (none can have expired). Each part walks its own index for
+  // at most offset + page rows; the two are merged in the list's order.
+  const hasta = offset === undefined ? sql.lit(PAGE_SIZE) : sql<number>`${offset}::int + ${sql.lit(PAGE_SIZE)}`;
+  const parte = (estado: Expression<SqlBool>) =>
+    db
+      .selectFrom((d) =>
         d
           .selectFrom('transacciones as t')
-          .select('t.id')
-          .where(condicion(f))
+          .select(['t.id', 't.fecha_inicio'])
+          .where(condicion({ ...f, estado: undefined }))
+          .where(estado)
           .orderBy('t.fecha_inicio', 'desc')
           .orderBy('t.id', 'desc')
-          .limit(sql.lit(PAGE_SIZE))
-          .offset(offset),
-    )
+          .limit(hasta)
+          .as('p'),
+      )
+      .selectAll();
+  const ambas = parte(sql<SqlBool>`t.estado = 'expirada'`).unionAll(parte(sql<SqlBool>`(t.estado in ('pendiente', 'en_proceso') and t.expira_en <= now())`));
+  const page = db.selectFrom(ambas.as('u')).select('u.id').orderBy('u.fecha_inicio', 'desc').orderBy('u.id', 'desc').limit(sql.lit(PAGE_SIZE));
+  return offset === undefined ? page : page.offset(offset);
+}
+
+/**
+ * A page as a deferred join: the offset walks the filter's index for ids alone, and only the page's
+ * rows are read and joined (the plain query joined every skipped row: 330 ms at offset 50 000 of one
+ * state). Every page past the first, and every page of expirada (see idsDePagina). `offset` may be
+ * a query template's stand-in.
+ */
+export function deepPageQuery(db: Db, f: TransaccionFilters, offset: number | undefined) {
+  const conCte = db
+    .with((cte) => cte('ids').materialized(), () => idsDePagina(db, f, offset))
     .with(PAGINA, (d) => d.selectFrom('ids').innerJoin('transacciones as t', 't.id', 'ids.id').selectAll('t'));
   return selectTransacciones(conCte as unknown as QueryCreator<Database>, PAGINA).orderBy('t.fecha_inicio', 'desc').orderBy('t.id', 'desc');
 }

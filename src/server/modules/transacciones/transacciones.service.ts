@@ -351,7 +351,7 @@ export async function listTransacciones(ctx: ServiceCtx, q: TransaccionListInput
 export const paginaTransacciones = pagedTemplate((db, v: TransaccionValores, estado, offset) => {
   const f: TransaccionFilters = { ...v, estado: (estado || undefined) as EstadoTransaccion | undefined };
   const count = keptCount(db, f) ?? filteredTransacciones(db, f);
-  return offset === undefined ? { query: pageQuery(db, f), count } : { query: deepPageQuery(db, f, offset), count, alreadyPaged: true };
+  return offset === undefined && f.estado !== 'expirada' ? { query: pageQuery(db, f), count } : { query: deepPageQuery(db, f, offset), count, alreadyPaged: true };
 });
 
 /** GET clientes/{id}/get_historial_transacciones/: one client's history, same rules and filters. */
