@@ -183,8 +183,9 @@ async function insertarConCodigo(db: Db, values: NuevaTransaccion): Promise<Tran
 
 /**
  * POST crear-transaccion/: recomputes the quote on the server, checks client, currencies, rate,
- * method or instance, Tauser and limits (client row locked), and stores a pendiente transaction
- * valid 24 h. The same Idempotency-Key and body answer the first transaction; another body, 409.
+ * method or instance, Tauser and limits (under the client lock, when limits are configured), and
+ * stores a pendiente transaction valid 24 h. The same Idempotency-Key and body answer the first
+ * transaction; another body, 409.
  */
 export async function crearTransaccion(ctx: ServiceCtx, input: CrearTransaccionInput, opts: OpOptions): Promise<TransaccionRecord> {
   const key = opts.idempotencyKey;
