@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import type { MetodosFinancierosTable } from '../../db/types';
 import { queryTemplate } from '../../lib/queryTemplate';
 
 const selectDivisasConTasa = (db: Db) =>
@@ -54,10 +55,11 @@ export async function clienteConCategoria(db: Db, id: string, userId: number, ta
   return { ...cliente, tauser };
 }
 
+/** Plain columns only (no alias, no expression): dosDivisasYMetodo carries them under a prefix. */
 const METODO_COLUMNS = [
   'm.id', 'm.nombre', 'm.nombre_display', 'm.permite_cobro', 'm.permite_pago', 'm.comision_cobro_porcentaje',
   'm.comision_pago_porcentaje', 'm.is_active',
-] as const;
+] as const satisfies ReadonlyArray<`m.${keyof MetodosFinancierosTable}`>;
 
 const metodoPorId = queryTemplate((db, v: { id: number }) => db.selectFrom('metodos_financieros as m').select(METODO_COLUMNS).where('m.id', '=', v.id));
 export const findMetodo = async (db: Db, id: number) => (await metodoPorId.execute(db, { id }))[0];

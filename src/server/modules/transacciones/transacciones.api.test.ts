@@ -161,6 +161,15 @@ describe('reading transactions', () => {
     expect((await app.api('GET', '/operaciones/transacciones/abc/', { token: staff })).status).toBe(400);
   });
 
+  it('GET transacciones/: a page far past the end answers an empty page with the count, for every state', async () => {
+    for (const estado of ['', 'pendiente', 'expirada', 'completada']) {
+      const r = await app.api('GET', `/operaciones/transacciones/?page=300000000${estado ? `&estado=${estado}` : ''}`, { token: staff });
+      expect(r.status, estado).toBe(200);
+      expect(r.body.results, estado).toEqual([]);
+      expect(typeof r.body.count, estado).toBe('number');
+    }
+  });
+
   it('GET transacciones/: a customer sees only their clients\', staff all with filters; paged 10 per page', async () => {
     await nueva({}, otro.token === vip.token ? vip.token : vip.token);
     const otroCuenta = await cuentaBancaria(app, w, otro.clienteId);
@@ -391,51 +400,59 @@ describe('limits', () => {
     }
   });
 
-  // Holding a row lock in another transaction needs a second connection: PostgreSQL only.
-  it.runIf(!!process.env.TEST_DATABASE_URL)('the client lock orders only limit checks: without limits an operation does not wait for it, with limits it does', async () => {
+  // An operation in flight in another transaction needs a second connection: PostgreSQL only.
+  it.runIf(!!process.env.TEST_DATABASE_URL)('a limit check waits for an operation still being stored without limits, and counts it', async () => {
     const c = await cliente(app, w.categorias.minorista);
-    const b = body({ cliente_id: c.clienteId, detalle_metodo_id: null, metodo_id: w.metodos.EFECTIVO, monto: '100000' });
+    const b = (monto: string) => body({ cliente_id: c.clienteId, detalle_metodo_id: null, metodo_id: w.metodos.EFECTIVO, monto });
+    const primera = await nueva(b('600000'), c.token);
     const lockWaits = async () =>
       Number((await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(app.db)).rows[0]!.n);
     /** The status of a creation, or 'waits' as soon as a session waits for a lock. */
     const statusOrWait = async (r: Promise<{ status: number }>) => {
-      let done: number | undefined;
-      void r.then((x) => (done = x.status));
+      let done: number | string | undefined;
+      r.then((x) => (done = x.status), (e: unknown) => (done = String(e)));
       for (;;) {
         if (done !== undefined) return done;
         if ((await lockWaits()) > 0) return 'waits';
         await new Promise((ok) => setTimeout(ok, 10));
       }
     };
-    // Another operation of this client checking its limits: the lock an operation takes.
+    // What an operation without limits is while its one statement runs: its row inserted (the
+    // foreign-key check holds the client), not committed yet.
     let release = () => {};
     const released = new Promise<void>((ok) => (release = ok));
-    let locked = () => {};
-    const isLocked = new Promise<void>((ok) => (locked = ok));
-    const holder = app.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('clientes').select('id_cliente').where('id_cliente', '=', c.clienteId).forNoKeyUpdate().execute();
-      locked();
+    let stored = () => {};
+    const isStored = new Promise<void>((ok) => (stored = ok));
+    const enCurso = app.db.transaction().execute(async (trx) => {
+      await sql`
+        insert into transacciones (codigo, cliente_id, operador_id, operacion_cliente, divisa_origen_id, divisa_destino_id,
+          monto_origen, monto_destino, monto_pyg, tasa_aplicada, tasa_inicial, monto_destino_inicial, precio_base, comision_base,
+          nombre_categoria, descuento_categoria, metodo_financiero_id, comision_metodo, tauser_id, estado, expira_en)
+        select 'ENCURSO0001', cliente_id, operador_id, operacion_cliente, divisa_origen_id, divisa_destino_id,
+          monto_origen, monto_destino, monto_pyg, tasa_aplicada, tasa_inicial, monto_destino_inicial, precio_base, comision_base,
+          nombre_categoria, descuento_categoria, metodo_financiero_id, comision_metodo, tauser_id, 'pendiente', expira_en
+        from transacciones where id = ${primera.id}`.execute(trx);
+      stored();
       await released;
     });
-    await isLocked;
-    let waiting: Promise<{ status: number }> | undefined;
+    await isStored;
+    let segunda: Promise<{ status: number; body: { detail?: string } }> | undefined;
     try {
-      const first = crear(c.token, b);
-      expect(await statusOrWait(first)).toBe(201);
-      await setLimites(app, '100000000', null);
-      waiting = crear(c.token, b);
-      expect(await statusOrWait(waiting)).toBe('waits');
+      await setLimites(app, '1000000', null);
+      segunda = crear(c.token, b('300000'));
+      expect(await statusOrWait(segunda)).toBe('waits');
     } finally {
       release();
-      await holder;
+      await enCurso;
     }
     try {
-      expect((await waiting).status).toBe(201);
+      // 600 000 + 600 000 in flight + 300 000 > 1 000 000.
+      const r = await segunda;
+      expect(r.status).toBe(400);
+      expect(r.body.detail).toBe('Supera el límite diario: disponible ₲ 0');
     } finally {
       await setLimites(app, null, null);
     }
-    const stored = await app.db.selectFrom('transacciones').select('id').where('cliente_id', '=', c.clienteId).execute();
-    expect(stored).toHaveLength(2);
   });
 
   it('50 parallel creations at the edge of the daily limit never pass it (201 or 400, never 500)', async () => {

@@ -126,7 +126,7 @@ function idsDePagina(db: Db, f: TransaccionFilters, offset: number | undefined) 
   // Expired rows, and overdue ones the sweeper has not marked yet: an OR over both would walk the date
   // index past every row of the last 24 h (none can have expired). Each part walks its own index for
   // at most offset + page rows; the two are merged in the list's order.
-  const hasta = offset === undefined ? sql.lit(PAGE_SIZE) : sql<number>`${offset}::int + ${sql.lit(PAGE_SIZE)}`;
+  const hasta = offset === undefined ? sql.lit(PAGE_SIZE) : sql<number>`${offset}::bigint + ${sql.lit(PAGE_SIZE)}`;
   const parte = (estado: Expression<SqlBool>) =>
     db
       .selectFrom((d) =>
@@ -165,7 +165,9 @@ export function deepPageQuery(db: Db, f: TransaccionFilters, offset: number | un
  * statement's start, which may precede a wait for the lock: the same as a change of limits committed
  * between the check and the operation's commit, which the limits row does not prevent either. What
  * must be read after the lock, the amounts the client has already committed, has its own statement
- * (usadoPyg).
+ * (usadoPyg). FOR UPDATE, not a weaker mode: it also waits for the key-share lock that the
+ * foreign-key check of any operation in flight holds on the client (one inserted without limits,
+ * which takes no lock of its own), so the amounts read after it include that operation.
  */
 const clienteBloqueado = queryTemplate((db, v: { clienteId: string }) =>
   db
@@ -173,7 +175,7 @@ const clienteBloqueado = queryTemplate((db, v: { clienteId: string }) =>
     .leftJoin('limite_config as l', (j) => j.on('l.id', '=', sql.lit(1)))
     .select(['c.id_cliente', 'l.limite_diario', 'l.limite_mensual'])
     .where('c.id_cliente', '=', v.clienteId)
-    .forNoKeyUpdate('c'),
+    .forUpdate('c'),
 );
 export const lockClienteConLimites = async (db: Db, clienteId: string) => (await clienteBloqueado.execute(db, { clienteId }))[0];
 

@@ -196,43 +196,60 @@ export async function crearTransaccion(ctx: ServiceCtx, input: CrearTransaccionI
     if (prev) return respuestaPrevia(ctx, prev, hash);
   }
   const cliente = await clienteOperable(ctx, input.cliente_id, input.tauser_id);
-  const c = await cotizar(ctx.db, {
-    divisaOrigen: input.divisa_origen,
-    divisaDestino: input.divisa_destino,
-    monto: input.monto,
-    metodoId: input.metodo_id,
-    detalleId: input.detalle_metodo_id,
-    cliente,
-    real: true,
-  }, dbPrices(ctx.db, input.metodo_id));
-  const values: NuevaTransaccion = {
-    cliente_id: cliente.id_cliente,
-    operador_id: ctx.actor.id,
-    operacion_cliente: c.direction.operacion_cliente,
-    divisa_origen_id: c.origen.id,
-    divisa_destino_id: c.destino.id,
-    monto_origen: c.montoOrigen,
-    ...snapshot(c),
-    tasa_inicial: c.tcFinal,
-    monto_destino_inicial: c.montoDestino,
-    metodo_financiero_id: c.metodo.id,
-    detalle_metodo_id: c.detalle?.id ?? null,
-    tauser_id: input.tauser_id,
-    terminos_aceptados: input.terminos_aceptados ?? false,
+  /** The operation as it will be stored, from the server's quote. */
+  const operacion = async (db: Db) => {
+    const c = await cotizar(db, {
+      divisaOrigen: input.divisa_origen,
+      divisaDestino: input.divisa_destino,
+      monto: input.monto,
+      metodoId: input.metodo_id,
+      detalleId: input.detalle_metodo_id,
+      cliente,
+      real: true,
+    }, dbPrices(db, input.metodo_id));
+    const values: NuevaTransaccion = {
+      cliente_id: cliente.id_cliente,
+      operador_id: ctx.actor.id,
+      operacion_cliente: c.direction.operacion_cliente,
+      divisa_origen_id: c.origen.id,
+      divisa_destino_id: c.destino.id,
+      monto_origen: c.montoOrigen,
+      ...snapshot(c),
+      tasa_inicial: c.tcFinal,
+      monto_destino_inicial: c.montoDestino,
+      metodo_financiero_id: c.metodo.id,
+      detalle_metodo_id: c.detalle?.id ?? null,
+      tauser_id: input.tauser_id,
+      terminos_aceptados: input.terminos_aceptados ?? false,
+    };
+    return { montoPyg: c.montoPyg, values };
   };
-  // No limits configured and no key to record with it: the insert (with its audit entry) is one
-  // statement and its own transaction (checkLimites would take no lock).
-  if (!key && !cliente.conLimites) return toRecord(await insertarConCodigo(ctx.db, values));
 
+  if (!key) {
+    const { montoPyg, values } = await operacion(ctx.db);
+    // No limits configured: the insert (with its audit entry) is one statement and its own
+    // transaction. Its foreign-key check holds the client until it commits, so a limit check that
+    // starts meanwhile (limits configured since) waits for it and counts it (lockClienteConLimites).
+    if (!cliente.conLimites) return toRecord(await insertarConCodigo(ctx.db, values));
+    return toRecord(
+      await ctx.db.transaction().execute(async (trx) => {
+        await checkLimites(trx, cliente, montoPyg, opts.tz);
+        return insertarConCodigo(trx, values);
+      }),
+    );
+  }
+  // With a key the quote comes after the key is reserved: a concurrent duplicate waits for the first
+  // one and answers it, whatever changed meanwhile.
   const out = await ctx.db.transaction().execute(async (trx) => {
-    if (key && !(await reservarClave(trx, ctx.actor.id, key, hash))) {
+    if (!(await reservarClave(trx, ctx.actor.id, key, hash))) {
       const previa = await findClave(trx, ctx.actor.id, key);
       if (!previa) throw conflict(OP_MSG.idempotenciaOtroCuerpo);
       return { previa };
     }
-    await checkLimites(trx, cliente, c.montoPyg, opts.tz);
+    const { montoPyg, values } = await operacion(trx);
+    await checkLimites(trx, cliente, montoPyg, opts.tz);
     const row = await insertarConCodigo(trx, values);
-    if (key) await asociarClave(trx, ctx.actor.id, key, row.id);
+    await asociarClave(trx, ctx.actor.id, key, row.id);
     return { row };
   });
   if (out.previa) return respuestaPrevia(ctx, out.previa, hash);
