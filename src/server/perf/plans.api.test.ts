@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Compilable, type CompiledQuery } from 'kysely';
 import { startTestApp, type TestApp } from '../test/harness';
 import { exchangeWorld, tauser } from '../modules/transacciones/testFixtures';
-import { ANCLA_CADA, anclasClientes, busquedaAcotada, clientesPage, countClientesQuery, posicionClientes, searchClientes } from '../modules/clientes/clientes.repository';
+import {
+  ANCLA_CADA, anclasClientes, busquedaAcotada, clientesPage, countClientesQuery, patronesSelectivos, posicionClientes, searchClientes, type PatronesSelectivos,
+} from '../modules/clientes/clientes.repository';
+import { actualizarFrecuentes, frecuentesDe } from '../modules/clientes/frecuencias';
 import { filteredTransacciones, keptCount, pageQuery } from '../modules/transacciones/transacciones.repository';
 import { pagedQuery } from '../lib/pagination';
 import { paginaTransacciones } from '../modules/transacciones/transacciones.service';
@@ -49,6 +52,7 @@ interface PlanNode {
   'Relation Name'?: string;
   'Index Name'?: string;
   'Actual Loops'?: number;
+  'Index Cond'?: string;
   Plans?: PlanNode[];
 }
 
@@ -117,6 +121,29 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
     expect(await seqScans(search)).toEqual([]);
     // What a search runs first: page and total out of its materialized match set (one index scan).
     expect(await seqScans(busquedaAcotada(app.db, 'an 4242', [], 1))).toEqual([]);
+  });
+
+  it('a search gives its index the rare part of the text when common trigrams are counted, and finds the same clients', async () => {
+    await actualizarFrecuentes(app.db);
+    const frecuentes = frecuentesDe(app.db);
+    const trgm = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(app.db);
+    if (trgm.rows[0].n === 0) {
+      expect(frecuentes).toBeUndefined(); // nothing to count without pg_trgm: searches run as written
+      return;
+    }
+    // Every client is "Plan …": its trigrams are frequent, the number's are not.
+    expect(frecuentes!.nombre.has('pla')).toBe(true);
+    const selectivos = patronesSelectivos('an 4242', frecuentes);
+    expect(selectivos.nombre).toBe('%4242%');
+    const conds = (await planNodes(busquedaAcotada(app.db, 'an 4242', [], 1, selectivos)))
+      .filter((n) => n['Index Name'] === 'clientes_nombre_trgm_idx')
+      .map((n) => n['Index Cond']);
+    expect(conds).toEqual([expect.stringContaining("'%4242%'")]);
+    const ids = async (search: string, sel: PatronesSelectivos) =>
+      (await busquedaAcotada(app.db, search, [], 1, sel).execute()).map((r) => r.id_cliente);
+    for (const search of ['an 4242', 'PLAN 4242', 'Plan 77', 'p77@plan', '5000777', 'an 1', 'lan 19999', 'zz 4242']) {
+      expect(await ids(search, patronesSelectivos(search, frecuentes)), search).toEqual(await ids(search, {}));
+    }
   });
 
   it("a client's transaction history: page and count", async () => {

@@ -1,7 +1,8 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { ClientesTable, Database } from '../../db/types';
 import { selectUsers } from '../usuarios/usuarios.repository';
-import { containsPattern } from '../../lib/search';
+import { containsPattern, patronSelectivo } from '../../lib/search';
+import { COLUMNAS_BUSCADAS, type ColumnaBuscada, type Frecuentes } from './frecuencias';
 import { PAGE_SIZE, TOTAL, type Count } from '../../lib/pagination';
 import type { ClienteRecord } from '../../../shared/schemas/clientes';
 import { queryTemplate } from '../../lib/queryTemplate';
@@ -54,20 +55,41 @@ export async function categoriasMatching(db: Q, search: string): Promise<string[
   return rows.map((r) => r.id_categoria);
 }
 
+/** Per searched column, a wider pattern for its index to find candidates by (lib/search.ts patronSelectivo). */
+export type PatronesSelectivos = Partial<Record<ColumnaBuscada, string>>;
+
+/** The patterns of `search` narrower for the index than the text, from the frequent trigrams of each column. */
+export function patronesSelectivos(search: string, frecuentes: Frecuentes | undefined): PatronesSelectivos {
+  const out: PatronesSelectivos = {};
+  if (!frecuentes) return out;
+  for (const col of COLUMNAS_BUSCADAS) {
+    const p = patronSelectivo(search, frecuentes[col]);
+    if (p) out[col] = p;
+  }
+  return out;
+}
+
 /**
  * Name, cédula, RUC, e-mail or category name containing the text, case-insensitively. The category
  * part is given as ids (see categoriasMatching) so every branch of the OR reads `clientes` alone and
- * can use an index (trigram indexes where available, the category index).
+ * can use an index (trigram indexes where available, the category index). A column with a narrower
+ * pattern gives that one to its index and checks the text on the candidates, in a form no index
+ * takes (`col || ''`), so PostgreSQL does not read the text's frequent trigrams anyway.
  */
-function searchFilter(search: string, categoriaIds: string[]) {
+function searchFilter(search: string, categoriaIds: string[], selectivos: PatronesSelectivos = {}) {
   const p = containsPattern(search);
   const byCategoria = categoriaIds.length ? sql` or c.id_categoria in (${sql.join(categoriaIds)})` : sql``;
-  return sql<boolean>`(c.nombre ilike ${p} or c.cedula ilike ${p} or c.ruc ilike ${p} or c.correo ilike ${p}${byCategoria})`;
+  const columna = (col: ColumnaBuscada) => {
+    const ref = sql.ref(`c.${col}`);
+    const s = selectivos[col];
+    return s ? sql`(${ref} ilike ${s} and (${ref} || '') ilike ${p})` : sql`${ref} ilike ${p}`;
+  };
+  return sql<boolean>`(${sql.join(COLUMNAS_BUSCADAS.map(columna), sql` or `)}${byCategoria})`;
 }
 
-export function searchClientes(db: Q, search: string | undefined, categoriaIds: string[] = []) {
+export function searchClientes(db: Q, search: string | undefined, categoriaIds: string[] = [], selectivos: PatronesSelectivos = {}) {
   const q = selectClientes(db);
-  return search ? q.where(searchFilter(search, categoriaIds)) : q;
+  return search ? q.where(searchFilter(search, categoriaIds, selectivos)) : q;
 }
 
 /** A search matching at most this many clients is answered from its match set in one scan. */
@@ -80,11 +102,11 @@ export const BUSQUEDA_TOPE = 1000;
  * with more, the list pages and counts as usual. The page and the count otherwise scan the trigram
  * indexes twice, and a search is mostly selective (a name, a document number).
  */
-export function busquedaAcotada(db: Q, search: string, categoriaIds: string[], page: number) {
+export function busquedaAcotada(db: Q, search: string, categoriaIds: string[], page: number, selectivos: PatronesSelectivos = {}) {
   return db
     .with(
       (cte) => cte('m').materialized(),
-      (d) => d.selectFrom('clientes as c').select(['c.id_cliente', 'c.nombre']).where(searchFilter(search, categoriaIds)).limit(sql.lit(BUSQUEDA_TOPE + 1)),
+      (d) => d.selectFrom('clientes as c').select(['c.id_cliente', 'c.nombre']).where(searchFilter(search, categoriaIds, selectivos)).limit(sql.lit(BUSQUEDA_TOPE + 1)),
     )
     .selectFrom((eb) => {
       const p = eb.selectFrom('m').select('m.id_cliente').orderBy('m.nombre').orderBy('m.id_cliente').limit(sql.lit(PAGE_SIZE));
@@ -165,9 +187,9 @@ export function clientesPage(db: Q, { at, desdeAncla }: { at: PosicionClientes; 
  * The count of the same search, without the join (every client has a category). Without a search:
  * the exact total kept by a trigger in clientes_conteo (migration 2026112416), not a scan of the table.
  */
-export function countClientesQuery(db: Q, search: string | undefined, categoriaIds: string[] = []): Count {
+export function countClientesQuery(db: Q, search: string | undefined, categoriaIds: string[] = [], selectivos: PatronesSelectivos = {}): Count {
   if (!search) return { kept: sql`(select coalesce(sum(n), 0) from clientes_conteo)`, db };
-  return db.selectFrom('clientes as c').select('c.id_cliente').where(searchFilter(search, categoriaIds));
+  return db.selectFrom('clientes as c').select('c.id_cliente').where(searchFilter(search, categoriaIds, selectivos));
 }
 
 /** The clients assigned to a user, by name. */

@@ -12,9 +12,10 @@ import { documentoField, type ClienteBody, type ClientePatchBody, type ClienteRe
 import { historialDeCliente, type TransaccionListInput } from '../transacciones/transacciones.service';
 
 type HistorialQuery = Omit<TransaccionListInput, 'cliente_id'>;
+import { frecuentesDe } from './frecuencias';
 import {
   ANCLA_CADA, BUSQUEDA_TOPE, anclasClientes, busquedaAcotada, categoriaActiva, categoriasMatching, clientesPage, clearCurrentClient, clienteExists, countClientesQuery, documentTaken, findCliente, insertCliente,
-  isAssigned, lockClienteRow, posicionClientes, searchClientes, type Ancla, type PosicionClientes, toCliente, updateClienteRow, usuariosDeCliente,
+  isAssigned, lockClienteRow, patronesSelectivos, posicionClientes, searchClientes, type Ancla, type PosicionClientes, toCliente, updateClienteRow, usuariosDeCliente,
 } from './clientes.repository';
 
 export const ENTITY = 'cliente';
@@ -57,15 +58,16 @@ export async function listClientes(ctx: ServiceCtx, q: ListQuery) {
     return { ...page, results: page.results.map(toCliente) };
   }
   const cats = q.search ? await categoriasMatching(db, q.search) : [];
-  const query = searchClientes(db, q.search, cats).orderBy('c.nombre').orderBy('c.id_cliente');
+  const selectivos = q.search ? patronesSelectivos(q.search, frecuentesDe(db)) : {};
+  const query = searchClientes(db, q.search, cats, selectivos).orderBy('c.nombre').orderBy('c.id_cliente');
   if (q.all) return (await query.execute()).map(toCliente);
   if (q.search) {
     // Most searches match few clients: page and exact total from one scan (see busquedaAcotada).
-    const rows = await busquedaAcotada(db, q.search, cats, q.page).execute();
+    const rows = await busquedaAcotada(db, q.search, cats, q.page, selectivos).execute();
     const total = rows.length > 0 ? Number(rows[0][TOTAL]) : q.page === 1 ? 0 : undefined;
     if (total !== undefined && total <= BUSQUEDA_TOPE) return pageWith(total, q.page, withoutTotal(rows).map(toCliente));
   }
-  const page = await paginate(query, q.page, countClientesQuery(db, q.search, cats));
+  const page = await paginate(query, q.page, countClientesQuery(db, q.search, cats, selectivos));
   return { ...page, results: page.results.map(toCliente) };
 }
 

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { containsPattern, palabrasDe, patronSelectivo } from './search';
+
+const frecuentes = new Set(['cli', 'lie', 'ien', 'ent', 'nte', 'gon', 'onz', 'nzá', 'zál', 'ále', 'lez']);
+
+describe('search patterns', () => {
+  it('escapes LIKE wildcards so they match themselves', () => {
+    expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
+  });
+
+  it('splits words as pg_trgm does: letters and digits, as typed', () => {
+    expect(palabrasDe('Ñandú S.A. 4242-x')).toEqual(['Ñandú', 'S', 'A', '4242', 'x']);
+  });
+
+  it('narrows to the longest run of rare trigrams, a part of the text', () => {
+    expect(patronSelectivo('ente 4242', frecuentes)).toBe('%4242%');
+    expect(patronSelectivo('Cliente42', frecuentes)).toBe('%te42%');
+    expect(patronSelectivo('González Pérez', frecuentes)).toBe('%Pérez%');
+    // As typed: the index's ILIKE ignores case, and the run is cut from the text itself.
+    expect(patronSelectivo('ENTE ABCD', frecuentes)).toBe('%ABCD%');
+  });
+
+  it('leaves the text as it is when nothing narrower helps', () => {
+    expect(patronSelectivo('cliente', frecuentes)).toBeUndefined(); // only frequent trigrams
+    expect(patronSelectivo('4242', frecuentes)).toBeUndefined(); // the run is the text
+    expect(patronSelectivo('ab 50', frecuentes)).toBeUndefined(); // no word of three characters
+    expect(patronSelectivo('ente 4242', undefined)).toBeUndefined(); // no frequencies counted
+  });
+
+  it('the narrower pattern is always contained in the text (so it never loses a match)', () => {
+    for (const text of ['ente 4242', 'Cliente42', 'González Pérez', 'x_y 1234%', 'MÜLLER straße 99']) {
+      const p = patronSelectivo(text, frecuentes);
+      if (p) expect(text).toContain(p.slice(1, -1));
+    }
+  });
+});
