@@ -50,8 +50,9 @@ export async function findCliente(db: Q, id: string): Promise<ClienteRecord | un
 }
 
 /** Categories whose name contains the text (a small table). */
+const categoriasPorNombre = queryTemplate((db, v: { p: string }) => db.selectFrom('categorias_cliente').select('id_categoria').where('nombre', 'ilike', v.p));
 export async function categoriasMatching(db: Q, search: string): Promise<string[]> {
-  const rows = await db.selectFrom('categorias_cliente').select('id_categoria').where('nombre', 'ilike', containsPattern(search)).execute();
+  const rows = await categoriasPorNombre.execute(db, { p: containsPattern(search) });
   return rows.map((r) => r.id_categoria);
 }
 
@@ -77,7 +78,11 @@ export function patronesSelectivos(search: string, frecuentes: Frecuentes | unde
  * takes (`col || ''`), so PostgreSQL does not read the text's frequent trigrams anyway.
  */
 function searchFilter(search: string, categoriaIds: string[], selectivos: PatronesSelectivos = {}) {
-  const p = containsPattern(search);
+  return filtroDePatron(containsPattern(search), categoriaIds, selectivos);
+}
+
+/** searchFilter for the ILIKE pattern of the text (or a query template's stand-in for it). */
+function filtroDePatron(p: string, categoriaIds: string[], selectivos: PatronesSelectivos) {
   const byCategoria = categoriaIds.length ? sql` or c.id_categoria in (${sql.join(categoriaIds)})` : sql``;
   const columna = (col: ColumnaBuscada) => {
     const ref = sql.ref(`c.${col}`);
@@ -103,14 +108,18 @@ export const BUSQUEDA_TOPE = 1000;
  * indexes twice, and a search is mostly selective (a name, a document number).
  */
 export function busquedaAcotada(db: Q, search: string, categoriaIds: string[], page: number, selectivos: PatronesSelectivos = {}) {
+  return busquedaDePatron(db, containsPattern(search), categoriaIds, page > 1 ? (page - 1) * PAGE_SIZE : undefined, selectivos);
+}
+
+function busquedaDePatron(db: Q, p: string, categoriaIds: string[], offset: number | undefined, selectivos: PatronesSelectivos) {
   return db
     .with(
       (cte) => cte('m').materialized(),
-      (d) => d.selectFrom('clientes as c').select(['c.id_cliente', 'c.nombre']).where(searchFilter(search, categoriaIds, selectivos)).limit(sql.lit(BUSQUEDA_TOPE + 1)),
+      (d) => d.selectFrom('clientes as c').select(['c.id_cliente', 'c.nombre']).where(filtroDePatron(p, categoriaIds, selectivos)).limit(sql.lit(BUSQUEDA_TOPE + 1)),
     )
     .selectFrom((eb) => {
-      const p = eb.selectFrom('m').select('m.id_cliente').orderBy('m.nombre').orderBy('m.id_cliente').limit(sql.lit(PAGE_SIZE));
-      return (page > 1 ? p.offset((page - 1) * PAGE_SIZE) : p).as('p');
+      const page = eb.selectFrom('m').select('m.id_cliente').orderBy('m.nombre').orderBy('m.id_cliente').limit(sql.lit(PAGE_SIZE));
+      return (offset !== undefined ? page.offset(offset) : page).as('p');
     })
     .innerJoin('clientes as c', 'c.id_cliente', 'p.id_cliente')
     .innerJoin('categorias_cliente as k', 'k.id_categoria', 'c.id_categoria')
@@ -118,6 +127,22 @@ export function busquedaAcotada(db: Q, search: string, categoriaIds: string[], p
     .select(sql<string>`(select count(*) from m)`.as(TOTAL))
     .orderBy('c.nombre')
     .orderBy('c.id_cliente');
+}
+
+/** busquedaAcotada's values: the pattern, the page's offset, the narrower patterns, the categories as cat0, cat1… */
+type BusquedaValores = { p: string; offset?: number } & PatronesSelectivos & { [cat: `cat${number}`]: string };
+
+const busquedaPlantilla = queryTemplate((db, v: BusquedaValores) => {
+  const categorias = Object.keys(v).filter((k) => k.startsWith('cat')).sort((a, b) => Number(a.slice(3)) - Number(b.slice(3))).map((k) => v[k as `cat${number}`]);
+  const selectivos: PatronesSelectivos = { nombre: v.nombre, cedula: v.cedula, ruc: v.ruc, correo: v.correo };
+  return busquedaDePatron(db, v.p, categorias, v.offset, selectivos);
+});
+
+/** busquedaAcotada run through its query template (compiled once per shape). */
+export function buscarAcotado(db: Q, search: string, categoriaIds: string[], page: number, selectivos: PatronesSelectivos = {}) {
+  const v: BusquedaValores = { p: containsPattern(search), offset: page > 1 ? (page - 1) * PAGE_SIZE : undefined, ...selectivos };
+  categoriaIds.forEach((id, i) => (v[`cat${i}`] = id));
+  return busquedaPlantilla.execute(db, v);
 }
 
 /** Every ANCLA_CADA-th client of the list's order: where deep pages start their index walk. */
