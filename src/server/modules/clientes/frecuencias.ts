@@ -28,16 +28,29 @@ const porDb = new WeakMap<object, Frecuentes>();
 export async function contarFrecuentes(db: Db): Promise<Frecuentes | undefined> {
   const trgm = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(db);
   if (trgm.rows[0]!.n === 0) return undefined;
+  // Pages sampled, not rows (a row sample still reads every page), and at most MUESTRA clients; a
+  // table never analyzed (reltuples -1) is read up to MUESTRA. Bounded in time: a hint can wait.
   const total = await sql<{ n: number }>`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'clientes'::regclass`.execute(db);
-  const pct = Math.min(100, Math.max(0.01, (MUESTRA / Math.max(1, total.rows[0]!.n)) * 100));
-  const out = {} as Record<ColumnaBuscada, ReadonlySet<string>>;
-  for (const col of COLUMNAS_BUSCADAS) {
-    const { rows } = await sql<{ t: string }>`
-      with muestra as (select ${sql.ref(col)} as v from clientes tablesample bernoulli (${sql.lit(pct)}) where ${sql.ref(col)} is not null)
-      select t from muestra, unnest(show_trgm(v)) t group by t
-      having count(*) > ${sql.lit(UMBRAL)} * (select count(*) from muestra)`.execute(db);
-    out[col] = new Set(rows.map((r) => r.t));
-  }
+  const n = total.rows[0]!.n;
+  const pct = n <= MUESTRA ? 100 : Math.max(0.01, (MUESTRA / n) * 100);
+  const rows = await db.transaction().execute(async (trx) => {
+    await sql`set local statement_timeout = '10s'`.execute(trx);
+    const { rows } = await sql<{ col: ColumnaBuscada; t: string }>`
+      with muestra as materialized (
+        select nombre, cedula, ruc, correo from clientes tablesample system (${sql.lit(pct)}) limit ${sql.lit(MUESTRA)}
+      ),
+      trigramas as (
+        select 'nombre' as col, unnest(show_trgm(nombre)) as t from muestra
+        union all select 'cedula', unnest(show_trgm(cedula)) from muestra where cedula is not null
+        union all select 'ruc', unnest(show_trgm(ruc)) from muestra where ruc is not null
+        union all select 'correo', unnest(show_trgm(correo)) from muestra where correo is not null
+      )
+      select col, t from trigramas group by col, t
+      having count(*) > ${sql.lit(UMBRAL)} * (select count(*) from muestra)`.execute(trx);
+    return rows;
+  });
+  const out = Object.fromEntries(COLUMNAS_BUSCADAS.map((c) => [c, new Set<string>()])) as Record<ColumnaBuscada, Set<string>>;
+  for (const r of rows) out[r.col].add(r.t);
   return out;
 }
 
