@@ -3,7 +3,8 @@
  * to a bare Express handler (another child process) measured in the same run; the ratio is the
  * figure, absolute numbers vary by machine. The load generator runs in this process only.
  * BENCH_DATABASE_URL (default: the local server's `test` database) names the server; the benchmark
- * creates and drops its own database. BENCH_SECONDS per endpoint (default 5), BENCH_CLIENTS
+ * creates and drops its own database. BENCH_SECONDS per endpoint (default 5, after BENCH_WARMUP_SECONDS
+ * of the same load, default 1, not counted), BENCH_CLIENTS
  * (100 000) and BENCH_TRANSACTIONS (1 000 000) are seeded set-based.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -22,6 +23,7 @@ import { SERVER_NODE_FLAGS } from '../scripts/serverNodeFlags.mjs';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100_000);
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
@@ -46,7 +48,11 @@ async function measure(title: string, url: string, opts: { method?: 'GET' | 'POS
   if (ONLY && !ONLY.has(opts.key ?? 'health')) return { key: opts.key, endpoint: title, rps: 0, p50_ms: 0, p99_ms: 0, non2xx: 0, errors: 0 };
   const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-encoding': 'gzip, br' };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  const r = await autocannon({ url, method: opts.method ?? 'GET', body: opts.body, headers, duration: SECONDS, connections: opts.connections ?? 20 });
+  const load = { url, method: opts.method ?? 'GET', body: opts.body, headers, connections: opts.connections ?? 20 } as const;
+  // Steady state: a second of the same load first, not counted (V8 compiles the path's code, PostgreSQL
+  // prepares its statements and settles on their plans); the bare handler gets it too.
+  await autocannon({ ...load, duration: WARMUP_SECONDS });
+  const r = await autocannon({ ...load, duration: SECONDS });
   const row = { key: opts.key, endpoint: title, rps: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
   console.log(
     `${title.padEnd(58)} ${String(row.rps).padStart(7)} req/s   p50 ${String(row.p50_ms).padStart(4)} ms   p99 ${String(row.p99_ms).padStart(4)} ms` +
