@@ -120,7 +120,7 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
     }
     expect(await seqScans(search)).toEqual([]);
     // What a search runs first: page and total out of its materialized match set (one index scan).
-    expect(await seqScans(busquedaAcotada(app.db, 'an 4242', [], 1))).toEqual([]);
+    expect(await seqScans(statement(busquedaAcotada.statement(app.db, 'an 4242', [], 1)))).toEqual([]);
   });
 
   it('a search gives its index the rare part of the text when common trigrams are counted, and finds the same clients', async () => {
@@ -135,12 +135,12 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
     expect(frecuentes!.nombre.has('pla')).toBe(true);
     const selectivos = patronesSelectivos('an 4242', frecuentes);
     expect(selectivos.nombre).toBe('%4242%');
-    const conds = (await planNodes(busquedaAcotada(app.db, 'an 4242', [], 1, selectivos)))
+    const conds = (await planNodes(statement(busquedaAcotada.statement(app.db, 'an 4242', [], 1, selectivos))))
       .filter((n) => n['Index Name'] === 'clientes_nombre_trgm_idx')
       .map((n) => n['Index Cond']);
     expect(conds).toEqual([expect.stringContaining("'%4242%'")]);
     const ids = async (search: string, sel: PatronesSelectivos) =>
-      (await busquedaAcotada(app.db, search, [], 1, sel).execute()).map((r) => r.id_cliente);
+      (await busquedaAcotada(app.db, search, [], 1, sel)).map((r) => r.id_cliente);
     for (const search of ['an 4242', 'PLAN 4242', 'Plan 77', 'p77@plan', '5000777', 'an 1', 'lan 19999', 'zz 4242']) {
       expect(await ids(search, patronesSelectivos(search, frecuentes)), search).toEqual(await ids(search, {}));
     }

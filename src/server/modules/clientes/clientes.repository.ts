@@ -100,26 +100,20 @@ export function searchClientes(db: Q, search: string | undefined, categoriaIds: 
 /** A search matching at most this many clients is answered from its match set in one scan. */
 export const BUSQUEDA_TOPE = 1000;
 
-/**
- * A page of a search and its exact total from one scan of the search's indexes: the matches (at most
- * BUSQUEDA_TOPE + 1, in no order) are materialized once, the page is sorted out of them and the total
- * is their count. Only valid when the total is at most BUSQUEDA_TOPE (then every match was gathered);
- * with more, the list pages and counts as usual. The page and the count otherwise scan the trigram
- * indexes twice, and a search is mostly selective (a name, a document number).
- */
-export function busquedaAcotada(db: Q, search: string, categoriaIds: string[], page: number, selectivos: PatronesSelectivos = {}) {
-  return busquedaDePatron(db, containsPattern(search), categoriaIds, page > 1 ? (page - 1) * PAGE_SIZE : undefined, selectivos);
-}
+/** The bounded search's values: the pattern, the page's offset, the narrower patterns, the categories as cat0, cat1… */
+type BusquedaValores = { p: string; offset?: number } & PatronesSelectivos & { [cat: `cat${number}`]: string };
 
-function busquedaDePatron(db: Q, p: string, categoriaIds: string[], offset: number | undefined, selectivos: PatronesSelectivos) {
+const busquedaPlantilla = queryTemplate((db, v: BusquedaValores) => {
+  const categorias = Object.keys(v).filter((k) => k.startsWith('cat')).sort((a, b) => Number(a.slice(3)) - Number(b.slice(3))).map((k) => v[k as `cat${number}`]);
+  const selectivos: PatronesSelectivos = { nombre: v.nombre, cedula: v.cedula, ruc: v.ruc, correo: v.correo };
   return db
     .with(
       (cte) => cte('m').materialized(),
-      (d) => d.selectFrom('clientes as c').select(['c.id_cliente', 'c.nombre']).where(filtroDePatron(p, categoriaIds, selectivos)).limit(sql.lit(BUSQUEDA_TOPE + 1)),
+      (d) => d.selectFrom('clientes as c').select(['c.id_cliente', 'c.nombre']).where(filtroDePatron(v.p, categorias, selectivos)).limit(sql.lit(BUSQUEDA_TOPE + 1)),
     )
     .selectFrom((eb) => {
       const page = eb.selectFrom('m').select('m.id_cliente').orderBy('m.nombre').orderBy('m.id_cliente').limit(sql.lit(PAGE_SIZE));
-      return (offset !== undefined ? page.offset(offset) : page).as('p');
+      return (v.offset !== undefined ? page.offset(v.offset) : page).as('p');
     })
     .innerJoin('clientes as c', 'c.id_cliente', 'p.id_cliente')
     .innerJoin('categorias_cliente as k', 'k.id_categoria', 'c.id_categoria')
@@ -127,23 +121,31 @@ function busquedaDePatron(db: Q, p: string, categoriaIds: string[], offset: numb
     .select(sql<string>`(select count(*) from m)`.as(TOTAL))
     .orderBy('c.nombre')
     .orderBy('c.id_cliente');
-}
-
-/** busquedaAcotada's values: the pattern, the page's offset, the narrower patterns, the categories as cat0, cat1… */
-type BusquedaValores = { p: string; offset?: number } & PatronesSelectivos & { [cat: `cat${number}`]: string };
-
-const busquedaPlantilla = queryTemplate((db, v: BusquedaValores) => {
-  const categorias = Object.keys(v).filter((k) => k.startsWith('cat')).sort((a, b) => Number(a.slice(3)) - Number(b.slice(3))).map((k) => v[k as `cat${number}`]);
-  const selectivos: PatronesSelectivos = { nombre: v.nombre, cedula: v.cedula, ruc: v.ruc, correo: v.correo };
-  return busquedaDePatron(db, v.p, categorias, v.offset, selectivos);
 });
 
-/** busquedaAcotada run through its query template (compiled once per shape). */
-export function buscarAcotado(db: Q, search: string, categoriaIds: string[], page: number, selectivos: PatronesSelectivos = {}) {
+const valoresDeBusqueda = (search: string, categoriaIds: string[], page: number, selectivos: PatronesSelectivos) => {
   const v: BusquedaValores = { p: containsPattern(search), offset: page > 1 ? (page - 1) * PAGE_SIZE : undefined, ...selectivos };
   categoriaIds.forEach((id, i) => (v[`cat${i}`] = id));
-  return busquedaPlantilla.execute(db, v);
-}
+  return v;
+};
+
+/**
+ * A page of a search and its exact total from one scan of the search's indexes: the matches (at most
+ * BUSQUEDA_TOPE + 1, in no order) are materialized once, the page is sorted out of them and the total
+ * is their count. Only valid when the total is at most BUSQUEDA_TOPE (then every match was gathered);
+ * with more, the list pages and counts as usual. The page and the count otherwise scan the trigram
+ * indexes twice, and a search is mostly selective (a name, a document number). A query template:
+ * compiled once per shape (narrower patterns, number of categories, offset).
+ */
+export const busquedaAcotada = Object.assign(
+  (db: Q, search: string, categoriaIds: string[], page: number, selectivos: PatronesSelectivos = {}) =>
+    busquedaPlantilla.execute(db, valoresDeBusqueda(search, categoriaIds, page, selectivos)),
+  {
+    /** The statement a search runs (the plan test explains it). */
+    statement: (db: Q, search: string, categoriaIds: string[], page: number, selectivos: PatronesSelectivos = {}) =>
+      busquedaPlantilla.compile(db, valoresDeBusqueda(search, categoriaIds, page, selectivos)),
+  },
+);
 
 /** Every ANCLA_CADA-th client of the list's order: where deep pages start their index walk. */
 export const ANCLA_CADA = 100;

@@ -10,13 +10,14 @@ import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
 import { documentoField, type ClienteBody, type ClientePatchBody, type ClienteRecord } from '../../../shared/schemas/clientes';
 import { historialDeCliente, type TransaccionListInput } from '../transacciones/transacciones.service';
-
-type HistorialQuery = Omit<TransaccionListInput, 'cliente_id'>;
 import { frecuentesDe } from './frecuencias';
+
 import {
-  ANCLA_CADA, BUSQUEDA_TOPE, anclasClientes, buscarAcotado, categoriaActiva, categoriasMatching, clientesPage, clearCurrentClient, clienteExists, countClientesQuery, documentTaken, findCliente, insertCliente,
+  ANCLA_CADA, BUSQUEDA_TOPE, anclasClientes, busquedaAcotada, categoriaActiva, categoriasMatching, clientesPage, clearCurrentClient, clienteExists, countClientesQuery, documentTaken, findCliente, insertCliente,
   isAssigned, lockClienteRow, patronesSelectivos, posicionClientes, searchClientes, type Ancla, type PosicionClientes, toCliente, updateClienteRow, usuariosDeCliente,
 } from './clientes.repository';
+
+type HistorialQuery = Omit<TransaccionListInput, 'cliente_id'>;
 
 export const ENTITY = 'cliente';
 
@@ -63,7 +64,7 @@ export async function listClientes(ctx: ServiceCtx, q: ListQuery) {
   if (q.all) return (await query.execute()).map(toCliente);
   if (q.search) {
     // Most searches match few clients: page and exact total from one scan (see busquedaAcotada).
-    const rows = await buscarAcotado(db, q.search, cats, q.page, selectivos);
+    const rows = await busquedaAcotada(db, q.search, cats, q.page, selectivos);
     const total = rows.length > 0 ? Number(rows[0][TOTAL]) : q.page === 1 ? 0 : undefined;
     if (total !== undefined && total <= BUSQUEDA_TOPE) return pageWith(total, q.page, withoutTotal(rows).map(toCliente));
   }
