@@ -12,6 +12,7 @@ import * as avisosPrecios from './2026112417_avisos_precios';
 import * as avisosAcceso from './2026112418_avisos_acceso';
 import * as avisosClientes from './2026112419_avisos_clientes';
 import * as listasPorEstado from './2026112420_listas_por_estado';
+import * as avisosDirectorio from './2026112421_avisos_directorio';
 
 /** Every migration, in order. Names are timestamps so they sort the way they run. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026112418_avisos_acceso': avisosAcceso,
   '2026112419_avisos_clientes': avisosClientes,
   '2026112420_listas_por_estado': listasPorEstado,
+  '2026112421_avisos_directorio': avisosDirectorio,
 };

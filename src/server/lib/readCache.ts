@@ -7,10 +7,9 @@ export type Topic = 'precios' | 'acceso' | 'clientes';
 
 /**
  * Process-local copies of data read on every request and rarely changed: the public rates and the
- * simulator's pricing catalogue ('precios'), the users the auth check needs ('acceso').
+ * simulator's pricing catalogue ('precios'), the users the auth check needs ('acceso'), the client
+ * directory ('clientes': pages of the client list and the anchors of its order for deep pages).
  * Correctness rules:
- *
- * The order of the client list ('clientes') is kept as anchors for its deep pages.
  *
  * - Copies are served only under a lease: until `leaseMs` after the start of the last round trip
  *   that succeeded on the connection listening for change notices. PostgreSQL delivers a notice
@@ -46,10 +45,10 @@ export class CacheRegistry {
   }
 
   /** The keyed cache named `name` (copies by key, bounded), created on first use. */
-  keyed<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(name: string, topic: Topic, load: (db: Db, key: K) => Promise<V | undefined>): KeyedReadCache<K, V> {
+  keyed<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(name: string, topic: Topic, load: (db: Db, key: K) => Promise<V | undefined>, max?: number): KeyedReadCache<K, V> {
     let c = this.keyedCaches.get(name) as unknown as KeyedReadCache<K, V> | undefined;
     if (!c) {
-      c = new KeyedReadCache<K, V>(this, topic, load);
+      c = new KeyedReadCache<K, V>(this, topic, load, max);
       this.keyedCaches.set(name, c as unknown as KeyedReadCache<never, never>);
     }
     return c;

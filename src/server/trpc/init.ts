@@ -38,7 +38,7 @@ export const publicProcedure = t.procedure;
 
 /**
  * Writes that change what cached copies hold (lib/readCache.ts): prices (every mutation of these
- * routers) and access rights (these procedures). After one, even a failed one (it may have
+ * routers), access rights (these procedures) and the client directory (every mutation of its routers). After one, even a failed one (it may have
  * committed before failing), `settle` drops this process's copies at once and, for access rights,
  * waits until no process can still answer from what it had; the other processes hear of the change
  * from the database's notice (lib/notices.ts).
@@ -47,8 +47,16 @@ const PRICING_ROUTERS = ['cotizaciones.', 'divisas.', 'metodos.'];
 const ACCESS_WRITES = new Set([
   'usuarios.update', 'usuarios.deactivate', 'usuarios.asignarRoles', 'roles.update', 'roles.delete', 'auth.verifyEmail', 'auth.passwordResetConfirm',
 ]);
+/** Clients and their categories (the client directory: pages of the list and its anchors). */
+const DIRECTORY_ROUTERS = ['clientes.', 'categorias.'];
 const topicOf = (path: string): Topic | null =>
-  PRICING_ROUTERS.some((p) => path.startsWith(p)) ? 'precios' : ACCESS_WRITES.has(path) ? 'acceso' : null;
+  PRICING_ROUTERS.some((p) => path.startsWith(p))
+    ? 'precios'
+    : ACCESS_WRITES.has(path)
+      ? 'acceso'
+      : DIRECTORY_ROUTERS.some((p) => path.startsWith(p))
+        ? 'clientes'
+        : null;
 
 /** A domain failure (AppError, PricingError, text the database refuses) as a TRPCError with the code of ERROR_MAP, carrying the AppError as its cause. */
 function asTrpcError(cause: unknown) {

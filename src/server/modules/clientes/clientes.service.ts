@@ -34,7 +34,7 @@ const INTENTS = { edit: P.changeCliente, deactivate: P.deleteCliente };
  * 'clientes': dropped when a client is added, removed or renamed anywhere). Shallow pages and a
  * process without a lease walk the index from the start.
  */
-async function anclas(ctx: ServiceCtx, page: number) {
+async function anclas(ctx: Pick<ServiceCtx, 'db' | 'caches'>, page: number) {
   if ((page - 1) * PAGE_SIZE < ANCLA_CADA || !ctx.caches?.isLive) return undefined;
   return ctx.caches.entry('anclas-clientes', 'clientes', anclasClientes).get(ctx.db);
 }
@@ -52,7 +52,26 @@ export const paginaClientesEn = (db: ServiceCtx['db'], page: number, anclas?: re
   return paginaClientes(db, page, at, desdeAncla ? String(desdeAncla) : '');
 };
 
+/**
+ * A page of the list or of a search (not `all`), kept per process while the lease holds (topic
+ * 'clientes': dropped on any change to a client or a category, here at once, elsewhere on its notice).
+ * The page of a given text and number is the same for every viewer: the list has no per-user scope.
+ */
+const PAGINAS_GUARDADAS = 2_000;
+
 export async function listClientes(ctx: ServiceCtx, q: ListQuery) {
+  const { caches } = ctx;
+  if (q.all || !caches?.isLive) return leerPagina(ctx, q);
+  const guardadas = caches.keyed('paginas-clientes', 'clientes', (db, clave: string) => leerPagina({ db, caches }, claveAPagina(clave)), PAGINAS_GUARDADAS);
+  return (await guardadas.get(ctx.db, `${q.page}:${q.search ?? ''}`))!;
+}
+
+const claveAPagina = (clave: string): ListQuery => {
+  const i = clave.indexOf(':');
+  return { page: Number(clave.slice(0, i)), search: clave.slice(i + 1) || undefined };
+};
+
+async function leerPagina(ctx: Pick<ServiceCtx, 'db' | 'caches'>, q: ListQuery) {
   const { db } = ctx;
   if (!q.search && !q.all) {
     const page = await paginaClientesEn(db, q.page, await anclas(ctx, q.page));
