@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
  * Issue 14: two server processes over one PostgreSQL and one Redis (README "Varios procesos").
  * Authorization holds in the other process on its very next request (deactivation); the cached
  * public rates and simulator prices of both processes follow a change made through either of them
- * or straight in the database (LISTEN/NOTIFY); the login limit is counted once for both (Redis); both
+ * or straight in the database (LISTEN/NOTIFY), and so do the kept pages of the client list; the login limit is counted once for both (Redis); both
  * expiry sweepers run over the same overdue rows and each is expired once. Needs a PostgreSQL server
  * (TEST_DATABASE_URL, else the local one) and Redis (REDIS_URL, else the local one).
  */
@@ -114,6 +114,18 @@ describe('two server processes over one PostgreSQL and one Redis', () => {
       await until(async () => expect(Number((await usdOf(base)).compra)).toBe(9100));
       await until(async () => expect((await simulate(base, pyg.id, usd.id)).tc_final).toBe('9300.0000'));
     }
+  });
+
+  it('a client edited through A shows in the client list B keeps once the notice arrives, and in A at once', async () => {
+    const token = await login(A, 'admin', 'admin-2p');
+    type Page = { results: Array<{ idCliente: string; telefono: string }> };
+    const page1 = async (base: string) => (await api(base, 'GET', '/clientes/?page=1', { token })).body as Page;
+    const [first] = (await page1(B)).results;
+    expect((await page1(A)).results[0]).toEqual(first);
+    const patch = await api(A, 'PATCH', `/clientes/${first!.idCliente}/`, { token, body: { telefono: '0991222333' } });
+    expect(patch.status, JSON.stringify(patch.body)).toBe(200);
+    expect((await page1(A)).results[0]).toMatchObject({ idCliente: first!.idCliente, telefono: '0991222333' });
+    await until(async () => expect((await page1(B)).results[0]).toMatchObject({ idCliente: first!.idCliente, telefono: '0991222333' }));
   });
 
   it('a user deactivated through A is refused by B on the very next request', async () => {
