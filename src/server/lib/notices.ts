@@ -4,8 +4,16 @@ import type { Job } from './jobs';
 import type { Logger } from './logger';
 import type { CacheRegistry, Topic } from './readCache';
 
-/** The channels the triggers notify on (migrations 2026112417–19), by cache topic. */
-export const CHANNELS: Record<string, Topic> = { cambio_precios: 'precios', cambio_acceso: 'acceso', cambio_clientes: 'clientes' };
+/**
+ * The channels the triggers notify on (migrations 2026112417–22) and the cache topics each one
+ * drops: transaction lists show clients, currencies and methods too.
+ */
+export const CHANNELS: Record<string, readonly Topic[]> = {
+  cambio_precios: ['precios', 'operaciones'],
+  cambio_acceso: ['acceso'],
+  cambio_clientes: ['clientes', 'operaciones'],
+  cambio_operaciones: ['operaciones'],
+};
 
 /**
  * Keeps this process's cached copies honest (lib/readCache.ts): LISTEN on the change channels,
@@ -42,7 +50,9 @@ export function noticesJob(database: Pick<DatabaseHandle, 'listen'>, caches: Cac
     (connecting ??= (async () => {
       try {
         const l = await database.listen(Object.keys(CHANNELS), {
-          onNotice: (channel) => caches.invalidate(CHANNELS[channel]!),
+          onNotice: (channel) => {
+            for (const topic of CHANNELS[channel] ?? []) caches.invalidate(topic);
+          },
           onLost: (e) => {
             caches.suspend();
             listening = undefined;

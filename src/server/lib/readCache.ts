@@ -3,12 +3,13 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';
 
 /** What a cached copy depends on; each has its own NOTIFY channel (lib/notices.ts). */
-export type Topic = 'precios' | 'acceso' | 'clientes';
+export type Topic = 'precios' | 'acceso' | 'clientes' | 'operaciones';
 
 /**
  * Process-local copies of data read on every request and rarely changed: the public rates and the
  * simulator's pricing catalogue ('precios'), the users the auth check needs ('acceso'), the client
- * directory ('clientes': pages of the client list and the anchors of its order for deep pages).
+ * directory ('clientes': pages of the client list and the anchors of its order for deep pages), and
+ * pages of transaction lists ('operaciones').
  * Correctness rules:
  *
  * - Copies are served only under a lease: until `leaseMs` after the start of the last round trip
@@ -21,10 +22,11 @@ export type Topic = 'precios' | 'acceso' | 'clientes';
  * - A write that changes access rights answers only after `settle('acceso')`: by then every
  *   process has either dropped what it had or lost its lease (`leaseMs`), so the change holds on
  *   the very next request anywhere.
- * - Never expired by a timer: the notices are the invalidation; the lease only bounds trust.
+ * - Never expired by a timer: the notices are the invalidation; the lease only bounds trust. A copy
+ *   whose meaning changes at a known moment without a write (`validFor`) is dropped at that moment.
  */
 export class CacheRegistry {
-  private readonly gens: Record<Topic, number> = { precios: 0, acceso: 0, clientes: 0 };
+  private readonly gens: Record<Topic, number> = { precios: 0, acceso: 0, clientes: 0, operaciones: 0 };
   private leaseUntil = 0;
   private lapseCount = 0;
   /** Set once a listener job runs here: this deployment keeps copies, other processes may hold some. */
@@ -45,10 +47,15 @@ export class CacheRegistry {
   }
 
   /** The keyed cache named `name` (copies by key, bounded), created on first use. */
-  keyed<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(name: string, topic: Topic, load: (db: Db, key: K) => Promise<V | undefined>, max?: number): KeyedReadCache<K, V> {
+  keyed<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(
+    name: string,
+    topic: Topic,
+    load: (db: Db, key: K) => Promise<V | undefined>,
+    opts: KeyedOptions<V> = {},
+  ): KeyedReadCache<K, V> {
     let c = this.keyedCaches.get(name) as unknown as KeyedReadCache<K, V> | undefined;
     if (!c) {
-      c = new KeyedReadCache<K, V>(this, topic, load, max);
+      c = new KeyedReadCache<K, V>(this, topic, load, opts);
       this.keyedCaches.set(name, c as unknown as KeyedReadCache<never, never>);
     }
     return c;
@@ -141,20 +148,33 @@ export class ReadCache<T> {
   }
 }
 
+export interface KeyedOptions<V> {
+  /** How many copies at most (least recently used dropped first); 10 000 unless given. */
+  max?: number;
+  /**
+   * For data whose meaning changes at a known moment without any write (an open transaction reads
+   * as expired once its expiry passes): the milliseconds, from the load, until the copy's next such
+   * moment. It is then dropped at that moment; 0 or less: not kept. Undefined: only notices drop it.
+   */
+  validFor?: (data: V) => number | undefined;
+}
+
 /**
  * Copies by key (the users of the auth check), bounded; the same rules as ReadCache. A key not
  * found is not kept (a user created later must be seen at once).
  */
 export class KeyedReadCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>> {
   private readonly values: LRUCache<K, { gen: number; data: V }>;
+  private readonly validFor?: (data: V) => number | undefined;
 
   constructor(
     private readonly registry: CacheRegistry,
     private readonly topic: Topic,
     private readonly load: (db: Db, key: K) => Promise<V | undefined>,
-    max = 10_000,
+    opts: KeyedOptions<V> = {},
   ) {
-    this.values = new LRUCache({ max });
+    this.values = new LRUCache({ max: opts.max ?? 10_000 });
+    this.validFor = opts.validFor;
   }
 
   async get(db: Db, key: K): Promise<V | undefined> {
@@ -164,7 +184,10 @@ export class KeyedReadCache<K extends NonNullable<unknown>, V extends NonNullabl
     if (hit?.gen === gen) return hit.data;
     const data = await this.load(db, key);
     if (data !== undefined && this.registry.isLive && this.registry.generation(this.topic) === gen) {
-      this.values.set(key, { gen, data });
+      const ttl = this.validFor?.(data);
+      // lru-cache drops an entry once its ttl (on the monotonic clock) has passed.
+      if (ttl === undefined) this.values.set(key, { gen, data });
+      else if (ttl > 0) this.values.set(key, { gen, data }, { ttl });
     }
     return data;
   }

@@ -38,7 +38,8 @@ export const publicProcedure = t.procedure;
 
 /**
  * Writes that change what cached copies hold (lib/readCache.ts): prices (every mutation of these
- * routers), access rights (these procedures) and the client directory (every mutation of its routers). After one, even a failed one (it may have
+ * routers), access rights (these procedures), the client directory (every mutation of its routers) and
+ * the pages of transaction lists (every mutation). After one, even a failed one (it may have
  * committed before failing), `settle` drops this process's copies at once and, for access rights,
  * waits until no process can still answer from what it had; the other processes hear of the change
  * from the database's notice (lib/notices.ts).
@@ -74,6 +75,8 @@ async function settled<R extends { ok: true } | { ok: false; error: { cause?: un
   try {
     result = await next();
   } finally {
+    // Transaction lists show much (clients, Tausers, operators, methods…): any write drops them here.
+    if (type === 'mutation') ctx.services?.caches?.invalidate('operaciones');
     if (topic) await ctx.services?.caches?.settle(topic);
   }
   if (result.ok) return result;

@@ -62,7 +62,7 @@ const PAGINAS_GUARDADAS = 2_000;
 export async function listClientes(ctx: ServiceCtx, q: ListQuery) {
   const { caches } = ctx;
   if (q.all || !caches?.isLive) return leerPagina(ctx, q);
-  const guardadas = caches.keyed('paginas-clientes', 'clientes', (db, clave: string) => leerPagina({ db, caches }, claveAPagina(clave)), PAGINAS_GUARDADAS);
+  const guardadas = caches.keyed('paginas-clientes', 'clientes', (db, clave: string) => leerPagina({ db, caches }, claveAPagina(clave)), { max: PAGINAS_GUARDADAS });
   return (await guardadas.get(ctx.db, `${q.page}:${q.search ?? ''}`))!;
 }
 

@@ -13,6 +13,22 @@ import { queryTemplate } from '../../lib/queryTemplate';
  */
 const ESTADO_VISTO = sql<EstadoTransaccion>`case when t.estado in ('pendiente', 'en_proceso') and t.expira_en <= now() then 'expirada' else t.estado end`;
 
+/**
+ * Milliseconds from now until the next open transaction expires (and starts to read as expirada),
+ * or null when none is open: the moment every list that shows states or counts them may change
+ * without a write. One entry of `transacciones_vigentes_idx`.
+ */
+const vencimientoSiguiente = queryTemplate((db, _v: Record<string, never>) =>
+  db
+    .selectFrom('transacciones as t')
+    .select(sql<string | null>`extract(epoch from min(t.expira_en) - now()) * 1000`.as('ms'))
+    .where(sql<SqlBool>`t.estado in ('pendiente', 'en_proceso') and t.expira_en > now()`),
+);
+export async function msHastaVencimiento(db: Db): Promise<number | undefined> {
+  const [row] = await vencimientoSiguiente.execute(db, {});
+  return row?.ms == null ? undefined : Number(row.ms);
+}
+
 /** Rows in `estado` as presented (see ESTADO_VISTO), usable on the indexes of the table. */
 export function enEstado(estado: EstadoTransaccion): Expression<SqlBool> {
   // The state is written into the statement (one of six validated values): each state gets its own

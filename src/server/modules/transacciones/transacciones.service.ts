@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { Db } from '../../db';
 import type { ServiceCtx } from '../../lib/context';
 import { audit } from '../../lib/audit';
@@ -18,7 +19,7 @@ import { dbPrices } from '../simulacion/precios';
 import { clienteOperable, cotizar, type ClienteOperable, type Cotizacion } from '../simulacion/simulacion.service';
 import { nuevoCodigo } from './codigo';
 import {
-  asociarClave, deepPageQuery, expirarSiVencida, filteredTransacciones, findClave, findTransaccion, insertarTransaccion, keptCount, lockClienteConLimites, pageQuery,
+  asociarClave, deepPageQuery, expirarSiVencida, filteredTransacciones, findClave, findTransaccion, insertarTransaccion, keptCount, lockClienteConLimites, msHastaVencimiento, pageQuery,
   reservarClave, transicionar, usadoPyg, type NuevaTransaccion, type TransaccionFilters, type TransaccionRow, type TransaccionValores,
 } from './transacciones.repository';
 
@@ -361,8 +362,31 @@ export async function listTransacciones(ctx: ServiceCtx, q: TransaccionListInput
     codigo: q.search ? containsPattern(q.search) : undefined, tz, usuarioAsignado: todas ? undefined : ctx.actor.id,
   };
   if (q.all) return (await pageQuery(ctx.db, { ...valores, estado: q.estado }).execute()).map(toRecord);
-  const page = await paginaTransacciones(ctx.db, q.page, valores, q.estado);
+  if (!ctx.caches?.isLive) return leerPagina(ctx.db, { ...valores, estado: q.estado, page: q.page });
+  const guardadas = ctx.caches.keyed('paginas-transacciones', 'operaciones', cargarPagina, { max: PAGINAS_GUARDADAS, validFor: (p) => p.hasta && p.hasta - performance.now() });
+  return (await guardadas.get(ctx.db, JSON.stringify({ ...valores, estado: q.estado, page: q.page })))!.pagina;
+}
+
+type ClavePagina = TransaccionValores & { estado?: EstadoTransaccion; page: number };
+
+async function leerPagina(db: Db, { estado, page: n, ...valores }: ClavePagina) {
+  const page = await paginaTransacciones(db, n, valores, estado);
   return { ...page, results: page.results.map(toRecord) };
+}
+
+/**
+ * Pages of transaction lists kept per process (topic 'operaciones': dropped on any change to a
+ * transaction or to what the list shows of it, here at once, elsewhere on its notice). The key holds
+ * every filter and, for a customer, their user id (their own clients only). A page is kept only until
+ * the next open transaction expires: from then it reads as expirada without any write. That moment is
+ * read before the page, so an expiry between the two reads makes the copy too short, never too long.
+ */
+const PAGINAS_GUARDADAS = 2_000;
+async function cargarPagina(db: Db, clave: string) {
+  const desde = performance.now();
+  const ms = await msHastaVencimiento(db);
+  const pagina = await leerPagina(db, JSON.parse(clave) as ClavePagina);
+  return { pagina, hasta: ms === undefined ? undefined : desde + ms };
 }
 
 /** A page of transactions, its statement compiled once per shape: which filters, which state (the shape). */
