@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Negotiator from 'negotiator';
 import type { Request, Response } from 'express';
+import { derivedOnce, isKept } from './keptValues';
 
 /** Below this an answer fits in one packet anyway: compressing it costs more than it saves. */
 export const MIN_COMPRESS_BYTES = 1024;
@@ -34,6 +35,10 @@ export function compress(body: Buffer, encoding: Exclude<Encoding, 'identity'>, 
   });
 }
 
+/** The bytes of a kept value (lib/keptValues.ts): its JSON and, once asked for, its compressed forms. */
+type Serialized = { json: Buffer; br?: Buffer; gzip?: Buffer };
+const serialized = new WeakMap<object, Serialized>();
+
 /**
  * A JSON answer of the REST API: serialized, then compressed in one step when it is large enough and
  * the client accepts br or gzip. (A streaming compressor per answer, the compression middleware,
@@ -43,12 +48,14 @@ export function compress(body: Buffer, encoding: Exclude<Encoding, 'identity'>, 
  * without an ETag (hashing it was 2 % of the public simulator's time).
  */
 export function sendJson(req: Request, res: Response, status: number, data: unknown) {
-  let body: Buffer = Buffer.from(JSON.stringify(data ?? null));
+  const bytes = derivedOnce(serialized, data, () => ({ json: Buffer.from(JSON.stringify(data ?? null)) }) as Serialized);
+  let body = bytes.json;
   res.status(status).vary('Accept-Encoding').setHeader('Content-Type', 'application/json; charset=utf-8');
   if (body.length >= MIN_COMPRESS_BYTES && req.method !== 'HEAD') {
     const encoding = acceptedEncoding(req);
     if (encoding !== 'identity') {
-      body = compress(body, encoding);
+      // A kept value's compressed bytes are kept with it (isKept), per encoding.
+      body = isKept(data) ? (bytes[encoding] ??= compress(body, encoding)) : compress(body, encoding);
       res.setHeader('Content-Encoding', encoding);
     }
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { derivedOnce } from '../lib/keptValues';
 
 /**
  * A zod schema as tRPC's parser, run with `parse`. Given the schema itself tRPC calls `parseAsync`,
@@ -7,7 +8,9 @@ import { z } from 'zod';
  * refinements. The schema stays reachable for the OpenAPI document and the REST adapter (`schemaOf`).
  */
 export function syncParser<T extends z.ZodType>(schema: T) {
-  return Object.assign((value: unknown): z.output<T> => schema.parse(value), { schema });
+  // A kept value (a page of a list held in memory) is checked once: the same value, the same output.
+  const checked = new WeakMap<object, z.output<T>>();
+  return Object.assign((value: unknown): z.output<T> => derivedOnce(checked, value, () => schema.parse(value)), { schema });
 }
 
 /** The zod schema of an input or output as a procedure holds it (`_def.inputs[0]`, `_def.output`). */

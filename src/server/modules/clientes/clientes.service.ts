@@ -11,6 +11,7 @@ import { P } from '../../../shared/permissions';
 import { documentoField, type ClienteBody, type ClientePatchBody, type ClienteRecord } from '../../../shared/schemas/clientes';
 import { historialDeCliente, type TransaccionListInput } from '../transacciones/transacciones.service';
 import { frecuentesDe } from './frecuencias';
+import { markKept } from '../../lib/keptValues';
 
 import {
   ANCLA_CADA, BUSQUEDA_TOPE, anclasClientes, busquedaAcotada, categoriaActiva, categoriasMatching, clientesPage, clearCurrentClient, clienteExists, countClientesQuery, documentTaken, findCliente, insertCliente,
@@ -62,7 +63,9 @@ const PAGINAS_GUARDADAS = 2_000;
 export async function listClientes(ctx: ServiceCtx, q: ListQuery) {
   const { caches } = ctx;
   if (q.all || !caches?.isLive) return leerPagina(ctx, q);
-  const guardadas = caches.keyed('paginas-clientes', 'clientes', (db, clave: string) => leerPagina({ db, caches }, claveAPagina(clave)), { max: PAGINAS_GUARDADAS });
+  const guardadas = caches.keyed('paginas-clientes', 'clientes', async (db, clave: string) => markKept(await leerPagina({ db, caches }, claveAPagina(clave))), {
+    max: PAGINAS_GUARDADAS,
+  });
   return (await guardadas.get(ctx.db, `${q.page}:${q.search ?? ''}`))!;
 }
 

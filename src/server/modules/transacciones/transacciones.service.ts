@@ -6,6 +6,7 @@ import { audit } from '../../lib/audit';
 import { badRequest, conflict, fieldError, forbidden, invalidTransition, notFound, rateChanged, validation } from '../../lib/errors';
 import { pagedTemplate, type ListQuery } from '../../lib/pagination';
 import { containsPattern } from '../../lib/search';
+import { markKept } from '../../lib/keptValues';
 import { can } from '../../lib/permissions';
 import { Decimal, formatAmount } from '../../../shared/money';
 import { deltaPct } from '../../../shared/pricing';
@@ -385,7 +386,7 @@ const PAGINAS_GUARDADAS = 2_000;
 async function cargarPagina(db: Db, clave: string) {
   const desde = performance.now();
   const ms = await msHastaVencimiento(db);
-  const pagina = await leerPagina(db, JSON.parse(clave) as ClavePagina);
+  const pagina = markKept(await leerPagina(db, JSON.parse(clave) as ClavePagina));
   return { pagina, hasta: ms === undefined ? undefined : desde + ms };
 }
 
