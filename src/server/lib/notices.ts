@@ -6,13 +6,14 @@ import type { CacheRegistry, Topic } from './readCache';
 
 /**
  * The channels the triggers notify on (migrations 2026112417–22) and the cache topics each one
- * drops: transaction lists show clients, currencies and methods too.
+ * drops: transaction lists show clients, currencies and methods too; users and their assigned clients
+ * (user records) notify on `cambio_operaciones`.
  */
 export const CHANNELS: Record<string, readonly Topic[]> = {
   cambio_precios: ['precios', 'operaciones'],
   cambio_acceso: ['acceso'],
   cambio_clientes: ['clientes', 'operaciones'],
-  cambio_operaciones: ['operaciones'],
+  cambio_operaciones: ['operaciones', 'usuarios'],
 };
 
 /**

@@ -3,13 +3,13 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';
 
 /** What a cached copy depends on; each has its own NOTIFY channel (lib/notices.ts). */
-export type Topic = 'precios' | 'acceso' | 'clientes' | 'operaciones';
+export type Topic = 'precios' | 'acceso' | 'clientes' | 'operaciones' | 'usuarios';
 
 /**
  * Process-local copies of data read on every request and rarely changed: the public rates and the
  * simulator's pricing catalogue ('precios'), the users the auth check needs ('acceso'), the client
- * directory ('clientes': pages of the client list and the anchors of its order for deep pages), and
- * pages of transaction lists ('operaciones').
+ * directory ('clientes': pages of the client list and the anchors of its order for deep pages),
+ * pages of transaction lists ('operaciones') and user records ('usuarios').
  * Correctness rules:
  *
  * - Copies are served only under a lease: until `leaseMs` after the start of the last round trip
@@ -26,7 +26,7 @@ export type Topic = 'precios' | 'acceso' | 'clientes' | 'operaciones';
  *   whose meaning changes at a known moment without a write (`validFor`) is dropped at that moment.
  */
 export class CacheRegistry {
-  private readonly gens: Record<Topic, number> = { precios: 0, acceso: 0, clientes: 0, operaciones: 0 };
+  private readonly gens: Record<Topic, number> = { precios: 0, acceso: 0, clientes: 0, operaciones: 0, usuarios: 0 };
   private leaseUntil = 0;
   private lapseCount = 0;
   /** Set once a listener job runs here: this deployment keeps copies, other processes may hold some. */

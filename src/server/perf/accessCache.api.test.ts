@@ -74,3 +74,41 @@ describe('users kept for the auth check', () => {
     expect(caches.generation('acceso')).toBe(generation);
   });
 });
+
+describe('user records kept for GET /usuarios/:id', () => {
+  const get = async (id: number) => {
+    const r = await app.api('GET', `/usuarios/${id}/`, { token: admin });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body as { first_name: string; email: string; clientes: string[] };
+  };
+
+  it('are served from memory: a change that sends no notice is not seen until one arrives', async () => {
+    const u = await userWith(app, [P.viewUser]);
+    const before = await get(u.id);
+    const lapses = app.services.caches.lapses;
+    await app.db.transaction().execute(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx);
+      await trx.updateTable('users').set({ first_name: 'Sin aviso' }).where('id', '=', u.id).execute();
+    });
+    expect((await get(u.id)).first_name).toBe(app.services.caches.lapses === lapses ? before.first_name : 'Sin aviso');
+    await sql`select pg_notify('cambio_operaciones', 'prueba')`.execute(app.db);
+    await until(async () => expect((await get(u.id)).first_name).toBe('Sin aviso'));
+  });
+
+  it('show a write through this process on the next read, and one made in SQL (the user, their clients) once its notice arrives', async () => {
+    const u = await userWith(app, [P.viewUser]);
+    await get(u.id);
+    expect((await app.api('PATCH', `/usuarios/${u.id}/`, { token: admin, body: { first_name: 'Por la API' } })).status).toBe(200);
+    expect((await get(u.id)).first_name).toBe('Por la API');
+    await app.db.updateTable('users').set({ email: 'desde.sql@prueba.com.py' }).where('id', '=', u.id).execute();
+    await until(async () => expect((await get(u.id)).email).toBe('desde.sql@prueba.com.py'));
+    const cat = await app.db.insertInto('categorias_cliente').values({ nombre: `REG${u.id}`, descripcion: 'x', descuento: '0' }).returning('id_categoria').executeTakeFirstOrThrow();
+    const { id_cliente } = await app.db
+      .insertInto('clientes')
+      .values({ nombre: 'Asignado en SQL', is_persona_fisica: true, cedula: `7${u.id}`, id_categoria: cat.id_categoria, correo: 'a@b.py', telefono: '0981', direccion: 'x' })
+      .returning('id_cliente')
+      .executeTakeFirstOrThrow();
+    await app.db.insertInto('user_clientes').values({ user_id: u.id, cliente_id: id_cliente }).execute();
+    await until(async () => expect((await get(u.id)).clientes).toContain(id_cliente));
+  });
+});

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness';
 import { exchangeWorld, type ExchangeWorld } from '../modules/transacciones/testFixtures';
@@ -106,5 +107,27 @@ describe('cached public prices', () => {
       app.services.caches.resume();
     }
     expect(await usdOf(await publicRates())).toMatchObject({ compra: '7250.0000' });
+  });
+
+  it('a public simulation is answered from memory while prices are unchanged, and a refused one is never kept', async () => {
+    const first = await simular();
+    expect(first.status).toBe(200);
+    const lapses = app.services.caches.lapses;
+    await app.db.transaction().execute(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx);
+      await trx.updateTable('tasas').set({ precio_base: '7700' }).where('id', '=', tasaUsd).execute();
+    });
+    try {
+      const again = await simular();
+      if (app.services.caches.lapses === lapses) expect(again.body).toEqual(first.body);
+      else expect(again.body.tc_final).toBe('7750.0000');
+      await sql`select pg_notify('cambio_precios', 'prueba')`.execute(app.db);
+      await vi.waitFor(async () => expect((await simular()).body.tc_final).toBe('7750.0000'), { timeout: 5000, interval: 10 });
+    } finally {
+      await app.db.updateTable('tasas').set({ precio_base: '7300' }).where('id', '=', tasaUsd).execute();
+    }
+    await vi.waitFor(async () => expect((await simular()).body).toEqual(first.body), { timeout: 5000, interval: 10 });
+    const tooSmall = { divisa_origen: w.pyg, divisa_destino: w.usd, monto: '1', metodo_id: w.metodos.EFECTIVO };
+    for (let i = 0; i < 2; i++) expect((await app.api('POST', '/operaciones/simular_publica/', { body: tooSmall })).status).toBe(400);
   });
 });

@@ -39,7 +39,7 @@ export const publicProcedure = t.procedure;
 /**
  * Writes that change what cached copies hold (lib/readCache.ts): prices (every mutation of these
  * routers), access rights (these procedures), the client directory (every mutation of its routers) and
- * the pages of transaction lists (every mutation). After one, even a failed one (it may have
+ * the pages of transaction lists and user records (every mutation). After one, even a failed one (it may have
  * committed before failing), `settle` drops this process's copies at once and, for access rights,
  * waits until no process can still answer from what it had; the other processes hear of the change
  * from the database's notice (lib/notices.ts).
@@ -48,6 +48,9 @@ const PRICING_ROUTERS = ['cotizaciones.', 'divisas.', 'metodos.'];
 const ACCESS_WRITES = new Set([
   'usuarios.update', 'usuarios.deactivate', 'usuarios.asignarRoles', 'roles.update', 'roles.delete', 'auth.verifyEmail', 'auth.passwordResetConfirm',
 ]);
+/** Dropped by every write through this process (every mutation but the quotes, which write nothing). */
+const EVERY_WRITE: readonly Topic[] = ['operaciones', 'usuarios'];
+const QUOTES = 'simulacion.';
 /** Clients and their categories (the client directory: pages of the list and its anchors). */
 const DIRECTORY_ROUTERS = ['clientes.', 'categorias.'];
 const topicOf = (path: string): Topic | null =>
@@ -75,8 +78,9 @@ async function settled<R extends { ok: true } | { ok: false; error: { cause?: un
   try {
     result = await next();
   } finally {
-    // Transaction lists show much (clients, Tausers, operators, methods…): any write drops them here.
-    if (type === 'mutation') ctx.services?.caches?.invalidate('operaciones');
+    // Transaction lists show much (clients, Tausers, operators, methods…), and users are written by
+    // many procedures (sign-in, current client, assignments…): any write drops both here.
+    if (type === 'mutation' && !path.startsWith(QUOTES)) for (const t of EVERY_WRITE) ctx.services?.caches?.invalidate(t);
     if (topic) await ctx.services?.caches?.settle(topic);
   }
   if (result.ok) return result;

@@ -2,6 +2,7 @@ import type { Db } from '../../db';
 import type { CacheRegistry } from '../../lib/readCache';
 import { ALL_PERMISSIONS } from '../../../shared/permissions';
 import { findAuthUser } from './permissions.repository';
+import { markKept } from '../../lib/keptValues';
 
 type Row = NonNullable<Awaited<ReturnType<typeof findAuthUser>>>;
 /** The user with the set of permissions the checks read (a superuser holds all), built once per load. */
@@ -12,7 +13,8 @@ const ALL_PERMS: ReadonlySet<string> = new Set(ALL_PERMISSIONS);
 const load = async (db: Db, id: number): Promise<AuthUserRow | undefined> => {
   const row = await findAuthUser(db, id);
   // Shared by the requests of this user until the next change: frozen so none can alter it.
-  return row && Object.freeze({ ...row, perms: row.is_superuser ? ALL_PERMS : new Set(row.perms ?? []) });
+  // The set is kept (lib/keptValues.ts): the answer of me/permissions is derived from it once.
+  return row && Object.freeze({ ...row, perms: markKept(row.is_superuser ? ALL_PERMS : new Set(row.perms ?? [])) });
 };
 
 /**

@@ -12,6 +12,7 @@ import {
   clienteConCategoria, findInstancia, instanciasActivasDeCliente, type TauserActivo, type DivisaConTasa, type InstanciaRow, type MetodoRow,
 } from './simulacion.repository';
 import { dbPrices, quotePrices, type PriceSource } from './precios';
+import { markKept } from '../../lib/keptValues';
 
 export const SIM_MSG = {
   divisaNoExiste: 'La divisa no existe.',
@@ -203,7 +204,24 @@ export function resultado(c: Cotizacion): SimulacionResultado {
   };
 }
 
-export async function simularPublica(ctx: PublicCtx, input: { divisa_origen: number; divisa_destino: number; monto: string; metodo_id: number }) {
+type SimulacionPublicaInput = { divisa_origen: number; divisa_destino: number; monto: string; metodo_id: number };
+
+/**
+ * The home page's simulator. Its answer is a function of the input and the kept pricing catalogue
+ * alone (no client, no discount): recent answers are kept with the catalogue's topic ('precios'),
+ * up to 2 000 per process, and dropped with it. A refused input is never kept.
+ */
+export async function simularPublica(ctx: PublicCtx, input: SimulacionPublicaInput) {
+  const { caches } = ctx;
+  if (!caches?.isLive) return cotizarPublica(ctx, input);
+  const guardadas = caches.keyed('simulaciones-publicas', 'precios', async (db, clave: string) => markKept(await cotizarPublica({ db, caches }, JSON.parse(clave) as SimulacionPublicaInput)), {
+    max: 2_000,
+  });
+  const { divisa_origen, divisa_destino, monto, metodo_id } = input;
+  return (await guardadas.get(ctx.db, JSON.stringify({ divisa_origen, divisa_destino, monto, metodo_id })))!;
+}
+
+async function cotizarPublica(ctx: PublicCtx, input: SimulacionPublicaInput) {
   const params = { divisaOrigen: input.divisa_origen, divisaDestino: input.divisa_destino, monto: input.monto, metodoId: input.metodo_id };
   return resultado(await cotizar(ctx.db, params, await quotePrices(ctx)));
 }
