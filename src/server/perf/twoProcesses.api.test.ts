@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
  * Issue 14: two server processes over one PostgreSQL and one Redis (README "Varios procesos").
  * Authorization holds in the other process on its very next request (deactivation); the cached
  * public rates and simulator prices of both processes follow a change made through either of them
- * or straight in the database (LISTEN/NOTIFY), and so do the kept pages of the client list; the login limit is counted once for both (Redis); both
+ * or straight in the database (LISTEN/NOTIFY), and so do the kept pages of the client list and of
+ * transaction lists; the login limit is counted once for both (Redis); both
  * expiry sweepers run over the same overdue rows and each is expired once. Needs a PostgreSQL server
  * (TEST_DATABASE_URL, else the local one) and Redis (REDIS_URL, else the local one).
  */
@@ -126,6 +127,22 @@ describe('two server processes over one PostgreSQL and one Redis', () => {
     expect(patch.status, JSON.stringify(patch.body)).toBe(200);
     expect((await page1(A)).results[0]).toMatchObject({ idCliente: first!.idCliente, telefono: '0991222333' });
     await until(async () => expect((await page1(B)).results[0]).toMatchObject({ idCliente: first!.idCliente, telefono: '0991222333' }));
+  });
+
+  it('an operation cancelled through A shows in the transaction list B keeps once the notice arrives, and in A at once', async () => {
+    const token = await login(A, 'admin', 'admin-2p');
+    type Page = { results: Array<{ id: number; codigo: string; estado: string }> };
+    const pendientes = async (base: string) => (await api(base, 'GET', '/operaciones/transacciones/?estado=pendiente', { token })).body as Page;
+    const [first] = (await pendientes(B)).results;
+    expect(first, 'the demo history has a pending operation').toBeDefined();
+    const porCodigo = async (base: string) => ((await api(base, 'GET', `/operaciones/transacciones/?search=${first!.codigo}`, { token })).body as Page).results[0];
+    expect(await porCodigo(B)).toMatchObject({ id: first!.id, estado: 'pendiente' });
+    const customer = await login(A, 'cliente', 'cliente123');
+    const cancel = await api(A, 'PATCH', `/operaciones/transacciones/${first!.id}/cancelar/`, { token: customer, body: {} });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    expect((await pendientes(A)).results.map((t) => t.id)).not.toContain(first!.id);
+    await until(async () => expect((await pendientes(B)).results.map((t) => t.id)).not.toContain(first!.id));
+    await until(async () => expect(await porCodigo(B)).toMatchObject({ id: first!.id, estado: 'cancelada' }));
   });
 
   it('a user deactivated through A is refused by B on the very next request', async () => {
