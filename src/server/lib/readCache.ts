@@ -128,7 +128,7 @@ export class ReadCache<T> {
   ) {}
 
   get(db: Db): Promise<T> {
-    if (!this.registry.isLive) return this.load(db);
+    if (!this.registry.isLive || db.isTransaction) return this.load(db);
     const gen = this.registry.generation(this.topic);
     if (this.value?.gen === gen) return Promise.resolve(this.value.data);
     if (this.pending?.gen === gen) return this.pending.promise;
@@ -178,7 +178,8 @@ export class KeyedReadCache<K extends NonNullable<unknown>, V extends NonNullabl
   }
 
   async get(db: Db, key: K): Promise<V | undefined> {
-    if (!this.registry.isLive) return this.load(db, key);
+    // Inside a transaction a read may see its own uncommitted writes: never kept, never served.
+    if (!this.registry.isLive || db.isTransaction) return this.load(db, key);
     const gen = this.registry.generation(this.topic);
     const hit = this.values.get(key);
     if (hit?.gen === gen) return hit.data;
