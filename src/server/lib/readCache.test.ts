@@ -93,6 +93,70 @@ describe('read cache', () => {
     expect(loads).toBe(4);
   });
 
+  it('keyed copies: one read per key in flight, a read raced by a notice answers but is not kept, failures are not kept', async () => {
+    const caches = new CacheRegistry(60_000);
+    caches.resume();
+    const l = loader();
+    let loads = 0;
+    const c = caches.keyed<string, string>('p', 'operaciones', () => (loads++, l.load()));
+    const [a, b] = [c.get(db, 'k'), c.get(db, 'k')];
+    l.release();
+    expect(await a).toBe('v0');
+    expect(await b).toBe('v0');
+    expect(loads).toBe(1);
+    caches.invalidate('operaciones');
+    l.set('v1');
+    const raced = c.get(db, 'k');
+    caches.invalidate('operaciones'); // a notice while the read is on its way
+    l.release();
+    expect(await raced).toBe('v1');
+    l.set('v2');
+    const fresh = c.get(db, 'k');
+    l.release();
+    expect(await fresh).toBe('v2');
+    expect(loads).toBe(3);
+    let fail = true;
+    const f = caches.keyed<string, string>('f', 'operaciones', async () => {
+      if (fail) throw new Error('caída');
+      return 'ok';
+    });
+    await expect(f.get(db, 'x')).rejects.toThrow('caída');
+    fail = false;
+    expect(await f.get(db, 'x')).toBe('ok');
+  });
+
+  it('keyed copies with validFor are dropped at their moment, or not kept when it has passed', async () => {
+    const caches = new CacheRegistry(60_000);
+    caches.resume();
+    let loads = 0;
+    const c = caches.keyed<string, { n: number; ms?: number }>('t', 'operaciones', async (_db, k) => ({ n: ++loads, ms: k === 'pasado' ? 0 : k === 'pronto' ? 30 : undefined }), {
+      validFor: (v) => v.ms,
+    });
+    expect((await c.get(db, 'siempre'))!.n).toBe(1);
+    expect((await c.get(db, 'siempre'))!.n).toBe(1);
+    expect((await c.get(db, 'pasado'))!.n).toBe(2);
+    expect((await c.get(db, 'pasado'))!.n).toBe(3);
+    const first = (await c.get(db, 'pronto'))!.n;
+    expect((await c.get(db, 'pronto'))!.n).toBe(first);
+    await expect.poll(async () => (await c.get(db, 'pronto'))!.n).toBeGreaterThan(first);
+  });
+
+  it('inside a transaction nothing is served from or kept in memory', async () => {
+    const caches = new CacheRegistry(60_000);
+    caches.resume();
+    let loads = 0;
+    const c = caches.keyed<string, number>('tx', 'usuarios', async () => ++loads);
+    const trx = { isTransaction: true } as unknown as Db;
+    expect(await c.get(db, 'k')).toBe(1);
+    expect(await c.get(trx, 'k')).toBe(2);
+    expect(await c.get(trx, 'k')).toBe(3);
+    expect(await c.get(db, 'k')).toBe(1);
+    const e = caches.entry('e', 'usuarios', async () => ++loads);
+    expect(await e.get(trx)).toBe(4);
+    expect(await e.get(db)).toBe(5);
+    expect(await e.get(db)).toBe(5);
+  });
+
   it('the lease runs out when not renewed: copies stop being served', async () => {
     const caches = new CacheRegistry(30);
     caches.resume();

@@ -166,6 +166,7 @@ export interface KeyedOptions<V> {
 export class KeyedReadCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>> {
   private readonly values: LRUCache<K, { gen: number; data: V }>;
   private readonly validFor?: (data: V) => number | undefined;
+  private readonly pending = new Map<K, { gen: number; promise: Promise<V | undefined> }>();
 
   constructor(
     private readonly registry: CacheRegistry,
@@ -183,13 +184,29 @@ export class KeyedReadCache<K extends NonNullable<unknown>, V extends NonNullabl
     const gen = this.registry.generation(this.topic);
     const hit = this.values.get(key);
     if (hit?.gen === gen) return hit.data;
-    const data = await this.load(db, key);
-    if (data !== undefined && this.registry.isLive && this.registry.generation(this.topic) === gen) {
-      const ttl = this.validFor?.(data);
-      // lru-cache drops an entry once its ttl (on the monotonic clock) has passed.
-      if (ttl === undefined) this.values.set(key, { gen, data });
-      else if (ttl > 0) this.values.set(key, { gen, data }, { ttl });
-    }
-    return data;
+    // Requests for a key already being read (of the same generation) share that read.
+    const inFlight = this.pending.get(key);
+    if (inFlight?.gen === gen) return inFlight.promise;
+    const done = () => {
+      if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
+    };
+    const promise = this.load(db, key).then(
+      (data) => {
+        done();
+        if (data !== undefined && this.registry.isLive && this.registry.generation(this.topic) === gen) {
+          const ttl = this.validFor?.(data);
+          // lru-cache drops an entry once its ttl (on the monotonic clock) has passed.
+          if (ttl === undefined) this.values.set(key, { gen, data });
+          else if (ttl > 0) this.values.set(key, { gen, data }, { ttl });
+        }
+        return data;
+      },
+      (e: unknown) => {
+        done();
+        throw e;
+      },
+    );
+    this.pending.set(key, { gen, promise });
+    return promise;
   }
 }

@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../test/harness';
 import { userWith } from '../test/fixtures';
 import { P } from '../../shared/permissions';
 import { cliente, cuentaBancaria, exchangeWorld, tauser, type ExchangeWorld } from '../modules/transacciones/testFixtures';
+import { expirarVencidas } from '../modules/transacciones/transacciones.repository';
 
 /**
  * Issue 14: pages of transaction lists (the staff list, a customer's own list, a client's history)
@@ -120,5 +121,40 @@ describe('kept pages of transaction lists', () => {
     }, soon);
     expect(app.services.caches.generation('operaciones')).toBe(generation);
     expect((await app.db.selectFrom('transacciones').select('estado').where('id', '=', t.id).executeTakeFirstOrThrow()).estado).toBe('pendiente');
+  });
+
+  it('writes that change nothing shown send no notice: a sign-in, a current client, a sweep that finds nothing overdue', async () => {
+    const caches = app.services.caches;
+    // Notices arrive in commit order: once a marker on the access channel (it drops no transaction
+    // page) is heard, every notice sent before it has been heard too.
+    const settled = async () => {
+      const before = caches.generation('acceso');
+      await sql`select pg_notify('cambio_acceso', 'marca')`.execute(app.db);
+      await vi.waitFor(() => expect(caches.generation('acceso')).toBeGreaterThan(before), soon);
+    };
+    await expirarVencidas(app.db); // what earlier tests left overdue
+    await settled();
+    const generation = caches.generation('operaciones');
+    await app.login(vip.username, vip.password);
+    await app.db.updateTable('users').set({ cliente_actual_id: vip.clienteId }).where('id', '=', vip.id).execute();
+    await app.db.updateTable('transacciones').set({ estado: 'expirada' }).where('id', '=', -1).execute();
+    expect(await expirarVencidas(app.db)).toBe(0);
+    await settled();
+    expect(caches.generation('operaciones')).toBe(generation);
+    await app.db.updateTable('users').set({ first_name: 'Otra' }).where('id', '=', vip.id).execute();
+    await vi.waitFor(() => expect(caches.generation('operaciones')).toBeGreaterThan(generation), soon);
+  });
+
+  it('a client taken from a customer answers only after the lease, then leaves their kept list at once', async () => {
+    const other = await cliente(app, w.categorias.minorista);
+    const admin = await app.adminToken();
+    // The customer also gets vip's client: its operations show in their own list.
+    expect((await app.api('POST', `/usuarios/${other.id}/asignar_clientes/`, { token: admin, body: { clientes: [other.clienteId, vip.clienteId] } })).status).toBe(200);
+    expect((await read('/operaciones/transacciones/', other.token)).count).toBeGreaterThan(0);
+    const started = performance.now();
+    const r = await app.api('POST', `/usuarios/${other.id}/asignar_clientes/`, { token: admin, body: { clientes: [other.clienteId] } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(app.services.caches.leaseMs - 5);
+    expect((await read('/operaciones/transacciones/', other.token)).count).toBe(0);
   });
 });

@@ -47,10 +47,18 @@ export const publicProcedure = t.procedure;
 const PRICING_ROUTERS = ['cotizaciones.', 'divisas.', 'metodos.'];
 const ACCESS_WRITES = new Set([
   'usuarios.update', 'usuarios.deactivate', 'usuarios.asignarRoles', 'roles.update', 'roles.delete', 'auth.verifyEmail', 'auth.passwordResetConfirm',
+  // Which clients a customer may see: their kept transaction pages must not outlive a removal anywhere.
+  'usuarios.asignarClientes',
 ]);
-/** Dropped by every write through this process (every mutation but the quotes, which write nothing). */
+/**
+ * Dropped by every write through this process, but the quotes (they write nothing) and the writes
+ * to what no transaction list or user record shows (sessions, codes, the current client).
+ */
 const EVERY_WRITE: readonly Topic[] = ['operaciones', 'usuarios'];
-const QUOTES = 'simulacion.';
+const QUIET_WRITES = new Set([
+  'auth.login', 'auth.refresh', 'auth.logout', 'auth.resendCode', 'auth.passwordReset', 'terminal.login', 'usuarios.setClienteActual',
+]);
+const writesShown = (path: string) => !path.startsWith('simulacion.') && !QUIET_WRITES.has(path);
 /** Clients and their categories (the client directory: pages of the list and its anchors). */
 const DIRECTORY_ROUTERS = ['clientes.', 'categorias.'];
 const topicOf = (path: string): Topic | null =>
@@ -80,7 +88,7 @@ async function settled<R extends { ok: true } | { ok: false; error: { cause?: un
   } finally {
     // Transaction lists show much (clients, Tausers, operators, methods…), and users are written by
     // many procedures (sign-in, current client, assignments…): any write drops both here.
-    if (type === 'mutation' && !path.startsWith(QUOTES)) for (const t of EVERY_WRITE) ctx.services?.caches?.invalidate(t);
+    if (type === 'mutation' && writesShown(path)) for (const t of EVERY_WRITE) ctx.services?.caches?.invalidate(t);
     if (topic) await ctx.services?.caches?.settle(topic);
   }
   if (result.ok) return result;
