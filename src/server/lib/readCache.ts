@@ -50,7 +50,8 @@ export class CacheRegistry {
   keyed<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(
     name: string,
     topic: Topic,
-    load: (db: Db, key: K) => Promise<V | undefined>,
+    /** The read of a key; without one every `get` gives its own. */
+    load: ((db: Db, key: K) => Promise<V | undefined>) | undefined,
     opts: KeyedOptions<V> = {},
   ): KeyedReadCache<K, V> {
     let c = this.keyedCaches.get(name) as unknown as KeyedReadCache<K, V> | undefined;
@@ -171,16 +172,26 @@ export class KeyedReadCache<K extends NonNullable<unknown>, V extends NonNullabl
   constructor(
     private readonly registry: CacheRegistry,
     private readonly topic: Topic,
-    private readonly load: (db: Db, key: K) => Promise<V | undefined>,
+    private readonly load: ((db: Db, key: K) => Promise<V | undefined>) | undefined,
     opts: KeyedOptions<V> = {},
   ) {
     this.values = new LRUCache({ max: opts.max ?? 10_000 });
     this.validFor = opts.validFor;
   }
 
-  async get(db: Db, key: K): Promise<V | undefined> {
+  private loadOf(key: K) {
+    const load = this.load;
+    if (!load) throw new Error('KeyedReadCache: sin lectura para esta clave');
+    return (db: Db) => load(db, key);
+  }
+
+  /**
+   * The copy for `key`, or what `read` (by default the cache's loader) reads for it. A caller that
+   * holds the key's inputs in a richer form (a page's filters) gives its own `read` of that key.
+   */
+  async get(db: Db, key: K, read: (db: Db) => Promise<V | undefined> = (d) => this.loadOf(key)(d)): Promise<V | undefined> {
     // Inside a transaction a read may see its own uncommitted writes: never kept, never served.
-    if (!this.registry.isLive || db.isTransaction) return this.load(db, key);
+    if (!this.registry.isLive || db.isTransaction) return read(db);
     const gen = this.registry.generation(this.topic);
     const hit = this.values.get(key);
     if (hit?.gen === gen) return hit.data;
@@ -190,7 +201,7 @@ export class KeyedReadCache<K extends NonNullable<unknown>, V extends NonNullabl
     const done = () => {
       if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
     };
-    const promise = this.load(db, key).then(
+    const promise = read(db).then(
       (data) => {
         done();
         if (data !== undefined && this.registry.isLive && this.registry.generation(this.topic) === gen) {

@@ -61,18 +61,11 @@ export const paginaClientesEn = (db: ServiceCtx['db'], page: number, anclas?: re
 const PAGINAS_GUARDADAS = 2_000;
 
 export async function listClientes(ctx: ServiceCtx, q: ListQuery) {
-  const { caches } = ctx;
+  const { db, caches } = ctx;
   if (q.all || !caches?.isLive) return leerPagina(ctx, q);
-  const guardadas = caches.keyed('paginas-clientes', 'clientes', async (db, clave: string) => markKept(await leerPagina({ db, caches }, claveAPagina(clave))), {
-    max: PAGINAS_GUARDADAS,
-  });
-  return (await guardadas.get(ctx.db, `${q.page}:${q.search ?? ''}`))!;
+  const guardadas = caches.keyed<string, Awaited<ReturnType<typeof leerPagina>>>('paginas-clientes', 'clientes', undefined, { max: PAGINAS_GUARDADAS });
+  return (await guardadas.get(db, `${q.page}:${q.search ?? ''}`, async (d) => markKept(await leerPagina({ db: d, caches }, q))))!;
 }
-
-const claveAPagina = (clave: string): ListQuery => {
-  const i = clave.indexOf(':');
-  return { page: Number(clave.slice(0, i)), search: clave.slice(i + 1) || undefined };
-};
 
 async function leerPagina(ctx: Pick<ServiceCtx, 'db' | 'caches'>, q: ListQuery) {
   const { db } = ctx;

@@ -214,11 +214,10 @@ type SimulacionPublicaInput = { divisa_origen: number; divisa_destino: number; m
 export async function simularPublica(ctx: PublicCtx, input: SimulacionPublicaInput) {
   const { caches } = ctx;
   if (!caches?.isLive) return cotizarPublica(ctx, input);
-  const guardadas = caches.keyed('simulaciones-publicas', 'precios', async (db, clave: string) => markKept(await cotizarPublica({ db, caches }, JSON.parse(clave) as SimulacionPublicaInput)), {
-    max: 2_000,
-  });
+  const guardadas = caches.keyed<string, SimulacionResultado>('simulaciones-publicas', 'precios', undefined, { max: 2_000 });
   const { divisa_origen, divisa_destino, monto, metodo_id } = input;
-  return (await guardadas.get(ctx.db, JSON.stringify({ divisa_origen, divisa_destino, monto, metodo_id })))!;
+  const clave = `${divisa_origen}:${divisa_destino}:${metodo_id}:${monto}`;
+  return (await guardadas.get(ctx.db, clave, async (db) => markKept(await cotizarPublica({ db, caches }, input))))!;
 }
 
 async function cotizarPublica(ctx: PublicCtx, input: SimulacionPublicaInput) {

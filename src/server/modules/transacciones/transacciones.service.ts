@@ -364,8 +364,12 @@ export async function listTransacciones(ctx: ServiceCtx, q: TransaccionListInput
   };
   if (q.all) return (await pageQuery(ctx.db, { ...valores, estado: q.estado }).execute()).map(toRecord);
   if (!ctx.caches?.isLive) return leerPagina(ctx.db, { ...valores, estado: q.estado, page: q.page });
-  const guardadas = ctx.caches.keyed('paginas-transacciones', 'operaciones', cargarPagina, { max: PAGINAS_GUARDADAS, validFor: (p) => p.hasta && p.hasta - performance.now() });
-  return (await guardadas.get(ctx.db, JSON.stringify({ ...valores, estado: q.estado, page: q.page })))!.pagina;
+  const guardadas = ctx.caches.keyed<string, PaginaGuardada>('paginas-transacciones', 'operaciones', undefined, {
+    max: PAGINAS_GUARDADAS,
+    validFor: (p) => p.hasta && p.hasta - performance.now(),
+  });
+  const clave: ClavePagina = { ...valores, estado: q.estado, page: q.page };
+  return (await guardadas.get(ctx.db, JSON.stringify(clave), (db) => cargarPagina(db, clave)))!.pagina;
 }
 
 type ClavePagina = TransaccionValores & { estado?: EstadoTransaccion; page: number };
@@ -383,10 +387,11 @@ async function leerPagina(db: Db, { estado, page: n, ...valores }: ClavePagina) 
  * read before the page, so an expiry between the two reads makes the copy too short, never too long.
  */
 const PAGINAS_GUARDADAS = 2_000;
-async function cargarPagina(db: Db, clave: string) {
+type PaginaGuardada = Awaited<ReturnType<typeof cargarPagina>>;
+async function cargarPagina(db: Db, clave: ClavePagina) {
   const desde = performance.now();
   const ms = await msHastaVencimiento(db);
-  const pagina = markKept(await leerPagina(db, JSON.parse(clave) as ClavePagina));
+  const pagina = markKept(await leerPagina(db, clave));
   return { pagina, hasta: ms === undefined ? undefined : desde + ms };
 }
 
