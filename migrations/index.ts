@@ -14,6 +14,7 @@ import * as avisosClientes from './2026112419_avisos_clientes';
 import * as listasPorEstado from './2026112420_listas_por_estado';
 import * as avisosDirectorio from './2026112421_avisos_directorio';
 import * as avisosOperaciones from './2026112422_avisos_operaciones';
+import * as conteoPorSentencia from './2026112423_conteo_por_sentencia';
 
 /** Every migration, in order. Names are timestamps so they sort the way they run. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026112420_listas_por_estado': listasPorEstado,
   '2026112421_avisos_directorio': avisosDirectorio,
   '2026112422_avisos_operaciones': avisosOperaciones,
+  '2026112423_conteo_por_sentencia': conteoPorSentencia,
 };

@@ -1,7 +1,7 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 
-/** A scalar value of a template: it becomes one parameter of the statement. */
-export type TemplateValue = string | number | boolean | bigint | Date | null | undefined;
+/** A value of a template: it becomes one parameter of the statement (an array: one array parameter). */
+export type TemplateValue = string | number | boolean | bigint | Date | null | undefined | ReadonlyArray<string | number | boolean | null>;
 export type TemplateValues = Readonly<Record<string, TemplateValue>>;
 
 /** Stands for the value of the same name while the query is built; replaced at each run. */

@@ -28,6 +28,7 @@ export type Topic = 'precios' | 'acceso' | 'clientes' | 'operaciones' | 'usuario
 export class CacheRegistry {
   private readonly gens: Record<Topic, number> = { precios: 0, acceso: 0, clientes: 0, operaciones: 0, usuarios: 0 };
   private leaseUntil = 0;
+  private heardFrom = 0;
   private lapseCount = 0;
   /** Set once a listener job runs here: this deployment keeps copies, other processes may hold some. */
   private leased = false;
@@ -85,9 +86,15 @@ export class CacheRegistry {
   }
 
   renew(startedAt: number) {
+    this.heardFrom = Math.max(this.heardFrom, startedAt);
     this.leased = true;
     if (this.leaseUntil > 0 && performance.now() >= this.leaseUntil) this.lapseCount++;
     this.leaseUntil = Math.max(this.leaseUntil, startedAt + this.leaseMs);
+  }
+
+  /** Every notice of a change committed before this moment (performance.now()) has been handled. */
+  get heardAsOf() {
+    return this.heardFrom;
   }
 
   /** How many times the lease ran out or was dropped (for tests and diagnostics). */
@@ -189,6 +196,11 @@ export class KeyedReadCache<K extends NonNullable<unknown>, V extends NonNullabl
    * The copy for `key`, or what `read` (by default the cache's loader) reads for it. A caller that
    * holds the key's inputs in a richer form (a page's filters) gives its own `read` of that key.
    */
+  /** Drops the copy for `key` (its holder found it no longer holds). */
+  forget(key: K) {
+    this.values.delete(key);
+  }
+
   async get(db: Db, key: K, read: (db: Db) => Promise<V | undefined> = (d) => this.loadOf(key)(d)): Promise<V | undefined> {
     // Inside a transaction a read may see its own uncommitted writes: never kept, never served.
     if (!this.registry.isLive || db.isTransaction) return read(db);

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness';
@@ -21,10 +22,16 @@ afterAll(() => app.close());
 
 const me = (token: string) => app.api('GET', '/me/permissions/', { token });
 const until = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 10 });
+/** Until the notices of what was committed so far (creating a user sends some) have been handled: a late one would drop the copy a test reads. */
+const noticesHeard = async () => {
+  const now = performance.now();
+  await vi.waitFor(() => expect(app.services.caches.heardAsOf).toBeGreaterThan(now), { timeout: 5000, interval: 5 });
+};
 
 describe('users kept for the auth check', () => {
   it('are served from memory: a change that sends no notice is not seen until one arrives', async () => {
     const u = await userWith(app, [P.viewUser]);
+    await noticesHeard();
     expect((await me(u.token)).status).toBe(200);
     const lapses = app.services.caches.lapses;
     // Triggers off for this one transaction (as a bulk load might do): no notice is sent.
@@ -84,6 +91,7 @@ describe('user records kept for GET /usuarios/:id', () => {
 
   it('are served from memory: a change that sends no notice is not seen until one arrives', async () => {
     const u = await userWith(app, [P.viewUser]);
+    await noticesHeard();
     const before = await get(u.id);
     const lapses = app.services.caches.lapses;
     await app.db.transaction().execute(async (trx) => {

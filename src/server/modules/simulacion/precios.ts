@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import type { CacheRegistry } from '../../lib/readCache';
-import { divisasConTasa, dosDivisasConTasa, dosDivisasYMetodo, findMetodo, metodosActivos, todosLosMetodos, type DivisaConTasa, type MetodoRow } from './simulacion.repository';
+import { divisasConTasa, dosDivisasConTasa, findMetodo, metodosActivos, todosLosMetodos, type DivisaConTasa, type MetodoRow } from './simulacion.repository';
 
 /** Where a quote reads currencies, rates and methods: the database, or the cached catalogue. */
 export interface PriceSource {
@@ -10,20 +10,11 @@ export interface PriceSource {
   metodosActivos(): Promise<MetodoRow[]>;
 }
 
-/**
- * Straight from the database: what an operation commits to. With `metodoId`, the method the
- * operation names comes with its currencies in one statement (another method is read on its own).
- */
-export function dbPrices(db: Db, metodoId?: number | null): PriceSource {
-  let conDivisas: { metodo: MetodoRow | undefined } | undefined;
+/** Straight from the database. */
+export function dbPrices(db: Db): PriceSource {
   return {
-    async divisas(origen, destino) {
-      if (metodoId == null) return dosDivisasConTasa(db, origen, destino);
-      const r = await dosDivisasYMetodo(db, origen, destino, metodoId);
-      if (r.leido) conDivisas = { metodo: r.metodo };
-      return r.divisas;
-    },
-    metodo: async (id) => (conDivisas && id === metodoId ? conDivisas.metodo : findMetodo(db, id)),
+    divisas: (origen, destino) => dosDivisasConTasa(db, origen, destino),
+    metodo: (id) => findMetodo(db, id),
     metodosActivos: () => metodosActivos(db),
   };
 }

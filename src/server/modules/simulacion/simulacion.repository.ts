@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db';
 import type { MetodosFinancierosTable } from '../../db/types';
 import { queryTemplate } from '../../lib/queryTemplate';
@@ -23,8 +23,10 @@ export async function dosDivisasConTasa(db: Db, a: number, b: number) {
 export const divisasConTasa = (db: Db) => selectDivisasConTasa(db).orderBy('d.id').execute();
 export type DivisaConTasa = Awaited<ReturnType<typeof divisasConTasa>>[number];
 
-const clientePorId = queryTemplate((db, v: { id: string; userId: number; tauserId: string | null }) =>
-  db
+type ClienteValores = { id: string; userId: number; tauserId: string | null };
+
+function selectCliente(db: Db, v: ClienteValores) {
+  return db
     .selectFrom('clientes as c')
     .innerJoin('categorias_cliente as k', 'k.id_categoria', 'c.id_categoria')
     .leftJoin('limite_config as l', (j) => j.on('l.id', '=', sql.lit(1)))
@@ -36,17 +38,13 @@ const clientePorId = queryTemplate((db, v: { id: string; userId: number; tauserI
       'tu.id_tauser as tauser_id', 'tu.codigo as tauser_codigo', 'tu.nombre as tauser_nombre', 'tu.direccion as tauser_direccion',
       'tu.ciudad as tauser_ciudad', 'tu.departamento as tauser_departamento',
     ])
-    .where('c.id_cliente', '=', v.id),
-);
+    .where('c.id_cliente', '=', v.id);
+}
+type ClienteFila = Awaited<ReturnType<ReturnType<typeof selectCliente>['executeTakeFirstOrThrow']>>;
 
-/**
- * The client, its state, its category's discount, whether it is assigned to the user, whether
- * operation limits are configured (limite_config) and, when `tauserId` is given, that Tauser if it is
- * active, in one statement.
- */
-export async function clienteConCategoria(db: Db, id: string, userId: number, tauserId: string | null = null) {
-  const [r] = await clientePorId.execute(db, { id, userId, tauserId });
-  if (!r) return undefined;
+const clientePorId = queryTemplate((db, v: ClienteValores) => selectCliente(db, v));
+
+function clienteDe(r: ClienteFila) {
   const { tauser_id, tauser_codigo, tauser_nombre, tauser_direccion, tauser_ciudad, tauser_departamento, ...cliente } = r;
   const tauser: TauserActivo | undefined =
     tauser_id === null
@@ -54,8 +52,19 @@ export async function clienteConCategoria(db: Db, id: string, userId: number, ta
       : { idTauser: tauser_id, codigo: tauser_codigo!, nombre: tauser_nombre!, direccion: tauser_direccion!, ciudad: tauser_ciudad!, departamento: tauser_departamento! };
   return { ...cliente, tauser };
 }
+export type ClienteLeido = ReturnType<typeof clienteDe>;
 
-/** Plain columns only (no alias, no expression): dosDivisasYMetodo carries them under a prefix. */
+/**
+ * The client, its state, its category's discount, whether it is assigned to the user, whether
+ * operation limits are configured (limite_config) and, when `tauserId` is given, that Tauser if it is
+ * active, in one statement.
+ */
+export async function clienteConCategoria(db: Db, id: string, userId: number, tauserId: string | null = null): Promise<ClienteLeido | undefined> {
+  const [r] = await clientePorId.execute(db, { id, userId, tauserId });
+  return r && clienteDe(r);
+}
+
+/** Plain columns only (no alias, no expression): selectOperacion carries them under a prefix. */
 const METODO_COLUMNS = [
   'm.id', 'm.nombre', 'm.nombre_display', 'm.permite_cobro', 'm.permite_pago', 'm.comision_cobro_porcentaje',
   'm.comision_pago_porcentaje', 'm.is_active',
@@ -65,30 +74,81 @@ const metodoPorId = queryTemplate((db, v: { id: number }) => db.selectFrom('meto
 export const findMetodo = async (db: Db, id: number) => (await metodoPorId.execute(db, { id }))[0];
 export type MetodoRow = NonNullable<Awaited<ReturnType<typeof findMetodo>>>;
 
-/** The method's columns under a prefix, to travel in one row with other tables' columns. */
-const METODO_PREFIJADO = METODO_COLUMNS.map((c) => `${c} as metodo__${c.slice(2)}` as const);
+/** The ids an operation names: who operates, for which client, at which Tauser, what and how. */
+export type OperacionIds = {
+  userId: number;
+  clienteId: string;
+  tauserId: string;
+  origen: number;
+  destino: number;
+  metodoId: number | null;
+};
+
+const DIVISA_COLUMNS = ['id', 'codigo', 'nombre', 'simbolo', 'es_base', 'is_active'] as const;
+const TASA_COLUMNS = [['activo', 'tasa_activa'], ['precio_base', 'precio_base'], ['comision_base_compra', 'comision_base_compra'], ['comision_base_venta', 'comision_base_venta']] as const;
+
+/** A currency (`d`) and its rate (`t`) under a prefix, as selectDivisasConTasa names them. */
+const divisaPrefijada = (d: string, t: string, prefijo: string) => [
+  ...DIVISA_COLUMNS.map((c) => sql.ref(`${d}.${c}`).as(`${prefijo}__${c}`)),
+  ...TASA_COLUMNS.map(([c, as]) => sql.ref(`${t}.${c}`).as(`${prefijo}__${as}`)),
+];
+const METODO_PREFIJADO = METODO_COLUMNS.map((c) => sql.ref(c).as(`metodo__${c.slice(2)}`));
 
 /**
- * The two currencies of an operation with their rates and the method it names, in one statement:
- * each currency row carries the method's columns (null when there is no such method).
+ * Everything an operation's quote reads, in one row: the client as clienteConCategoria reads it,
+ * the two currencies with their rates and the method it names. No row: no such client.
  */
-const divisasYMetodoPorId = queryTemplate((db, v: { a: number; b: number; metodoId: number }) =>
-  selectDivisasConTasa(db)
+function selectOperacion(db: Db, v: OperacionIds) {
+  return selectCliente(db, { id: v.clienteId, userId: v.userId, tauserId: v.tauserId })
+    .leftJoin('divisas as dor', (j) => j.on('dor.id', '=', v.origen))
+    .leftJoin('tasas as tor', 'tor.divisa_id', 'dor.id')
+    .leftJoin('divisas as dde', (j) => j.on('dde.id', '=', v.destino))
+    .leftJoin('tasas as tde', 'tde.divisa_id', 'dde.id')
     .leftJoin('metodos_financieros as m', (j) => j.on('m.id', '=', v.metodoId))
-    .select(METODO_PREFIJADO as unknown as ReadonlyArray<'m.id'>)
-    .where('d.id', 'in', [v.a, v.b]),
+    .select([...divisaPrefijada('dor', 'tor', 'origen'), ...divisaPrefijada('dde', 'tde', 'destino'), ...METODO_PREFIJADO]);
+}
+
+/**
+ * The fingerprint of what an operation's quote read (md5 of the row's text), as of the statement
+ * it is part of: an insert that compares it with the fingerprint of the read it was computed from
+ * writes only if nothing it relied on has changed since (transacciones.repository, insertada).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- part of a statement on any handle
+export const huellaOperacion = (db: Kysely<any>, v: OperacionIds) => sql<string>`(select md5(x::text) from (${selectOperacion(db, v)}) as x)`;
+
+const operacionPorIds = queryTemplate((db, v: OperacionIds) =>
+  db.selectFrom(selectOperacion(db, v).as('x')).selectAll('x').select(sql<string>`md5(x::text)`.as('huella')),
 );
 
-/** As dosDivisasConTasa, and the method: `leido` false when no currency row came to carry it. */
-export async function dosDivisasYMetodo(db: Db, a: number, b: number, metodoId: number) {
-  const rows = (await divisasYMetodoPorId.execute(db, { a, b, metodoId })) as unknown as Array<DivisaConTasa & Record<string, unknown>>;
-  const divisa = (id: number) => {
-    const r = rows.find((x) => x.id === id);
-    return r && (Object.fromEntries(Object.entries(r).filter(([k]) => !k.startsWith('metodo__'))) as DivisaConTasa);
+/** What an operation's quote read, with its fingerprint (huellaOperacion). */
+export interface LecturaOperacion {
+  cliente: ClienteLeido;
+  divisas: readonly [DivisaConTasa | undefined, DivisaConTasa | undefined];
+  metodo: MetodoRow | undefined;
+  huella: string;
+}
+
+const prefijadas = (r: Record<string, unknown>, prefijo: string) => {
+  const p = `${prefijo}__`;
+  return Object.fromEntries(Object.entries(r).filter(([k]) => k.startsWith(p)).map(([k, v]) => [k.slice(p.length), v]));
+};
+
+/** The client, currencies, rates and method an operation names, in one statement (undefined: no such client). */
+export async function leerOperacion(db: Db, v: OperacionIds): Promise<LecturaOperacion | undefined> {
+  const [r] = (await operacionPorIds.execute(db, v)) as Array<Record<string, unknown>>;
+  if (!r) return undefined;
+  const cliente = clienteDe(Object.fromEntries(Object.entries(r).filter(([k]) => !k.includes('__') && k !== 'huella')) as ClienteFila);
+  const divisa = (prefijo: string) => {
+    const d = prefijadas(r, prefijo);
+    return d.id === null ? undefined : (d as DivisaConTasa);
   };
-  const m = rows[0];
-  const metodo = m && m.metodo__id !== null ? (Object.fromEntries(METODO_COLUMNS.map((c) => [c.slice(2), m[`metodo__${c.slice(2)}`]])) as MetodoRow) : undefined;
-  return { divisas: [divisa(a), divisa(b)] as const, metodo, leido: rows.length > 0 };
+  const m = prefijadas(r, 'metodo');
+  return {
+    cliente,
+    divisas: [divisa('origen'), divisa('destino')],
+    metodo: m.id === null ? undefined : (m as MetodoRow),
+    huella: r.huella as string,
+  };
 }
 
 export const todosLosMetodos = (db: Db) => db.selectFrom('metodos_financieros as m').select(METODO_COLUMNS).orderBy('m.id').execute();

@@ -4,8 +4,9 @@ import type { Insertable, QueryCreator, Updateable } from 'kysely';
 import type { Database, TransaccionesTable } from '../../db/types';
 import { auditOfInserted } from '../../lib/audit';
 import { PAGE_SIZE, type Count } from '../../lib/pagination';
-import { TRANSITIONS, type EstadoTransaccion, type Transicion } from '../../../shared/transacciones';
+import { TRANSITIONS, VALIDEZ_HORAS, type EstadoTransaccion, type Transicion } from '../../../shared/transacciones';
 import { queryTemplate } from '../../lib/queryTemplate';
+import { huellaOperacion, type OperacionIds } from '../simulacion/simulacion.repository';
 
 /**
  * The state as every read presents it: a pendiente or en_proceso row past `expira_en` is expirada,
@@ -221,29 +222,88 @@ export type NuevaTransaccion = Required<Pick<Insertable<TransaccionesTable>,
   | 'descuento_categoria' | 'metodo_financiero_id' | 'detalle_metodo_id' | 'comision_metodo' | 'tauser_id' | 'terminos_aceptados'
 >>;
 
+/** The type of each written column, for the arrays one statement inserts several operations from. */
+const TIPOS_NUEVA: { readonly [K in keyof NuevaTransaccion]-?: string } = {
+  cliente_id: 'uuid', operador_id: 'int', operacion_cliente: 'text', divisa_origen_id: 'int', divisa_destino_id: 'int',
+  monto_origen: 'numeric', monto_destino: 'numeric', monto_pyg: 'numeric', tasa_aplicada: 'numeric', tasa_inicial: 'numeric',
+  monto_destino_inicial: 'numeric', precio_base: 'numeric', comision_base: 'numeric', nombre_categoria: 'text',
+  descuento_categoria: 'numeric', metodo_financiero_id: 'int', detalle_metodo_id: 'int', comision_metodo: 'numeric',
+  tauser_id: 'uuid', terminos_aceptados: 'boolean',
+};
+/** Per operation, besides its values: its code, its audit entry's JSON, and what its quote read (see huellaOperacion). */
+const TIPOS_EXTRA = {
+  codigo: 'text', audit_after: 'text', huella: 'text',
+  l_user: 'int', l_cliente: 'uuid', l_tauser: 'uuid', l_origen: 'int', l_destino: 'int', l_metodo: 'int',
+} as const;
+const ESCRITAS = Object.keys(TIPOS_NUEVA) as Array<keyof NuevaTransaccion>;
+const COLUMNAS_LOTE = [...Object.entries(TIPOS_NUEVA), ...Object.entries(TIPOS_EXTRA)];
+type Lote = { [K in keyof NuevaTransaccion | keyof typeof TIPOS_EXTRA]: ReadonlyArray<string | number | boolean | null> };
+
+/** One operation to store: what it writes, its code, and the read its quote was computed from. */
+export interface OperacionAInsertar {
+  values: NuevaTransaccion;
+  codigo: string;
+  leida: { ids: OperacionIds; huella: string };
+}
+
+const FILAS = 'filas';
+
 /**
- * Inserts a transaction with a fresh code, valid `VALIDEZ_HORAS` hours, writes its audit entry and
- * reads it back as every read presents it, in one statement. A code already taken yields no row
- * (the caller draws another) and no audit entry.
+ * Inserts transactions with their codes, valid `horas` hours, writes their audit entries and reads
+ * them back as every read presents them, in one statement. Each is written only if what its quote
+ * read still reads the same (`huella`, see huellaOperacion): its figures are then those a quote
+ * computed at this statement would give. The operations come as one array per column (unnest), so
+ * the statement is the same for any number of them.
  */
-const insertada = queryTemplate((db, v: NuevaTransaccion & { codigo: string; horas: number; auditAfter: string }) => {
-  const { codigo, horas, auditAfter, ...values } = v;
+const insertadas = queryTemplate((db, v: Lote & { horas: number }) => {
+  const v_ = (c: string) => sql.ref(`${FILAS}.${c}`);
+  const leida = {
+    userId: v_('l_user'), clienteId: v_('l_cliente'), tauserId: v_('l_tauser'), origen: v_('l_origen'), destino: v_('l_destino'), metodoId: v_('l_metodo'),
+  } as unknown as OperacionIds;
+  const arrays = sql.join(COLUMNAS_LOTE.map(([c, tipo]) => sql`${v[c as keyof Lote]}::${sql.raw(tipo)}[]`));
   const conCte = db
+    // Kysely writes a raw CTE body as is: the parentheses are ours.
+    .with(FILAS, () => sql`(select * from unnest(${arrays}) as ${sql.table(FILAS)}(${sql.join(COLUMNAS_LOTE.map(([c]) => sql.ref(c)))}))`)
     .with(INSERTADA, (d) =>
       d
         .insertInto('transacciones')
-        .values({ ...values, codigo, expira_en: sql<Date>`now() + make_interval(hours => ${horas})` })
+        .columns([...ESCRITAS, 'codigo', 'expira_en'])
+        .expression(
+          sql`select ${sql.join(ESCRITAS.map(v_))}, ${v_('codigo')}, now() + make_interval(hours => ${v.horas})
+              from ${sql.table(FILAS)} where ${huellaOperacion(db, leida)} = ${v_('huella')}`,
+        )
         .onConflict((oc) => oc.column('codigo').doNothing())
         .returningAll(),
     )
-    .with('auditada', auditOfInserted(INSERTADA, { actorId: values.operador_id, action: 'create', entity: 'transaccion', after: auditAfter }, ['codigo']));
+    .with('auditada', auditOfInserted(INSERTADA, { action: 'create', entity: 'transaccion', source: FILAS, key: 'codigo', actor: 'operador_id', after: 'audit_after' }, ['codigo']));
   return selectTransacciones(conCte as unknown as QueryCreator<Database>, INSERTADA);
 });
 
-export const insertarTransaccion = async (db: Db, codigo: string, horas: number, values: NuevaTransaccion) => {
-  const auditAfter = JSON.stringify(values);
-  return (await insertada.execute(db, { ...values, codigo, horas, auditAfter }))[0];
-};
+/**
+ * Stores operations in one statement (codes distinct). Each comes back as its row, or undefined
+ * when nothing was written for it: its code was taken or what its quote read has changed; the caller
+ * reads again.
+ */
+export async function insertarTransacciones(db: Db, ops: readonly OperacionAInsertar[]): Promise<Array<TransaccionRow | undefined>> {
+  const lote = Object.fromEntries(COLUMNAS_LOTE.map(([c]) => [c, [] as Array<string | number | boolean | null>])) as unknown as Record<string, Array<string | number | boolean | null>>;
+  for (const op of ops) {
+    for (const c of ESCRITAS) lote[c]!.push(op.values[c]);
+    const { ids } = op.leida;
+    lote.codigo!.push(op.codigo);
+    lote.audit_after!.push(JSON.stringify(op.values));
+    lote.huella!.push(op.leida.huella);
+    lote.l_user!.push(ids.userId);
+    lote.l_cliente!.push(ids.clienteId);
+    lote.l_tauser!.push(ids.tauserId);
+    lote.l_origen!.push(ids.origen);
+    lote.l_destino!.push(ids.destino);
+    lote.l_metodo!.push(ids.metodoId);
+  }
+  if (new Set(lote.codigo).size !== ops.length) throw new Error('insertarTransacciones: códigos repetidos');
+  const rows = await insertadas.execute(db, { ...(lote as unknown as Lote), horas: VALIDEZ_HORAS });
+  const porCodigo = new Map(rows.map((r) => [r.codigo, r]));
+  return ops.map((op) => porCodigo.get(op.codigo));
+}
 
 /**
  * One conditional UPDATE per transition (docs/architecture.md "State machines"): it applies only

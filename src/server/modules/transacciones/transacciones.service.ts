@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../db';
-import type { ServiceCtx } from '../../lib/context';
+import { inTrx, type ServiceCtx } from '../../lib/context';
 import { audit } from '../../lib/audit';
 import { badRequest, conflict, fieldError, forbidden, invalidTransition, notFound, rateChanged, validation } from '../../lib/errors';
 import { pagedTemplate, type ListQuery } from '../../lib/pagination';
@@ -12,15 +12,17 @@ import { Decimal, formatAmount } from '../../../shared/money';
 import { deltaPct } from '../../../shared/pricing';
 import { P } from '../../../shared/permissions';
 import {
-  ESTADO_LABEL, OP_MSG, VALIDEZ_HORAS, mensajeTransicion, puedeTransicionar, type EstadoTransaccion, type Transicion,
+  ESTADO_LABEL, OP_MSG, mensajeTransicion, puedeTransicionar, type EstadoTransaccion, type Transicion,
 } from '../../../shared/transacciones';
 import { FECHAS_MSG, type CrearTransaccionInput, type Reconfirmacion, type TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { isAssigned } from '../clientes/clientes.repository';
-import { dbPrices } from '../simulacion/precios';
-import { clienteOperable, cotizar, type ClienteOperable, type Cotizacion } from '../simulacion/simulacion.service';
+import type { PriceSource } from '../simulacion/precios';
+import { findMetodo, leerOperacion, metodosActivos, type LecturaOperacion, type OperacionIds } from '../simulacion/simulacion.repository';
+import { clienteOperable, cotizar, operable, type ClienteOperable, type Cotizacion } from '../simulacion/simulacion.service';
 import { nuevoCodigo } from './codigo';
+import { insertarEnLote } from './lotes';
 import {
-  asociarClave, deepPageQuery, expirarSiVencida, filteredTransacciones, findClave, findTransaccion, insertarTransaccion, keptCount, lockClienteConLimites, msHastaVencimiento, pageQuery,
+  asociarClave, deepPageQuery, expirarSiVencida, filteredTransacciones, findClave, findTransaccion, insertarTransacciones, keptCount, lockClienteConLimites, msHastaVencimiento, pageQuery,
   reservarClave, transicionar, usadoPyg, type NuevaTransaccion, type TransaccionFilters, type TransaccionRow, type TransaccionValores,
 } from './transacciones.repository';
 
@@ -174,13 +176,89 @@ const snapshot = (c: Cotizacion) => ({
   comision_metodo: c.comisionMetodo,
 });
 
-/** Inserts the operation under a fresh code (another is drawn when one is taken), with its audit entry. */
-async function insertarConCodigo(db: Db, values: NuevaTransaccion): Promise<TransaccionRow> {
-  for (let i = 0; i < 5; i++) {
-    const row = await insertarTransaccion(db, nuevoCodigo(), VALIDEZ_HORAS, values);
+/** The operation as it will be stored, from the server's quote on what was read. */
+async function operacionDe(ctx: ServiceCtx, db: Db, input: CrearTransaccionInput, ids: OperacionIds, leida: LecturaOperacion | undefined) {
+  const cliente = operable(leida?.cliente, input.tauser_id);
+  const prices: PriceSource = {
+    divisas: async () => leida!.divisas,
+    metodo: async (id) => (id === ids.metodoId ? leida!.metodo : findMetodo(db, id)),
+    metodosActivos: () => metodosActivos(db),
+  };
+  const c = await cotizar(db, {
+    divisaOrigen: input.divisa_origen,
+    divisaDestino: input.divisa_destino,
+    monto: input.monto,
+    metodoId: input.metodo_id,
+    detalleId: input.detalle_metodo_id,
+    cliente,
+    real: true,
+  }, prices);
+  const values: NuevaTransaccion = {
+    cliente_id: cliente.id_cliente,
+    operador_id: ctx.actor.id,
+    operacion_cliente: c.direction.operacion_cliente,
+    divisa_origen_id: c.origen.id,
+    divisa_destino_id: c.destino.id,
+    monto_origen: c.montoOrigen,
+    ...snapshot(c),
+    tasa_inicial: c.tcFinal,
+    monto_destino_inicial: c.montoDestino,
+    metodo_financiero_id: c.metodo.id,
+    detalle_metodo_id: c.detalle?.id ?? null,
+    tauser_id: input.tauser_id,
+    terminos_aceptados: input.terminos_aceptados ?? false,
+  };
+  return { cliente, montoPyg: c.montoPyg, values };
+}
+
+/**
+ * Quotes and stores an operation. What the quote reads (client, assignment, Tauser, currencies,
+ * rates, method: leerOperacion) comes first from this process's copy of an earlier read, a guess
+ * the insert checks: it writes only if all of it still reads the same in its own statement
+ * (huellaOperacion), so the stored figures are those of the database at the insert. A guess that
+ * no longer holds, or one that would refuse the operation, is dropped and the database read; a
+ * refusal always comes from a fresh read. Without limits the insert is one statement and its own
+ * transaction, shared with the operations stored at the same moment (lotes.ts): its foreign-key check
+ * holds the client until it commits, so a limit check that starts meanwhile (limits configured since)
+ * waits for it and counts it (lockClienteConLimites).
+ */
+async function registrar(ctx: ServiceCtx, db: Db, input: CrearTransaccionInput, opts: OpOptions): Promise<TransaccionRow> {
+  const ids: OperacionIds = {
+    userId: ctx.actor.id, clienteId: input.cliente_id, tauserId: input.tauser_id,
+    origen: input.divisa_origen, destino: input.divisa_destino, metodoId: input.metodo_id ?? null,
+  };
+  const copias = ctx.caches?.keyed<string, LecturaOperacion>('lecturas-operacion', 'precios', undefined, { max: 2_000 });
+  const clave = `${ids.userId}:${ids.clienteId}:${ids.tauserId}:${ids.origen}:${ids.destino}:${ids.metodoId}`;
+  for (let intento = 0; intento < 5; intento++) {
+    let fresca = !copias || intento > 0;
+    const leida = fresca
+      ? await leerOperacion(db, ids)
+      : await copias!.get(db, clave, (d) => {
+          fresca = true;
+          return leerOperacion(d, ids);
+        });
+    let op: Awaited<ReturnType<typeof operacionDe>>;
+    try {
+      op = await operacionDe(ctx, db, input, ids, leida);
+    } catch (e) {
+      if (fresca) throw e;
+      copias!.forget(clave);
+      continue;
+    }
+    const aInsertar = { values: op.values, codigo: nuevoCodigo(), leida: { ids, huella: leida!.huella } };
+    const conLimites = async (d: Db) => {
+      await checkLimites(d, op.cliente, op.montoPyg, opts.tz);
+      return (await insertarTransacciones(d, [aInsertar]))[0];
+    };
+    const row = db.isTransaction
+      ? await conLimites(db)
+      : op.cliente.conLimites
+        ? await db.transaction().execute(conLimites)
+        : await insertarEnLote(db, aInsertar);
     if (row) return row;
+    copias?.forget(clave);
   }
-  throw new Error('No se pudo generar un código de transacción único');
+  throw new Error('No se pudo registrar la operación');
 }
 
 /**
@@ -193,53 +271,9 @@ export async function crearTransaccion(ctx: ServiceCtx, input: CrearTransaccionI
   const key = opts.idempotencyKey;
   if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw badRequest(OP_MSG.idempotenciaInvalida);
   const hash = createHash('sha256').update(canonical(input)).digest('hex');
-  if (key) {
-    const prev = await findClave(ctx.db, ctx.actor.id, key);
-    if (prev) return respuestaPrevia(ctx, prev, hash);
-  }
-  const cliente = await clienteOperable(ctx, input.cliente_id, input.tauser_id);
-  /** The operation as it will be stored, from the server's quote. */
-  const operacion = async (db: Db) => {
-    const c = await cotizar(db, {
-      divisaOrigen: input.divisa_origen,
-      divisaDestino: input.divisa_destino,
-      monto: input.monto,
-      metodoId: input.metodo_id,
-      detalleId: input.detalle_metodo_id,
-      cliente,
-      real: true,
-    }, dbPrices(db, input.metodo_id));
-    const values: NuevaTransaccion = {
-      cliente_id: cliente.id_cliente,
-      operador_id: ctx.actor.id,
-      operacion_cliente: c.direction.operacion_cliente,
-      divisa_origen_id: c.origen.id,
-      divisa_destino_id: c.destino.id,
-      monto_origen: c.montoOrigen,
-      ...snapshot(c),
-      tasa_inicial: c.tcFinal,
-      monto_destino_inicial: c.montoDestino,
-      metodo_financiero_id: c.metodo.id,
-      detalle_metodo_id: c.detalle?.id ?? null,
-      tauser_id: input.tauser_id,
-      terminos_aceptados: input.terminos_aceptados ?? false,
-    };
-    return { montoPyg: c.montoPyg, values };
-  };
-
-  if (!key) {
-    const { montoPyg, values } = await operacion(ctx.db);
-    // No limits configured: the insert (with its audit entry) is one statement and its own
-    // transaction. Its foreign-key check holds the client until it commits, so a limit check that
-    // starts meanwhile (limits configured since) waits for it and counts it (lockClienteConLimites).
-    if (!cliente.conLimites) return toRecord(await insertarConCodigo(ctx.db, values));
-    return toRecord(
-      await ctx.db.transaction().execute(async (trx) => {
-        await checkLimites(trx, cliente, montoPyg, opts.tz);
-        return insertarConCodigo(trx, values);
-      }),
-    );
-  }
+  if (!key) return toRecord(await registrar(ctx, ctx.db, input, opts));
+  const prev = await findClave(ctx.db, ctx.actor.id, key);
+  if (prev) return respuestaPrevia(ctx, prev, hash);
   // With a key the quote comes after the key is reserved: a concurrent duplicate waits for the first
   // one and answers it, whatever changed meanwhile.
   const out = await ctx.db.transaction().execute(async (trx) => {
@@ -248,9 +282,7 @@ export async function crearTransaccion(ctx: ServiceCtx, input: CrearTransaccionI
       if (!previa) throw conflict(OP_MSG.idempotenciaOtroCuerpo);
       return { previa };
     }
-    const { montoPyg, values } = await operacion(trx);
-    await checkLimites(trx, cliente, montoPyg, opts.tz);
-    const row = await insertarConCodigo(trx, values);
+    const row = await registrar(inTrx(ctx, trx), trx, input, opts);
     await asociarClave(trx, ctx.actor.id, key, row.id);
     return { row };
   });
