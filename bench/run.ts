@@ -107,8 +107,8 @@ async function seedScale(databaseUrl: string) {
     await sql`update clientes_conteo set n = case when slot = 0 then (select count(*) from clientes) else 0 end`.execute(db);
     console.log(`Seeded ${CLIENTS} clients in ${Date.now() - t} ms`);
     t = Date.now();
-    // A bulk load: the per-row count triggers are off, the kept totals are set once afterwards.
-    await sql`alter table transacciones disable trigger transacciones_conteo_ins`.execute(db);
+    // A bulk load: the count trigger is off, the kept totals are set once afterwards.
+    await sql`alter table transacciones disable trigger transacciones_conteo_alta`.execute(db);
     // Spread over every client, dated one per second into the past, states in rotation; the open
     // ones expire tomorrow so the sweeper has nothing to do during the run.
     await sql`
@@ -128,7 +128,7 @@ async function seedScale(databaseUrl: string) {
         (array['completada','cancelada','expirada','fallida','completada','pendiente','en_proceso','completada'])[1 + g % 8],
         now() - make_interval(secs => g), now() + interval '1 day'
       from generate_series(1, ${TRANSACTIONS}) g, cl, ctx`.execute(db);
-    await sql`alter table transacciones enable trigger transacciones_conteo_ins`.execute(db);
+    await sql`alter table transacciones enable trigger transacciones_conteo_alta`.execute(db);
     await sql`update transacciones_conteo k set n = case when k.slot = 0 then (select count(*) from transacciones t where t.estado = k.estado) else 0 end`.execute(db);
     console.log(`Seeded ${TRANSACTIONS} transactions in ${Date.now() - t} ms`);
     // The bench creates many transactions for one client: no daily/monthly limits here.
