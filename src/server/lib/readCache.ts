@@ -196,11 +196,6 @@ export class KeyedReadCache<K extends NonNullable<unknown>, V extends NonNullabl
    * The copy for `key`, or what `read` (by default the cache's loader) reads for it. A caller that
    * holds the key's inputs in a richer form (a page's filters) gives its own `read` of that key.
    */
-  /** Drops the copy for `key` (its holder found it no longer holds). */
-  forget(key: K) {
-    this.values.delete(key);
-  }
-
   async get(db: Db, key: K, read: (db: Db) => Promise<V | undefined> = (d) => this.loadOf(key)(d)): Promise<V | undefined> {
     // Inside a transaction a read may see its own uncommitted writes: never kept, never served.
     if (!this.registry.isLive || db.isTransaction) return read(db);
@@ -231,5 +226,10 @@ export class KeyedReadCache<K extends NonNullable<unknown>, V extends NonNullabl
     );
     this.pending.set(key, { gen, promise });
     return promise;
+  }
+
+  /** Drops the copy for `key` (its holder found it no longer holds). */
+  forget(key: K) {
+    this.values.delete(key);
   }
 }

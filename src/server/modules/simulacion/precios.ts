@@ -1,6 +1,8 @@
 import type { Db } from '../../db';
 import type { CacheRegistry } from '../../lib/readCache';
-import { divisasConTasa, dosDivisasConTasa, findMetodo, metodosActivos, todosLosMetodos, type DivisaConTasa, type MetodoRow } from './simulacion.repository';
+import {
+  divisasConTasa, dosDivisasConTasa, findInstancia, findMetodo, metodosActivos, todosLosMetodos, type DivisaConTasa, type InstanciaRow, type MetodoRow,
+} from './simulacion.repository';
 
 /** Where a quote reads currencies, rates and methods: the database, or the cached catalogue. */
 export interface PriceSource {
@@ -8,6 +10,8 @@ export interface PriceSource {
   divisas(origen: number, destino: number): Promise<readonly [DivisaConTasa | undefined, DivisaConTasa | undefined]>;
   metodo(id: number): Promise<MetodoRow | undefined>;
   metodosActivos(): Promise<MetodoRow[]>;
+  /** A client's instance (saved account, wallet or card) with its catalogue entry. */
+  instancia(id: number): Promise<InstanciaRow | undefined>;
 }
 
 /** Straight from the database. */
@@ -16,6 +20,7 @@ export function dbPrices(db: Db): PriceSource {
     divisas: (origen, destino) => dosDivisasConTasa(db, origen, destino),
     metodo: (id) => findMetodo(db, id),
     metodosActivos: () => metodosActivos(db),
+    instancia: (id) => findInstancia(db, id),
   };
 }
 
@@ -47,5 +52,7 @@ export async function quotePrices(ctx: { db: Db; caches?: CacheRegistry }): Prom
     divisas: async (origen, destino) => [c.divisas.get(origen), c.divisas.get(destino)] as const,
     metodo: async (id) => c.metodos.get(id),
     metodosActivos: async () => [...c.activos],
+    // A client's own data: always read from the database.
+    instancia: (id) => findInstancia(ctx.db, id),
   };
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Db } from '../../db';
 import type { MetodosFinancierosTable } from '../../db/types';
 import { queryTemplate } from '../../lib/queryTemplate';
@@ -82,6 +82,8 @@ export type OperacionIds = {
   origen: number;
   destino: number;
   metodoId: number | null;
+  /** The client's saved account, wallet or card (an instance), when the operation names one. */
+  detalleId: number | null;
 };
 
 const DIVISA_COLUMNS = ['id', 'codigo', 'nombre', 'simbolo', 'es_base', 'is_active'] as const;
@@ -96,7 +98,8 @@ const METODO_PREFIJADO = METODO_COLUMNS.map((c) => sql.ref(c).as(`metodo__${c.sl
 
 /**
  * Everything an operation's quote reads, in one row: the client as clienteConCategoria reads it,
- * the two currencies with their rates and the method it names. No row: no such client.
+ * the two currencies with their rates, the instance it names (as findInstancia reads it, with its
+ * catalogue entry) and the method: the one it names, or else its instance's. No row: no such client.
  */
 function selectOperacion(db: Db, v: OperacionIds) {
   return selectCliente(db, { id: v.clienteId, userId: v.userId, tauserId: v.tauserId })
@@ -104,8 +107,12 @@ function selectOperacion(db: Db, v: OperacionIds) {
     .leftJoin('tasas as tor', 'tor.divisa_id', 'dor.id')
     .leftJoin('divisas as dde', (j) => j.on('dde.id', '=', v.destino))
     .leftJoin('tasas as tde', 'tde.divisa_id', 'dde.id')
-    .leftJoin('metodos_financieros as m', (j) => j.on('m.id', '=', v.metodoId))
-    .select([...divisaPrefijada('dor', 'tor', 'origen'), ...divisaPrefijada('dde', 'tde', 'destino'), ...METODO_PREFIJADO]);
+    .leftJoinLateral(() => selectInstancias(db).where('md.id', '=', v.detalleId).as('inst'), (j) => j.onTrue())
+    .leftJoin('metodos_financieros as m', (j) => j.on(sql<SqlBool>`m.id = coalesce(${v.metodoId}, inst.metodo_financiero_id)`))
+    .select([
+      ...divisaPrefijada('dor', 'tor', 'origen'), ...divisaPrefijada('dde', 'tde', 'destino'), ...METODO_PREFIJADO,
+      ...INSTANCIA_COLUMNS.map((c) => sql.ref(`inst.${c}`).as(`instancia__${c}`)),
+    ]);
 }
 
 /**
@@ -124,7 +131,9 @@ const operacionPorIds = queryTemplate((db, v: OperacionIds) =>
 export interface LecturaOperacion {
   cliente: ClienteLeido;
   divisas: readonly [DivisaConTasa | undefined, DivisaConTasa | undefined];
+  /** The method named, or else the instance's; undefined when there is none such. */
   metodo: MetodoRow | undefined;
+  instancia: InstanciaRow | undefined;
   huella: string;
 }
 
@@ -143,10 +152,12 @@ export async function leerOperacion(db: Db, v: OperacionIds): Promise<LecturaOpe
     return d.id === null ? undefined : (d as DivisaConTasa);
   };
   const m = prefijadas(r, 'metodo');
+  const i = prefijadas(r, 'instancia');
   return {
     cliente,
     divisas: [divisa('origen'), divisa('destino')],
     metodo: m.id === null ? undefined : (m as MetodoRow),
+    instancia: i.id === null ? undefined : (i as InstanciaRow),
     huella: r.huella as string,
   };
 }
@@ -192,6 +203,17 @@ function selectInstancias(db: Db) {
 
 export const findInstancia = (db: Db, id: number) => selectInstancias(db).where('md.id', '=', id).executeTakeFirst();
 export type InstanciaRow = NonNullable<Awaited<ReturnType<typeof findInstancia>>>;
+
+/** Every column selectInstancias gives (checked below): selectOperacion carries them under a prefix. */
+const INSTANCIA_COLUMNS = [
+  'id', 'cliente_id', 'es_cuenta_casa', 'metodo_financiero_id', 'alias', 'is_active', 'desactivado_por_catalogo', 'tipo_especifico',
+  'banco_nombre', 'cuenta_titular', 'cbu_cvu', 'numero_cuenta', 'plataforma_nombre', 'usuario_id', 'email', 'telefono', 'last4',
+  'tarjeta_titular', 'exp_month', 'exp_year', 'brand', 'marca_nombre', 'cat_comision_compra', 'cat_comision_venta',
+  'cat_personalizada_compra', 'cat_personalizada_venta', 'cat_activo',
+] as const satisfies ReadonlyArray<keyof InstanciaRow>;
+// A column added to selectInstancias and missing above fails to compile: the quote would use it unchecked.
+const todasLasColumnas: Exclude<keyof InstanciaRow, (typeof INSTANCIA_COLUMNS)[number]> extends never ? true : never = true;
+void todasLasColumnas;
 
 /** A client's usable instances: active, not taken down by their catalogue. */
 export const instanciasActivasDeCliente = (db: Db, clienteId: string) =>

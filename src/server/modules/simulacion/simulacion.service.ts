@@ -9,7 +9,7 @@ import {
 import { METODOS_GENERICOS_OPERACION, OP_MSG } from '../../../shared/transacciones';
 import { MONTO_MSG, type MetodosRespuesta, type SimulacionResultado } from '../../../shared/schemas/operaciones';
 import {
-  clienteConCategoria, findInstancia, instanciasActivasDeCliente, type ClienteLeido, type TauserActivo, type DivisaConTasa, type InstanciaRow, type MetodoRow,
+  clienteConCategoria, instanciasActivasDeCliente, type ClienteLeido, type TauserActivo, type DivisaConTasa, type InstanciaRow, type MetodoRow,
 } from './simulacion.repository';
 import { dbPrices, quotePrices, type PriceSource } from './precios';
 import { markKept } from '../../lib/keptValues';
@@ -138,7 +138,7 @@ export async function cotizar(db: Db, p: CotizarParams, prices: PriceSource = db
   let detalle: InstanciaRow | null = null;
   let metodo: MetodoRow;
   if (p.detalleId != null) {
-    const inst = p.cliente ? await findInstancia(db, p.detalleId) : undefined;
+    const inst = p.cliente ? await prices.instancia(p.detalleId) : undefined;
     if (!inst || inst.cliente_id !== p.cliente?.id_cliente || !inst.tipo_especifico) {
       throw fieldError('detalle_metodo_id', SIM_MSG.instanciaInvalida);
     }

@@ -5,7 +5,7 @@ import { M } from '../../../shared/messages';
 import { OP_MSG } from '../../../shared/transacciones';
 import { leerOperacion } from '../simulacion/simulacion.repository';
 import { insertarTransacciones } from './transacciones.repository';
-import { cliente, exchangeWorld, tauser, type ExchangeWorld } from './testFixtures';
+import { cliente, cuentaBancaria, exchangeWorld, tauser, type ExchangeWorld } from './testFixtures';
 
 /**
  * An operation's quote may start from this process's copy of an earlier read of its client,
@@ -18,7 +18,7 @@ let c: Awaited<ReturnType<typeof cliente>>;
 let tauserId: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ notices: true });
   w = await exchangeWorld(app);
   c = await cliente(app, w.categorias.vip);
   tauserId = await tauser(app);
@@ -80,9 +80,71 @@ describe('an operation after changes that drop no kept read', () => {
   });
 });
 
+/** A change made with triggers off: no notice, so nothing kept is dropped; only the guard can see it. */
+const sinAviso = (...changes: ReturnType<typeof sql>[]) =>
+  app.db.transaction().execute(async (trx) => {
+    await sql`set local session_replication_role = replica`.execute(trx);
+    for (const change of changes) await change.execute(trx);
+  });
+
+describe('an operation on a saved account, after changes no notice reports', () => {
+  it('takes the bank\'s commission changed since, also when the method comes from the account', async () => {
+    const cuenta = await cuentaBancaria(app, w, c.clienteId, {
+      comision_compra: '1.00', comision_venta: '1.00', comision_personalizada_compra: true, comision_personalizada_venta: true,
+    });
+    const conCuenta = () =>
+      app.api('POST', '/operaciones/crear-transaccion/', {
+        token: c.token,
+        body: { cliente_id: c.clienteId, divisa_origen: w.pyg, divisa_destino: w.usd, monto: '1000000', detalle_metodo_id: cuenta.id, tauser_id: tauserId },
+      });
+    const a = await conCuenta();
+    expect(a.status, JSON.stringify(a.body)).toBe(201);
+    expect(a.body.parametros.comision_metodo).toBe('1.00');
+    await sinAviso(sql`update bancos set comision_compra = 3, comision_venta = 3 where id = ${cuenta.bancoId}`);
+    const b = await conCuenta();
+    expect(b.status).toBe(201);
+    expect(b.body.parametros.comision_metodo).toBe('3.00');
+    expect(Number(b.body.monto_destino)).toBeLessThan(Number(a.body.monto_destino));
+
+    await sinAviso(sql`update metodo_financiero_detalle set is_active = false where id = ${cuenta.id}`);
+    const off = await conCuenta();
+    expect(off.status).toBe(400);
+    expect(off.body.detalle_metodo_id).toBeDefined();
+  });
+});
+
+describe('limits', () => {
+  it('a refusal on the limits comes from a fresh read, never from a kept one', async () => {
+    const d = await cliente(app, w.categorias.minorista);
+    await sql`update limite_config set limite_diario = 1000000000000, limite_mensual = null where id = 1`.execute(app.db);
+    try {
+      // The client sells dollars: the guaraníes it receives count against its limit, at the rate of the day.
+      const vender = () =>
+        app.api('POST', '/operaciones/crear-transaccion/', {
+          token: d.token,
+          body: { cliente_id: d.clienteId, divisa_origen: w.usd, divisa_destino: w.pyg, monto: '100', metodo_id: w.metodos.EFECTIVO, tauser_id: tauserId },
+        });
+      const a = await vender();
+      expect(a.status, JSON.stringify(a.body)).toBe(201);
+      const antes = Number(a.body.monto_pyg);
+      // The rate drops and the limit leaves room for a second sale at the new rate only; no notice of either.
+      await sinAviso(sql`update tasas set precio_base = precio_base - 1000 where divisa_id = ${w.usd}`);
+      const ahora = Number((await app.api('POST', '/operaciones/simular_publica/', { body: { divisa_origen: w.usd, divisa_destino: w.pyg, monto: '100', metodo_id: w.metodos.EFECTIVO } })).body.monto_destino);
+      expect(ahora).toBeLessThan(antes);
+      await sinAviso(sql`update limite_config set limite_diario = ${String(antes + Math.floor((antes + ahora) / 2))} where id = 1`);
+      const b = await vender();
+      expect(b.status, JSON.stringify(b.body)).toBe(201);
+      expect(Number(b.body.monto_pyg)).toBe(ahora);
+    } finally {
+      await sql`update limite_config set limite_diario = null, limite_mensual = null where id = 1`.execute(app.db);
+      await sql`update tasas set precio_base = 7300 where divisa_id = ${w.usd}`.execute(app.db);
+    }
+  });
+});
+
 describe('the guarded insert', () => {
   it('writes nothing, not even an audit entry, when what the quote read no longer reads the same', async () => {
-    const ids = { userId: c.id, clienteId: c.clienteId, tauserId, origen: w.pyg, destino: w.usd, metodoId: w.metodos.EFECTIVO };
+    const ids = { userId: c.id, clienteId: c.clienteId, tauserId, origen: w.pyg, destino: w.usd, metodoId: w.metodos.EFECTIVO, detalleId: null };
     const leida = (await leerOperacion(app.db, ids))!;
     expect(leida.huella).toMatch(/^[0-9a-f]{32}$/);
     const values = {

@@ -8,7 +8,7 @@ let w: ExchangeWorld;
 let tauserId: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ notices: true });
   w = await exchangeWorld(app);
   tauserId = await tauser(app);
 });

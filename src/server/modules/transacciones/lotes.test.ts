@@ -63,6 +63,18 @@ describe('Lotes: operations stored at the same moment', () => {
     expect(db.statements).toEqual([['a'], ['b'], ['c', 'bad', 'd'], ['c'], ['bad'], ['d']]);
   });
 
+  it('a deadlock or a statement timeout also wrote nothing: each operation is tried alone', async () => {
+    for (const code of ['40P01', '57014', '55P03']) {
+      const db = fakeDb();
+      const lotes = new Lotes(db.insertar);
+      db.failWith((codes) => (codes.length > 1 ? Object.assign(new Error(code), { code }) : undefined));
+      const answers = ['a', 'b', 'c', 'd'].map((c) => lotes.insertar(op(c)).then((r) => r?.codigo));
+      await db.answerAll();
+      expect(await Promise.all(answers)).toEqual(['a', 'b', 'c', 'd']);
+      expect(db.statements).toEqual([['a'], ['b'], ['c', 'd'], ['c'], ['d']]);
+    }
+  });
+
   it('after an error that may have come after the commit, nothing is written again: every operation of the statement fails', async () => {
     const db = fakeDb();
     const lotes = new Lotes(db.insertar);
@@ -70,6 +82,17 @@ describe('Lotes: operations stored at the same moment', () => {
     db.failWith((codes) => (codes.length > 1 ? lostConnection : undefined));
     await db.answerAll();
     expect(await Promise.all(answers)).toEqual(['a', 'b', lostConnection.message, lostConnection.message]);
+    expect(db.statements).toEqual([['a'], ['b'], ['c', 'd']]);
+  });
+
+  it('so does a session ended by the server (admin shutdown), whatever its class', async () => {
+    const db = fakeDb();
+    const lotes = new Lotes(db.insertar);
+    const shutdown = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    db.failWith((codes) => (codes.length > 1 ? shutdown : undefined));
+    const answers = ['a', 'b', 'c', 'd'].map((c) => lotes.insertar(op(c)).then((r) => r?.codigo, (e: Error) => e.message));
+    await db.answerAll();
+    expect(await Promise.all(answers)).toEqual(['a', 'b', shutdown.message, shutdown.message]);
     expect(db.statements).toEqual([['a'], ['b'], ['c', 'd']]);
   });
 });

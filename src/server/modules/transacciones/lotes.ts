@@ -14,13 +14,16 @@ interface Pendiente {
 
 /**
  * An error after which the statement certainly wrote nothing, so each operation can be tried on its
- * own: PostgreSQL refused the data (22, 23) or rolled the transaction back (40). Any other error
- * (a lost connection above all) may have come after the commit; it goes back to every caller, as it
- * would for an operation stored alone, and nothing is written again.
+ * own: PostgreSQL answered an error for the statement (its own transaction is then rolled back), such
+ * as refused data, a deadlock or serialization failure, a lock or statement timeout. Not so for a lost
+ * connection (no SQLSTATE) or the classes that end the session (08 connection, 53 resources, 57
+ * operator intervention but a cancelled statement, 58 system, XX internal): the outcome may have come
+ * after the commit, so the error goes back to every caller, as for an operation stored alone, and
+ * nothing is written again.
  */
 const sinEscribir = (e: unknown) => {
   const code = (e as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^(22|23|40)/.test(code);
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && (code === '57014' || !/^(08|53|57|58|XX)/.test(code)) && code !== '40003';
 };
 
 /**

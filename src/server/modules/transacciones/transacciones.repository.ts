@@ -233,7 +233,7 @@ const TIPOS_NUEVA: { readonly [K in keyof NuevaTransaccion]-?: string } = {
 /** Per operation, besides its values: its code, its audit entry's JSON, and what its quote read (see huellaOperacion). */
 const TIPOS_EXTRA = {
   codigo: 'text', audit_after: 'text', huella: 'text',
-  l_user: 'int', l_cliente: 'uuid', l_tauser: 'uuid', l_origen: 'int', l_destino: 'int', l_metodo: 'int',
+  l_user: 'int', l_cliente: 'uuid', l_tauser: 'uuid', l_origen: 'int', l_destino: 'int', l_metodo: 'int', l_detalle: 'int',
 } as const;
 const ESCRITAS = Object.keys(TIPOS_NUEVA) as Array<keyof NuevaTransaccion>;
 const COLUMNAS_LOTE = [...Object.entries(TIPOS_NUEVA), ...Object.entries(TIPOS_EXTRA)];
@@ -258,7 +258,8 @@ const FILAS = 'filas';
 const insertadas = queryTemplate((db, v: Lote & { horas: number }) => {
   const v_ = (c: string) => sql.ref(`${FILAS}.${c}`);
   const leida = {
-    userId: v_('l_user'), clienteId: v_('l_cliente'), tauserId: v_('l_tauser'), origen: v_('l_origen'), destino: v_('l_destino'), metodoId: v_('l_metodo'),
+    userId: v_('l_user'), clienteId: v_('l_cliente'), tauserId: v_('l_tauser'), origen: v_('l_origen'), destino: v_('l_destino'),
+    metodoId: v_('l_metodo'), detalleId: v_('l_detalle'),
   } as unknown as OperacionIds;
   const arrays = sql.join(COLUMNAS_LOTE.map(([c, tipo]) => sql`${v[c as keyof Lote]}::${sql.raw(tipo)}[]`));
   const conCte = db
@@ -289,6 +290,12 @@ export async function insertarTransacciones(db: Db, ops: readonly OperacionAInse
   for (const op of ops) {
     for (const c of ESCRITAS) lote[c]!.push(op.values[c]);
     const { ids } = op.leida;
+    // The guard checks the read of these ids: they must be the ones written.
+    const v = op.values;
+    if (ids.userId !== v.operador_id || ids.clienteId !== v.cliente_id || ids.tauserId !== v.tauser_id || ids.origen !== v.divisa_origen_id
+      || ids.destino !== v.divisa_destino_id || (ids.detalleId ?? null) !== (v.detalle_metodo_id ?? null)) {
+      throw new Error('insertarTransacciones: la lectura no corresponde a la operación');
+    }
     lote.codigo!.push(op.codigo);
     lote.audit_after!.push(JSON.stringify(op.values));
     lote.huella!.push(op.leida.huella);
@@ -298,6 +305,7 @@ export async function insertarTransacciones(db: Db, ops: readonly OperacionAInse
     lote.l_origen!.push(ids.origen);
     lote.l_destino!.push(ids.destino);
     lote.l_metodo!.push(ids.metodoId);
+    lote.l_detalle!.push(ids.detalleId);
   }
   if (new Set(lote.codigo).size !== ops.length) throw new Error('insertarTransacciones: códigos repetidos');
   const rows = await insertadas.execute(db, { ...(lote as unknown as Lote), horas: VALIDEZ_HORAS });

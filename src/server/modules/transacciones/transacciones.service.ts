@@ -17,7 +17,7 @@ import {
 import { FECHAS_MSG, type CrearTransaccionInput, type Reconfirmacion, type TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { isAssigned } from '../clientes/clientes.repository';
 import type { PriceSource } from '../simulacion/precios';
-import { findMetodo, leerOperacion, metodosActivos, type LecturaOperacion, type OperacionIds } from '../simulacion/simulacion.repository';
+import { findInstancia, findMetodo, leerOperacion, metodosActivos, type LecturaOperacion, type OperacionIds } from '../simulacion/simulacion.repository';
 import { clienteOperable, cotizar, operable, type ClienteOperable, type Cotizacion } from '../simulacion/simulacion.service';
 import { nuevoCodigo } from './codigo';
 import { insertarEnLote } from './lotes';
@@ -179,10 +179,13 @@ const snapshot = (c: Cotizacion) => ({
 /** The operation as it will be stored, from the server's quote on what was read. */
 async function operacionDe(ctx: ServiceCtx, db: Db, input: CrearTransaccionInput, ids: OperacionIds, leida: LecturaOperacion | undefined) {
   const cliente = operable(leida?.cliente, input.tauser_id);
+  // A quote that succeeds uses only what the read gave (the method named or the instance's): the
+  // other reads serve refusals alone, which never come from a kept read (see registrar).
   const prices: PriceSource = {
     divisas: async () => leida!.divisas,
-    metodo: async (id) => (id === ids.metodoId ? leida!.metodo : findMetodo(db, id)),
+    metodo: async (id) => (leida!.metodo?.id === id ? leida!.metodo : findMetodo(db, id)),
     metodosActivos: () => metodosActivos(db),
+    instancia: async (id) => (id === ids.detalleId ? leida!.instancia : findInstancia(db, id)),
   };
   const c = await cotizar(db, {
     divisaOrigen: input.divisa_origen,
@@ -225,10 +228,10 @@ async function operacionDe(ctx: ServiceCtx, db: Db, input: CrearTransaccionInput
 async function registrar(ctx: ServiceCtx, db: Db, input: CrearTransaccionInput, opts: OpOptions): Promise<TransaccionRow> {
   const ids: OperacionIds = {
     userId: ctx.actor.id, clienteId: input.cliente_id, tauserId: input.tauser_id,
-    origen: input.divisa_origen, destino: input.divisa_destino, metodoId: input.metodo_id ?? null,
+    origen: input.divisa_origen, destino: input.divisa_destino, metodoId: input.metodo_id ?? null, detalleId: input.detalle_metodo_id ?? null,
   };
   const copias = ctx.caches?.keyed<string, LecturaOperacion>('lecturas-operacion', 'precios', undefined, { max: 2_000 });
-  const clave = `${ids.userId}:${ids.clienteId}:${ids.tauserId}:${ids.origen}:${ids.destino}:${ids.metodoId}`;
+  const clave = `${ids.userId}:${ids.clienteId}:${ids.tauserId}:${ids.origen}:${ids.destino}:${ids.metodoId}:${ids.detalleId}`;
   for (let intento = 0; intento < 5; intento++) {
     let fresca = !copias || intento > 0;
     const leida = fresca
@@ -245,6 +248,9 @@ async function registrar(ctx: ServiceCtx, db: Db, input: CrearTransaccionInput, 
       copias!.forget(clave);
       continue;
     }
+    // Limits may refuse on the amount in guaraníes, which a kept read's rate could misstate: with
+    // limits the operation is quoted on a fresh read (the copy stays: it says limits apply).
+    if (!fresca && op.cliente.conLimites) continue;
     const aInsertar = { values: op.values, codigo: nuevoCodigo(), leida: { ids, huella: leida!.huella } };
     const conLimites = async (d: Db) => {
       await checkLimites(d, op.cliente, op.montoPyg, opts.tz);
