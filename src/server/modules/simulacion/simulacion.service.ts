@@ -86,6 +86,23 @@ export interface CotizarParams {
   real?: boolean;
 }
 
+/** The quote's parameters from a client's request (simulation or operation, as the API names them). */
+export function cotizarParams(
+  input: { divisa_origen: number; divisa_destino: number; monto: string; metodo_id?: number | null; detalle_metodo_id?: number | null },
+  cliente: CotizarParams['cliente'],
+  real = false,
+): CotizarParams {
+  return {
+    divisaOrigen: input.divisa_origen,
+    divisaDestino: input.divisa_destino,
+    monto: input.monto,
+    metodoId: input.metodo_id,
+    detalleId: input.detalle_metodo_id,
+    cliente,
+    real,
+  };
+}
+
 async function divisasDeOperacion(prices: PriceSource, origenId: number, destinoId: number) {
   const errors: FieldErrors = {};
   const [origen, destino] = await prices.divisas(origenId, destinoId);
@@ -237,16 +254,7 @@ export async function simularPrivada(
   },
 ): Promise<SimulacionResultado> {
   const cliente = await clienteOperable(ctx, input.cliente_id, input.tauser_id);
-  const r = resultado(
-    await cotizar(ctx.db, {
-      divisaOrigen: input.divisa_origen,
-      divisaDestino: input.divisa_destino,
-      monto: input.monto,
-      metodoId: input.metodo_id,
-      detalleId: input.detalle_metodo_id,
-      cliente,
-    }, await quotePrices(ctx)),
-  );
+  const r = resultado(await cotizar(ctx.db, cotizarParams(input, cliente), await quotePrices(ctx)));
   return cliente.tauser ? { ...r, tauser_seleccionado: cliente.tauser } : r;
 }
 

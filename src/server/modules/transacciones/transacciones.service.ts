@@ -18,7 +18,7 @@ import { FECHAS_MSG, type CrearTransaccionInput, type Reconfirmacion, type Trans
 import { isAssigned } from '../clientes/clientes.repository';
 import type { PriceSource } from '../simulacion/precios';
 import { findInstancia, findMetodo, leerOperacion, metodosActivos, type LecturaOperacion, type OperacionIds } from '../simulacion/simulacion.repository';
-import { clienteOperable, cotizar, operable, type ClienteOperable, type Cotizacion } from '../simulacion/simulacion.service';
+import { clienteOperable, cotizar, cotizarParams, operable, type ClienteOperable, type Cotizacion } from '../simulacion/simulacion.service';
 import { nuevoCodigo } from './codigo';
 import { insertarEnLote } from './lotes';
 import {
@@ -187,15 +187,7 @@ async function operacionDe(ctx: ServiceCtx, db: Db, input: CrearTransaccionInput
     metodosActivos: () => metodosActivos(db),
     instancia: async (id) => (id === ids.detalleId ? leida!.instancia : findInstancia(db, id)),
   };
-  const c = await cotizar(db, {
-    divisaOrigen: input.divisa_origen,
-    divisaDestino: input.divisa_destino,
-    monto: input.monto,
-    metodoId: input.metodo_id,
-    detalleId: input.detalle_metodo_id,
-    cliente,
-    real: true,
-  }, prices);
+  const c = await cotizar(db, cotizarParams(input, cliente, true), prices);
   const values: NuevaTransaccion = {
     cliente_id: cliente.id_cliente,
     operador_id: ctx.actor.id,
