@@ -208,7 +208,7 @@ async function operacionDe(ctx: ServiceCtx, db: Db, input: CrearTransaccionInput
 
 /**
  * Quotes and stores an operation. What the quote reads (client, assignment, Tauser, currencies,
- * rates, method: leerOperacion) comes first from this process's copy of an earlier read, a guess
+ * rates, instance, method: leerOperacion) comes first from this process's copy of an earlier read, a guess
  * the insert checks: it writes only if all of it still reads the same in its own statement
  * (huellaOperacion), so the stored figures are those of the database at the insert. A guess that
  * no longer holds, or one that would refuse the operation, is dropped and the database read; a
