@@ -40,7 +40,7 @@ export function enEstado(estado: EstadoTransaccion): Expression<SqlBool> {
   return sql<SqlBool>`t.estado = ${e}`;
 }
 
-/** The CTEs that return the row insertarTransaccion writes, the row transicionar changes, and a deep page's rows. */
+/** The CTEs that return the row insertarTransacciones writes, the row transicionar changes, and a deep page's rows. */
 const INSERTADA = 'insertada';
 const ACTUALIZADA = 'actualizada';
 const PAGINA = 'pagina';
@@ -48,7 +48,7 @@ const PAGINA = 'pagina';
 /**
  * A transaction as every read presents it: with its client, currencies, Tauser, operator and method.
  * `from` is the table, or a CTE of the same statement that returns whole transaction rows (the row
- * just inserted or changed, see insertarTransaccion and transicionar).
+ * just inserted or changed, see insertarTransacciones and transicionar).
  */
 export function selectTransacciones(db: QueryCreator<Database>, from: 'transacciones' | typeof INSERTADA | typeof ACTUALIZADA | typeof PAGINA = 'transacciones') {
   return db
