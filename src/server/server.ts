@@ -12,7 +12,6 @@ import { createApp } from './app';
 import { createLifecycle } from './lib/lifecycle';
 import { createLogger } from './lib/logger';
 import { expiryJob } from './modules/transacciones/sweeper';
-import { frecuenciasJob } from './modules/clientes/frecuencias';
 import { noticesJob } from './lib/notices';
 
 export interface RunningServer {
@@ -39,8 +38,7 @@ export async function startServer(env: Env, overrides: ServiceOverrides & { clie
   const services = createServices(env, { ...overrides, log });
   const lifecycle = createLifecycle();
   services.jobs.register(expiryJob(database.db, env.expirySweepMs));
-  services.jobs.register(noticesJob(database, services.caches, log));
-  services.jobs.register(frecuenciasJob(database.db, log));
+  services.jobs.register(noticesJob(database, services.prices, log));
   const app = createApp({ db: database.db, env, services, lifecycle, clientDir: overrides.clientDir ?? resolve('dist/client') });
   const server = app.listen(env.port);
   await new Promise<void>((ok, fail) => {

@@ -5,7 +5,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createLimiters, DEFAULT_RATE_LIMITS, type Limiters, type RateLimitConfig } from './lib/rateLimit';
 import { createLogger, type Logger } from './lib/logger';
 import { createJobRegistry, type JobRegistry } from './lib/jobs';
-import { CacheRegistry } from './lib/readCache';
+import { KeptPrices } from './lib/keptPrices';
 
 export interface Services {
   mailer: Mailer;
@@ -13,8 +13,8 @@ export interface Services {
   log: Logger;
   /** Background jobs: register here; the server starts them and stops them on shutdown. */
   jobs: JobRegistry;
-  /** Cached public data (rates, pricing catalogue), live while the price notices job listens. */
-  caches: CacheRegistry;
+  /** The kept public rates and pricing catalogue, served while the price notices job listens. */
+  prices: KeptPrices;
   close(): Promise<void>;
 }
 
@@ -35,7 +35,7 @@ export function createServices(env: Env, overrides: ServiceOverrides = {}): Serv
     limiters: createLimiters({ ...DEFAULT_RATE_LIMITS, ...overrides.rateLimits }, redis),
     log,
     jobs,
-    caches: new CacheRegistry(),
+    prices: new KeptPrices(),
     async close() {
       await jobs.stopAll();
       await redis?.quit();

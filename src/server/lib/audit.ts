@@ -23,29 +23,25 @@ export async function audit(
 }
 
 /**
- * The audit entries of the rows that a data-modifying CTE of the same statement inserts (`cte`,
- * whose `id` is the entity id), as that statement's own CTE: the writes and their records go in one
- * round trip and one transaction. Each row's values come from `source`, another CTE of the statement
- * with one row per written row, matched on the column `key` of both: its `after` column is the JSON
- * of the values written, its `actor` column who wrote them. `fromRow` names columns of the inserted
- * row added to `after` (those the database fills in, such as a generated code).
+ * The audit entry of a row that a data-modifying CTE of the same statement inserts (`cte`, whose
+ * `id` is the entity id), as that statement's own CTE: the write and its record go in one round
+ * trip and one transaction. `after` is the JSON of the values written; `fromRow` names columns of
+ * the inserted row added to it (those the database fills in, such as a generated code).
  */
 export function auditOfInserted(
   cte: string,
-  entry: { action: AuditAction; entity: string; source: string; key: string; actor: string; after: string },
+  entry: { actorId: number | null; action: AuditAction; entity: string; after: string },
   fromRow: readonly string[] = [],
 ) {
   const extra = fromRow.length
     ? sql` || jsonb_build_object(${sql.join(fromRow.map((c) => sql`${sql.lit(c)}, ${sql.ref(`${cte}.${c}`)}`))})`
     : sql``;
-  const src = (c: string) => sql.ref(`${entry.source}.${c}`);
   return (db: QueryCreator<Database>) =>
     db
       .insertInto('audit_log')
       .columns(['actor_id', 'action', 'entity', 'entity_id', 'after'])
       .expression(
-        sql`select ${src(entry.actor)}, ${sql.lit(entry.action)}, ${sql.lit(entry.entity)}, ${sql.ref(`${cte}.id`)}::text, ${src(entry.after)}::jsonb${extra}
-            from ${sql.table(cte)} join ${sql.table(entry.source)} on ${src(entry.key)} = ${sql.ref(`${cte}.${entry.key}`)}`,
+        sql`select ${entry.actorId}::int, ${sql.lit(entry.action)}, ${sql.lit(entry.entity)}, ${sql.ref(`${cte}.id`)}::text, ${entry.after}::jsonb${extra} from ${sql.table(cte)}`,
       )
       .returning('audit_log.id');
 }

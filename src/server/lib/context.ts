@@ -1,19 +1,19 @@
 import type { Db } from '../db';
 import { actorOf, type Actor, type AuthUser } from './actor';
-import type { CacheRegistry } from './readCache';
+import type { KeptPrices } from './keptPrices';
 
 /** What every service function takes first: `fn(ctx: ServiceCtx, input)`. */
 export interface ServiceCtx {
   db: Db;
   actor: Actor;
-  /** Cached public data (lib/readCache.ts); absent, services read the database. */
-  caches?: CacheRegistry;
+  /** The kept pricing data (lib/keptPrices.ts); absent, services read the database. */
+  prices?: KeptPrices;
 }
 
 /** For the few public services (anonymous quotes…): no actor. A ServiceCtx fits too. */
 export interface PublicCtx {
   db: Db;
-  caches?: CacheRegistry;
+  prices?: KeptPrices;
 }
 
 /** Builds the service context from the signed-in transport context (tRPC ctx after authedProcedure). */
@@ -21,15 +21,15 @@ export const serviceCtx = (ctx: {
   db: Db;
   user: Pick<AuthUser, 'id' | 'isSuperuser'>;
   perms: ReadonlySet<string>;
-  services?: { caches?: CacheRegistry };
+  services?: { prices?: KeptPrices };
 }): ServiceCtx => ({
   db: ctx.db,
   actor: actorOf(ctx),
-  caches: ctx.services?.caches,
+  prices: ctx.services?.prices,
 });
 
 /** The context of a public service from the transport context. */
-export const publicCtx = (ctx: { db: Db; services?: { caches?: CacheRegistry } }): PublicCtx => ({ db: ctx.db, caches: ctx.services?.caches });
+export const publicCtx = (ctx: { db: Db; services?: { prices?: KeptPrices } }): PublicCtx => ({ db: ctx.db, prices: ctx.services?.prices });
 
 /** The same actor on another handle (a transaction): `inTrx(ctx, trx)`. */
 export const inTrx = (ctx: ServiceCtx, db: Db): ServiceCtx => ({ ...ctx, db });

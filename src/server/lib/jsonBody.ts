@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Negotiator from 'negotiator';
 import type { Request, Response } from 'express';
-import { derivedOnce, isKept } from './keptValues';
 
 /** Below this an answer fits in one packet anyway: compressing it costs more than it saves. */
 export const MIN_COMPRESS_BYTES = 1024;
@@ -20,7 +19,7 @@ export function acceptedEncoding(req: Request): Encoding {
 
 /**
  * One synchronous call on a finished buffer. `fast` (every answer): the lowest levels, ~12 µs for
- * 2 KB and still 5–6× smaller (JSON repeats its keys); `best` (answers serialized once and kept):
+ * 2 KB and still 5–6× smaller (JSON repeats its keys); `best` (the kept public rates, serialized once per change):
  * the highest ratio.
  */
 export function compress(body: Buffer, encoding: Exclude<Encoding, 'identity'>, effort: 'fast' | 'best' = 'fast'): Buffer {
@@ -35,10 +34,6 @@ export function compress(body: Buffer, encoding: Exclude<Encoding, 'identity'>, 
   });
 }
 
-/** The bytes of a kept value (lib/keptValues.ts): its JSON and, once asked for, its compressed forms. */
-type Serialized = { json: Buffer; br?: Buffer; gzip?: Buffer };
-const serialized = new WeakMap<object, Serialized>();
-
 /**
  * A JSON answer of the REST API: serialized, then compressed in one step when it is large enough and
  * the client accepts br or gzip. (A streaming compressor per answer, the compression middleware,
@@ -48,14 +43,12 @@ const serialized = new WeakMap<object, Serialized>();
  * without an ETag (hashing it was 2 % of the public simulator's time).
  */
 export function sendJson(req: Request, res: Response, status: number, data: unknown) {
-  const bytes = derivedOnce(serialized, data, () => ({ json: Buffer.from(JSON.stringify(data ?? null)) }) as Serialized);
-  let body = bytes.json;
+  let body: Buffer = Buffer.from(JSON.stringify(data ?? null));
   res.status(status).vary('Accept-Encoding').setHeader('Content-Type', 'application/json; charset=utf-8');
   if (body.length >= MIN_COMPRESS_BYTES && req.method !== 'HEAD') {
     const encoding = acceptedEncoding(req);
     if (encoding !== 'identity') {
-      // A kept value's compressed bytes are kept with it (isKept), per encoding.
-      body = isKept(data) ? (bytes[encoding] ??= compress(body, encoding)) : compress(body, encoding);
+      body = compress(body, encoding);
       res.setHeader('Content-Encoding', encoding);
     }
   }

@@ -2,92 +2,100 @@ import { performance } from 'node:perf_hooks';
 import type { DatabaseHandle, Listening } from '../db';
 import type { Job } from './jobs';
 import type { Logger } from './logger';
-import type { CacheRegistry, Topic } from './readCache';
+import type { KeptPrices } from './keptPrices';
+
+/** The channel the pricing tables' triggers notify on (migration 2026112417_avisos_precios). */
+export const PRICES_CHANNEL = 'cambio_precios';
 
 /**
- * The channels the triggers notify on (migrations 2026112417–22) and the cache topics each one
- * drops: transaction lists show clients, currencies and methods too; users and their assigned clients
- * (user records) notify on `cambio_operaciones`.
+ * Keeps the kept prices honest (lib/keptPrices.ts): LISTEN on `cambio_precios`, drop the copies on
+ * each notice, and renew the lease with a round trip on the listening connection every `pingMs`.
+ * A ping unanswered within the lease, or a lost connection, is a lapse: the copies are dropped,
+ * one warning line is logged, the connection is abandoned and a new one is tried every `retryMs`.
  */
-export const CHANNELS: Record<string, readonly Topic[]> = {
-  cambio_precios: ['precios', 'operaciones'],
-  cambio_acceso: ['acceso'],
-  cambio_clientes: ['clientes', 'operaciones'],
-  cambio_operaciones: ['operaciones', 'usuarios'],
-};
-
-/**
- * Keeps this process's cached copies honest (lib/readCache.ts): LISTEN on the change channels,
- * drop a topic's copies on each of its notices, and renew the lease with a round trip on the
- * listening connection every `pingMs`. A lost connection drops every copy (reads go to the
- * database) and is retried every `retryMs`; a stalled one lets the lease run out.
- */
-export function noticesJob(database: Pick<DatabaseHandle, 'listen'>, caches: CacheRegistry, log: Logger, opts: { pingMs?: number; retryMs?: number } = {}): Job {
-  const pingMs = opts.pingMs ?? Math.floor(caches.leaseMs / 4);
+export function noticesJob(
+  database: Pick<DatabaseHandle, 'listen'>,
+  prices: KeptPrices,
+  log: Logger,
+  opts: { pingMs?: number; retryMs?: number; onNotice?: (channel: string) => void } = {},
+): Job {
+  const pingMs = opts.pingMs ?? Math.floor(prices.leaseMs / 4);
   const retryMs = opts.retryMs ?? 1000;
   let running = false;
   let listening: Listening | undefined;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let pingTimer: NodeJS.Timeout | undefined;
+  let timer: NodeJS.Timeout | undefined;
   let connecting: Promise<void> | undefined;
+  /** One warning per lapse, not one per failed retry. */
+  let warned = false;
 
-  const retry = () => {
-    if (running && !retryTimer) retryTimer = setTimeout(() => ((retryTimer = undefined), void connect()), retryMs);
+  const schedule = (fn: () => void, ms: number) => {
+    clearTimeout(timer);
+    if (running) timer = setTimeout(fn, ms);
   };
-  const ping = async () => {
-    pingTimer = undefined;
-    const l = listening;
-    if (!running || !l) return;
-    const startedAt = performance.now();
-    try {
-      await l.ping();
-      if (listening === l) caches.renew(startedAt);
-    } catch {
-      // The connection's own 'error'/'end' reports the loss; an unanswered ping lets the lease lapse.
+
+  const lapse = (l: Listening | undefined, motivo: string) => {
+    prices.lapse();
+    if (l && listening === l) {
+      listening = undefined;
+      void l.stop();
     }
-    if (running && listening === l) pingTimer = setTimeout(() => void ping(), pingMs);
+    if (!warned && running) log.warn({ motivo }, 'avisos de precios interrumpidos: los precios se leen de la base hasta reconectar');
+    warned = true;
+    schedule(() => void connect(), retryMs);
   };
+
+  const ping = async (l: Listening) => {
+    const startedAt = performance.now();
+    let timeout: NodeJS.Timeout | undefined;
+    const unanswered = new Promise<never>((_, fail) => {
+      timeout = setTimeout(() => fail(new Error(`sin respuesta en ${prices.leaseMs} ms`)), prices.leaseMs);
+    });
+    try {
+      await Promise.race([l.ping(), unanswered]);
+      if (listening !== l) return;
+      prices.renew(startedAt);
+      schedule(() => void ping(l), pingMs);
+    } catch (e) {
+      if (listening === l) lapse(l, (e as Error).message);
+    } finally {
+      clearTimeout(timeout);
+    }
+  };
+
   const connect = () =>
     (connecting ??= (async () => {
       try {
-        const l = await database.listen(Object.keys(CHANNELS), {
+        let l: Listening | undefined = undefined;
+        l = await database.listen([PRICES_CHANNEL], {
           onNotice: (channel) => {
-            for (const topic of CHANNELS[channel] ?? []) caches.invalidate(topic);
+            prices.drop();
+            opts.onNotice?.(channel);
           },
-          onLost: (e) => {
-            caches.suspend();
-            listening = undefined;
-            clearTimeout(pingTimer);
-            log.warn({ motivo: e.message }, 'avisos de cambios interrumpidos: se lee de la base hasta reconectar');
-            retry();
-          },
+          onLost: (e) => lapse(l, e.message),
         });
         if (!running) return void (await l.stop());
         listening = l;
-        caches.resume();
-        pingTimer = setTimeout(() => void ping(), pingMs);
+        prices.drop();
+        if (warned) log.info('avisos de precios restablecidos');
+        warned = false;
+        await ping(l);
       } catch (e) {
-        caches.suspend();
-        log.warn({ motivo: (e as Error).message }, 'no se pudo escuchar los avisos de cambios; se reintenta');
-        retry();
+        lapse(undefined, (e as Error).message);
       } finally {
         connecting = undefined;
       }
     })());
 
   return {
-    name: 'avisos-cambios',
+    name: 'avisos-precios',
     start() {
       running = true;
-      caches.enableLeases();
       void connect();
     },
     async stop() {
       running = false;
-      clearTimeout(retryTimer);
-      clearTimeout(pingTimer);
-      retryTimer = pingTimer = undefined;
-      caches.suspend();
+      clearTimeout(timer);
+      prices.lapse();
       await connecting;
       const l = listening;
       listening = undefined;

@@ -2,7 +2,6 @@ import { sql, type AliasedExpression, type Kysely, type RawBuilder, type SelectQ
 import { z } from '../../shared/zod';
 import { searchField } from '../../shared/schemas/fields';
 import { pageParam } from '../../shared/schemas/common';
-import { queryTemplate, type TemplateValues } from './queryTemplate';
 
 export const PAGE_SIZE = 10;
 
@@ -39,8 +38,6 @@ export const TOTAL = '__total';
 interface PageOptions {
   /** The query picks its own page (e.g. a deferred join). */
   alreadyPaged?: boolean;
-  /** The offset's stand-in of a query template (lib/queryTemplate.ts), instead of the page's. */
-  offset?: unknown;
 }
 
 const countExpression = (count: Count): AliasedExpression<unknown, typeof TOTAL> =>
@@ -60,7 +57,7 @@ export function pagedQuery<DB, TB extends keyof DB, O>(query: SelectQueryBuilder
   // The page size is written into the statement and the first page has no offset: PostgreSQL then
   // keeps one plan for the first page of a list (a parameter as LIMIT makes it plan every time).
   const first = query.limit(sql.lit(PAGE_SIZE));
-  const paged = opts.alreadyPaged ? query : page === 1 ? first : first.offset((opts.offset ?? (page - 1) * PAGE_SIZE) as number);
+  const paged = opts.alreadyPaged ? query : page === 1 ? first : first.offset((page - 1) * PAGE_SIZE);
   return paged.select(() => countExpression(count) as never) as unknown as SelectQueryBuilder<DB, TB, O & { [TOTAL]: string | number }>;
 }
 
@@ -104,30 +101,4 @@ export const withoutTotal = <O>(rows: WithTotal<O>[]): O[] => {
 export function pageWith<R>(total: number, page: number, results: R[]): Page<R> {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return { count: total, next: page < pages ? page + 1 : null, previous: page > 1 ? Math.min(page - 1, pages) : null, results };
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of any table set
-type AnyDb = Kysely<any>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of any table set
-type ListQueryOf<O> = SelectQueryBuilder<any, any, O>;
-
-/**
- * paginate() through a query template (lib/queryTemplate.ts): the page statement of each shape is
- * built and compiled once. `build` makes the list's query and count from stand-ins for `values`
- * (and from `shape`, which names whatever else decides the statement); the offset is a value too.
- */
-export function pagedTemplate<V extends TemplateValues, O>(
-  build: (db: AnyDb, values: V, shape: string, offset?: number) => { query: ListQueryOf<O>; count: Count; alreadyPaged?: boolean },
-) {
-  // `offset` (a stand-in, undefined on the first page) lets a build page its query itself (alreadyPaged).
-  const template = queryTemplate((db, v: V & { offset?: number }, shape) => {
-    const { query, count, alreadyPaged } = build(db, v, shape, v.offset);
-    return pagedQuery(query, v.offset === undefined ? 1 : 2, count, { alreadyPaged, offset: v.offset });
-  });
-  const valuesAt = (page: number, values: V) => ({ ...values, offset: page === 1 ? undefined : (page - 1) * PAGE_SIZE });
-  const run = async (db: AnyDb, page: number, values: V, shape = ''): Promise<Page<O>> =>
-    pageOfRows(await template.execute(db, valuesAt(page, values), shape), page, () => build(db, values, shape));
-  /** The statement a page runs (the plan test explains it). */
-  const statement = (db: AnyDb, page: number, values: V, shape = '') => template.compile(db, valuesAt(page, values), shape);
-  return Object.assign(run, { statement });
 }

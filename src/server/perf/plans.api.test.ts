@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type Compilable, type CompiledQuery } from 'kysely';
+import { sql, type Compilable } from 'kysely';
 import { startTestApp, type TestApp } from '../test/harness';
 import { exchangeWorld, tauser } from '../modules/transacciones/testFixtures';
-import {
-  ANCLA_CADA, anclasClientes, busquedaAcotada, clientesPage, countClientesQuery, patronesSelectivos, posicionClientes, searchClientes, type PatronesSelectivos,
-} from '../modules/clientes/clientes.repository';
-import { actualizarFrecuentes, frecuentesDe } from '../modules/clientes/frecuencias';
-import { filteredTransacciones, keptCount, pageQuery } from '../modules/transacciones/transacciones.repository';
+import { busquedaAcotada, clientesPage, countClientesQuery, searchClientes } from '../modules/clientes/clientes.repository';
+import { filteredTransacciones, keptCount, pageQuery, paginaDeTransacciones, type TransaccionFilters } from '../modules/transacciones/transacciones.repository';
 import { pagedQuery } from '../lib/pagination';
-import { paginaTransacciones } from '../modules/transacciones/transacciones.service';
-import { paginaClientes } from '../modules/clientes/clientes.service';
 
 /**
- * Issue 14: every list, search and history query runs on an index at scale. Enough rows are
+ * Every list, search and history query runs on an index at scale. Enough rows are
  * inserted set-based for the planner to prefer an index wherever one fits; then the plans of the
  * exact queries the services run (the repository's builders) must hold no sequential scan on
  * clientes or transacciones.
@@ -56,8 +51,11 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-/** A compiled statement as seqScans takes it. */
-const statement = (c: CompiledQuery): Compilable => ({ compile: () => c });
+/** The statement a page of a transaction list runs, as the service runs it. */
+const paginaTx = (page: number, f: TransaccionFilters) => {
+  const { query, count, alreadyPaged } = paginaDeTransacciones(app.db, page, f);
+  return pagedQuery(query, page, count, { alreadyPaged });
+};
 
 /** Every node of the statement's plan. */
 async function planNodes(q: Compilable, analyze = false): Promise<PlanNode[]> {
@@ -95,17 +93,8 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
     // What the list runs without a search: the deferred join with the kept total, first and deep pages.
     const kept = countClientesQuery(app.db, undefined);
     expect('kept' in kept).toBe(true);
-    expect(await seqScans(pagedQuery(clientesPage(app.db, posicionClientes(1)), 1, kept, { alreadyPaged: true }))).toEqual([]);
-    expect(await seqScans(pagedQuery(clientesPage(app.db, posicionClientes(1_500)), 1_500, kept, { alreadyPaged: true }))).toEqual([]);
-    // A deep page from its anchor (kept in memory, clientes.service.ts): a bounded walk of the same index.
-    const anclas = await anclasClientes(app.db);
-    expect(anclas.length).toBeGreaterThanOrEqual(Math.floor(CLIENTS / ANCLA_CADA));
-    expect(await seqScans(pagedQuery(clientesPage(app.db, posicionClientes(1_500, anclas)), 1_500, kept, { alreadyPaged: true }))).toEqual([]);
-    // The very statements the service runs (compiled once per shape, lib/queryTemplate.ts).
-    for (const [page, withAnchors] of [[1, false], [1_500, false], [1_500, true], [1_504, true]] as const) {
-      const { at, desdeAncla } = posicionClientes(page, withAnchors ? anclas : undefined);
-      expect(await seqScans(statement(paginaClientes.statement(app.db, page, at, desdeAncla ? String(desdeAncla) : '')))).toEqual([]);
-    }
+    expect(await seqScans(pagedQuery(clientesPage(app.db, 1), 1, kept, { alreadyPaged: true }))).toEqual([]);
+    expect(await seqScans(pagedQuery(clientesPage(app.db, 1_500), 1_500, kept, { alreadyPaged: true }))).toEqual([]);
   });
 
   it('client search inside words uses the trigram indexes (where pg_trgm is available)', async () => {
@@ -120,38 +109,15 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
     }
     expect(await seqScans(search)).toEqual([]);
     // What a search runs first: page and total out of its materialized match set (one index scan).
-    expect(await seqScans(statement(busquedaAcotada.statement(app.db, 'an 4242', [], 1)))).toEqual([]);
-  });
-
-  it('a search gives its index the rare part of the text when common trigrams are counted, and finds the same clients', async () => {
-    await actualizarFrecuentes(app.db);
-    const frecuentes = frecuentesDe(app.db);
-    const trgm = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(app.db);
-    if (trgm.rows[0].n === 0) {
-      expect(frecuentes).toBeUndefined(); // nothing to count without pg_trgm: searches run as written
-      return;
-    }
-    // Every client is "Plan …": its trigrams are frequent, the number's are not.
-    expect(frecuentes!.nombre.has('pla')).toBe(true);
-    const selectivos = patronesSelectivos('an 4242', frecuentes);
-    expect(selectivos.nombre).toBe('%4242%');
-    const conds = (await planNodes(statement(busquedaAcotada.statement(app.db, 'an 4242', [], 1, selectivos))))
-      .filter((n) => n['Index Name'] === 'clientes_nombre_trgm_idx')
-      .map((n) => n['Index Cond']);
-    expect(conds).toEqual([expect.stringContaining("'%4242%'")]);
-    const ids = async (search: string, sel: PatronesSelectivos) =>
-      (await busquedaAcotada(app.db, search, [], 1, sel)).map((r) => r.id_cliente);
-    for (const search of ['an 4242', 'PLAN 4242', 'Plan 77', 'p77@plan', '5000777', 'an 1', 'lan 19999', 'zz 4242']) {
-      expect(await ids(search, patronesSelectivos(search, frecuentes)), search).toEqual(await ids(search, {}));
-    }
+    expect(await seqScans(busquedaAcotada(app.db, 'an 4242', [], 1))).toEqual([]);
   });
 
   it("a client's transaction history: page and count", async () => {
     const f = { cliente_id: cliente, tz };
     expect(await seqScans(pagedQuery(pageQuery(app.db, f), 1, filteredTransacciones(app.db, f)))).toEqual([]);
-    // The very statements the service runs (compiled once per shape, lib/queryTemplate.ts).
-    expect(await seqScans(statement(paginaTransacciones.statement(app.db, 1, f)))).toEqual([]);
-    expect(await seqScans(statement(paginaTransacciones.statement(app.db, 3, f)))).toEqual([]);
+    // The very statements the service runs.
+    expect(await seqScans(paginaTx(1, f))).toEqual([]);
+    expect(await seqScans(paginaTx(3, f))).toEqual([]);
   });
 
   it('the staff list filtered by state: page, deep page, and the overdue part of the count', async () => {
@@ -160,8 +126,8 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
       const f = { estado, tz };
       expect(await seqScans(pagedQuery(pageQuery(app.db, f), 1, keptCount(app.db, f)!))).toEqual([]);
       expect(await seqScans(pagedQuery(pageQuery(app.db, f), 500, keptCount(app.db, f)!))).toEqual([]);
-      expect(await seqScans(statement(paginaTransacciones.statement(app.db, 1, { tz }, estado)))).toEqual([]);
-      expect(await seqScans(statement(paginaTransacciones.statement(app.db, 500, { tz }, estado)))).toEqual([]);
+      expect(await seqScans(paginaTx(1, f))).toEqual([]);
+      expect(await seqScans(paginaTx(500, f))).toEqual([]);
     }
   });
 
@@ -180,7 +146,7 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
       for (const estado of ['completada', 'cancelada', 'fallida', 'pendiente', 'en_proceso', 'expirada'] as const) {
         // Overdue rows, which read expirada before the sweeper marks them, come through
         // transacciones_vigentes_idx; expirada reads its page's rows by primary key (deepPageQuery).
-        const indexes = await transaccionesIndexes(statement(paginaTransacciones.statement(app.db, 1, { tz }, estado)));
+        const indexes = await transaccionesIndexes(paginaTx(1, { tz, estado }));
         expect(indexes.filter((i) => i !== 'transacciones_vigentes_idx' && i !== 'transacciones_pkey'), estado).toEqual([`transacciones_${estado}_idx`]);
       }
       // Three of the newest overdue, not yet marked: they lead the expirada list, merged in its order.
@@ -203,7 +169,7 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
   it('a deep page of transactions reads and joins only its own rows, and equals the plain offset', async () => {
     const admin = await app.adminToken();
     for (const estado of [undefined, 'completada', 'pendiente', 'expirada'] as const) {
-      const nodes = await planNodes(statement(paginaTransacciones.statement(app.db, 400, { tz }, estado ?? '')), true);
+      const nodes = await planNodes(paginaTx(400, { tz, estado }), true);
       const clientLookups = nodes.filter((n) => n['Relation Name'] === 'clientes').map((n) => n['Actual Loops']);
       expect(clientLookups, String(estado)).toEqual([10]);
       const plain = await pageQuery(app.db, { tz, estado }).limit(10).offset(3_990).execute();

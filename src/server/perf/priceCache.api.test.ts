@@ -5,10 +5,11 @@ import { exchangeWorld, type ExchangeWorld } from '../modules/transacciones/test
 import { SIM_MSG } from '../modules/simulacion/simulacion.service';
 
 /**
- * Issue 14: the public rates and the simulator's pricing catalogue are kept in memory while the
- * process listens for the database's price notices. A write through this process is seen on the
- * very next request; a write from anywhere else (another process, SQL) once its notice arrives;
- * without a listener every read goes to the database. (Across two processes: twoProcesses.api.test.ts.)
+ * The public rates and the simulator's pricing catalogue are kept in memory while the process
+ * listens for the database's price notices (lib/keptPrices.ts). A write through this process is seen
+ * on the very next request; a write from anywhere else (another process, SQL) once its notice
+ * arrives; without a listener every read goes to the database. (Across two processes:
+ * twoProcesses.api.test.ts.)
  */
 let app: TestApp;
 let w: ExchangeWorld;
@@ -35,7 +36,7 @@ const simular = () =>
 
 describe('cached public prices', () => {
   it('serves the public rates with a strong ETag and 304 while unchanged', async () => {
-    expect(app.services.caches.isLive).toBe(true);
+    expect(app.services.prices.isLive).toBe(true);
     const a = await publicRates();
     expect(a.status).toBe(200);
     expect(a.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -95,31 +96,17 @@ describe('cached public prices', () => {
     await vi.waitFor(async () => expect(await usdOf(await publicRates())).toMatchObject({ compra: '7250.0000' }), { timeout: 5000, interval: 10 });
   });
 
-  it('without a listener nothing is served from memory: every read goes to the database', async () => {
-    app.services.caches.suspend();
-    try {
-      await app.db.updateTable('tasas').set({ precio_base: '7600' }).where('id', '=', tasaUsd).execute();
-      // No waiting: the very next read sees the row.
-      expect(await usdOf(await publicRates())).toMatchObject({ compra: '7550.0000' });
-      expect((await simular()).body.tc_final).toBe('7650.0000');
-    } finally {
-      await app.db.updateTable('tasas').set({ precio_base: '7300' }).where('id', '=', tasaUsd).execute();
-      app.services.caches.resume();
-    }
-    expect(await usdOf(await publicRates())).toMatchObject({ compra: '7250.0000' });
-  });
-
-  it('a public simulation is answered from memory while prices are unchanged, and a refused one is never kept', async () => {
+  it('a public simulation reads the kept catalogue while prices are unchanged (a change with no notice is not seen until one arrives)', async () => {
     const first = await simular();
     expect(first.status).toBe(200);
-    const lapses = app.services.caches.lapses;
+    const lapses = app.services.prices.lapses;
     await app.db.transaction().execute(async (trx) => {
       await sql`set local session_replication_role = replica`.execute(trx);
       await trx.updateTable('tasas').set({ precio_base: '7700' }).where('id', '=', tasaUsd).execute();
     });
     try {
       const again = await simular();
-      if (app.services.caches.lapses === lapses) expect(again.body).toEqual(first.body);
+      if (app.services.prices.lapses === lapses) expect(again.body).toEqual(first.body);
       else expect(again.body.tc_final).toBe('7750.0000');
       await sql`select pg_notify('cambio_precios', 'prueba')`.execute(app.db);
       await vi.waitFor(async () => expect((await simular()).body.tc_final).toBe('7750.0000'), { timeout: 5000, interval: 10 });
@@ -129,5 +116,27 @@ describe('cached public prices', () => {
     await vi.waitFor(async () => expect((await simular()).body).toEqual(first.body), { timeout: 5000, interval: 10 });
     const tooSmall = { divisa_origen: w.pyg, divisa_destino: w.usd, monto: '1', metodo_id: w.metodos.EFECTIVO };
     for (let i = 0; i < 2; i++) expect((await app.api('POST', '/operaciones/simular_publica/', { body: tooSmall })).status).toBe(400);
+  });
+});
+
+describe('without a listener', () => {
+  let plain: TestApp;
+  let pw: ExchangeWorld;
+  beforeAll(async () => {
+    plain = await startTestApp();
+    pw = await exchangeWorld(plain);
+  });
+  afterAll(() => plain.close());
+
+  it('nothing is served from memory: every read goes to the database', async () => {
+    expect(plain.services.prices.isLive).toBe(false);
+    const tasa = (await plain.db.selectFrom('tasas').select('id').where('divisa_id', '=', pw.usd).executeTakeFirstOrThrow()).id;
+    const usd = async () => ((await (await fetch(`${plain.url}/api/cotizaciones/public/`)).json()) as Publica).find((x) => x.codigo === 'USD')!;
+    expect(await usd()).toMatchObject({ compra: '7250.0000' });
+    await plain.db.updateTable('tasas').set({ precio_base: '7600' }).where('id', '=', tasa).execute();
+    // No waiting: the very next read sees the row.
+    expect(await usd()).toMatchObject({ compra: '7550.0000' });
+    const sim = await plain.api('POST', '/operaciones/simular_publica/', { body: { divisa_origen: pw.pyg, divisa_destino: pw.usd, monto: '1000000', metodo_id: pw.metodos.EFECTIVO } });
+    expect(sim.body.tc_final).toBe('7650.0000');
   });
 });

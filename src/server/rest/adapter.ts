@@ -11,8 +11,7 @@ import { publicCtx } from '../lib/context';
 import { sendAnswer, sendJson } from '../lib/jsonBody';
 import { isPlainObject, keysNotTaken, READ_ONLY, splitEcho, without } from './echo';
 import type { ProcedurePath, RestRoute } from './types';
-import { schemaOf } from '../trpc/syncParsing';
-import { procedureInvoker } from './invoke';
+import { createCallerFactory } from '../trpc/init';
 
 /** Calls a procedure of the router by its path, as the request's caller. */
 type Call = (procedure: ProcedurePath, input: unknown) => Promise<unknown>;
@@ -111,18 +110,21 @@ export function staticRoutes(routes: RestRoute[]): Set<RestRoute> {
   return out;
 }
 
-/** Mounts every route of the table on an Express router, each calling its procedure as tRPC's caller would (./invoke.ts). */
+type Callable = (input: unknown) => Promise<unknown>;
+
+/** Mounts every route of the table on an Express router, each calling its procedure through tRPC's server-side caller. */
 export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db: Db; env: Env; services: Services }) {
-  const procedures = appRouter._def.procedures as Record<string, unknown>;
+  const procedures = appRouter._def.procedures as Record<string, { _def: { inputs: unknown[] } }>;
   for (const r of routes) {
     if (!procedures[r.procedure]) throw new Error(`REST route ${r.method.toUpperCase()} ${r.path}: unknown procedure ${r.procedure}`);
   }
   const readers = recordReaders(routes);
-  const invokers = new Map(
-    [...routes.map((r) => r.procedure), ...[...readers.values()].map((r) => r.procedure)].map((p) => [p, procedureInvoker(procedures[p], p)]),
-  );
-  const callerFor = (ctx: Ctx): Call => (procedure, input) => invokers.get(procedure)!(ctx, input);
-  const writeSchemas = new Map(routes.map((r) => [r, schemaOf((procedures[r.procedure] as { _def: { inputs: unknown[] } })._def.inputs[0])]));
+  const createCaller = createCallerFactory(appRouter);
+  const callerFor = (ctx: Ctx): Call => {
+    const caller = createCaller(ctx) as unknown as Record<string, unknown>;
+    return (procedure, input) => (procedure.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], caller) as Callable)(input);
+  };
+  const writeSchemas = new Map(routes.map((r) => [r, procedures[r.procedure]._def.inputs[0]]));
   type Handler = (req: Request, res: Response) => Promise<void>;
 
   const cachedHandler = (cached: NonNullable<RestRoute['cachedAnswer']>): Handler => async (req, res) => {

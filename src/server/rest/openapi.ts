@@ -2,9 +2,10 @@ import type { AnyRouter } from '@trpc/server';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from 'zod';
 import type { RestRoute } from './types';
-import { schemaOf } from '../trpc/syncParsing';
 
 const errorBody = z.object({ detail: z.string() });
+
+const zodOf = (s: unknown) => (s instanceof z.ZodType ? s : undefined);
 
 /** OpenAPI 3.1 of the REST surface, generated from the route tables and the procedures' zod schemas. */
 export function buildOpenApi(appRouter: AnyRouter, routes: RestRoute[]) {
@@ -12,8 +13,8 @@ export function buildOpenApi(appRouter: AnyRouter, routes: RestRoute[]) {
   const paths: ZodOpenApiPathsObject = {};
   for (const route of routes) {
     const def = procedures[route.procedure]._def;
-    const input = schemaOf(def.inputs[0]);
-    const output = schemaOf(def.output);
+    const input = zodOf(def.inputs[0]);
+    const output = zodOf(def.output);
     const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
     const oaPath = `/api${route.path.replace(/:(\w+)/g, '{$1}')}`;
     const op: ZodOpenApiOperationObject = {

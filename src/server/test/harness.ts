@@ -65,9 +65,9 @@ export async function startTestApp(
     rateLimits: { ...Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((k) => [k, generous])), ...opts.rateLimits },
   });
   if (opts.notices) {
-    services.jobs.register(noticesJob(database, services.caches, services.log, { retryMs: 50 }));
+    services.jobs.register(noticesJob(database, services.prices, services.log, { retryMs: 50 }));
     services.jobs.startAll();
-    for (let i = 0; !services.caches.isLive; i++) {
+    for (let i = 0; !services.prices.isLive; i++) {
       if (i > 500) throw new Error('change notices: not listening after 5 s');
       await new Promise((ok) => setTimeout(ok, 10));
     }

@@ -71,7 +71,7 @@ export async function createContext(base: { db: Db; env: Env; services: Services
     else ctx.terminal = { tauserId: tauser.id_tauser };
     return ctx;
   }
-  const user = await authUser({ db: base.db, caches: base.services?.caches }, claims.user_id);
+  const user = await authUser(base.db, claims.user_id);
   if (!user || !user.is_active || user.token_version !== claims.ver) {
     ctx.tokenProblem = true;
     return ctx;

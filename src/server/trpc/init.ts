@@ -6,8 +6,6 @@ import { hasPerms, type PermRule } from '../lib/permissions';
 import { zodFieldErrors } from '../lib/zodFields';
 import { M } from '../../shared/messages';
 import type { AuthUser, Ctx } from './context';
-import type { Topic } from '../lib/readCache';
-import { parsingSync } from './syncParsing';
 
 export type { PermRule };
 
@@ -34,41 +32,16 @@ export const t = initTRPC.context<Ctx>().create({
 });
 
 export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
 /**
- * Writes that change what cached copies hold (lib/readCache.ts): prices (every mutation of these
- * routers), access rights (these procedures), the client directory (every mutation of its routers) and
- * the pages of transaction lists and user records (every mutation). After one, even a failed one (it may have
- * committed before failing), `settle` drops this process's copies at once and, for access rights,
- * waits until no process can still answer from what it had; the other processes hear of the change
- * from the database's notice (lib/notices.ts).
+ * Writes through these routers change what the kept prices hold (lib/keptPrices.ts): this process
+ * drops its copies once such a write ends (even a failed one: it may have committed before failing);
+ * the other processes hear of it from the database's notice (lib/notices.ts).
  */
 const PRICING_ROUTERS = ['cotizaciones.', 'divisas.', 'metodos.'];
-const ACCESS_WRITES = new Set([
-  'usuarios.update', 'usuarios.deactivate', 'usuarios.asignarRoles', 'roles.update', 'roles.delete', 'auth.verifyEmail', 'auth.passwordResetConfirm',
-  // Which clients a customer may see: their kept transaction pages must not outlive a removal anywhere.
-  'usuarios.asignarClientes',
-]);
-/**
- * Dropped by every write through this process, but the quotes (they write nothing) and the writes
- * to what no transaction list or user record shows (sessions, codes, the current client).
- */
-const EVERY_WRITE: readonly Topic[] = ['operaciones', 'usuarios'];
-const QUIET_WRITES = new Set([
-  'auth.login', 'auth.refresh', 'auth.logout', 'auth.resendCode', 'auth.passwordReset', 'terminal.login', 'usuarios.setClienteActual',
-]);
-const writesShown = (path: string) => !path.startsWith('simulacion.') && !QUIET_WRITES.has(path);
-/** Clients and their categories (the client directory: pages of the list and its anchors). */
-const DIRECTORY_ROUTERS = ['clientes.', 'categorias.'];
-const topicOf = (path: string): Topic | null =>
-  PRICING_ROUTERS.some((p) => path.startsWith(p))
-    ? 'precios'
-    : ACCESS_WRITES.has(path)
-      ? 'acceso'
-      : DIRECTORY_ROUTERS.some((p) => path.startsWith(p))
-        ? 'clientes'
-        : null;
+const changesPrices = (type: string, path: string) => type === 'mutation' && PRICING_ROUTERS.some((p) => path.startsWith(p));
 
 /** A domain failure (AppError, PricingError, text the database refuses) as a TRPCError with the code of ERROR_MAP, carrying the AppError as its cause. */
 function asTrpcError(cause: unknown) {
@@ -77,19 +50,15 @@ function asTrpcError(cause: unknown) {
 }
 
 /**
- * What every procedure's outer layer does around the rest: settles the cached copies after a write
- * (above), and turns a domain failure thrown anywhere below into its TRPCError (asTrpcError).
+ * What every procedure's outer layer does around the rest: drops the kept prices after a pricing
+ * write (above), and turns a domain failure thrown anywhere below into its TRPCError (asTrpcError).
  */
-async function settled<R extends { ok: true } | { ok: false; error: { cause?: unknown } }>(ctx: Ctx, type: string, path: string, next: () => Promise<R>): Promise<R> {
-  const topic = type === 'mutation' ? topicOf(path) : null;
+async function outer<R extends { ok: true } | { ok: false; error: { cause?: unknown } }>(ctx: Ctx, type: string, path: string, next: () => Promise<R>): Promise<R> {
   let result: R;
   try {
     result = await next();
   } finally {
-    // Transaction lists show much (clients, Tausers, operators, methods…), and users are written by
-    // many procedures (sign-in, current client, assignments…): any write drops both here.
-    if (type === 'mutation' && writesShown(path)) for (const t of EVERY_WRITE) ctx.services?.caches?.invalidate(t);
-    if (topic) await ctx.services?.caches?.settle(topic);
+    if (changesPrices(type, path)) ctx.services?.prices?.drop();
   }
   if (result.ok) return result;
   throw asTrpcError(result.error.cause) ?? result.error;
@@ -109,24 +78,19 @@ function signedIn(ctx: Ctx) {
  */
 const SIGNED_IN = { ctx: undefined as unknown as { user: AuthUser } };
 
-/**
- * Procedures are one tRPC layer before their input parser (each layer costs tRPC two copies of its
- * options): the outer work (settled) and, for signed-in ones, the sign-in and permission check.
- */
-export const baseProcedure = parsingSync(t.procedure.use(({ ctx, type, path, next }) => settled(ctx, type, path, () => next())));
+/** Procedures are one tRPC layer before their input parser: the outer work and, for signed-in ones, the sign-in and permission check. */
+export const baseProcedure = t.procedure.use(({ ctx, type, path, next }) => outer(ctx, type, path, () => next()));
 
 const signedInProcedure = (rule: PermRule | 'signed-in') =>
-  parsingSync(
-    t.procedure.use(({ ctx, type, path, next }) => {
-      try {
-        signedIn(ctx);
-        if (rule !== 'signed-in' && !hasPerms(ctx.perms, rule)) throw forbidden();
-      } catch (e) {
-        throw asTrpcError(e) ?? e;
-      }
-      return settled(ctx, type, path, () => next(SIGNED_IN));
-    }),
-  );
+  t.procedure.use(({ ctx, type, path, next }) => {
+    try {
+      signedIn(ctx);
+      if (rule !== 'signed-in' && !hasPerms(ctx.perms, rule)) throw forbidden();
+    } catch (e) {
+      throw asTrpcError(e) ?? e;
+    }
+    return outer(ctx, type, path, () => next(SIGNED_IN));
+  });
 
 export const authedProcedure = signedInProcedure('signed-in');
 

@@ -2,6 +2,7 @@ import { textError, z } from '../zod';
 import { M } from '../messages';
 import { MA } from '../messagesAdmin';
 import { emailField, flag, requiredFlag, text } from './fields';
+import { uuidField } from './common';
 
 export const clienteRecord = z.object({
   idCliente: z.string(),
@@ -27,7 +28,7 @@ export const clienteFields = {
   idCategoria: z
     .string({ error: textError(M.required) })
     .min(1, { error: M.required, abort: true })
-    .pipe(z.uuid({ error: MA.categoriaInvalid })),
+    .pipe(uuidField({ error: MA.categoriaInvalid })),
   correo: emailField(M.invalidEmailUser),
   telefono: text({ max: 30 }).regex(/^\+?\d+$/, MA.telefonoFormat),
   direccion: text({ min: [2, MA.direccionMin], max: 255 }),

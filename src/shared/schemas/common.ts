@@ -34,6 +34,11 @@ export const idParam = z.preprocess(
 
 /** `?page=N`: a page number from 1. */
 export const pageParam = z.preprocess(fromDigits(9), z.number({ error: PAGE_MSG }).int(PAGE_MSG).min(1, PAGE_MSG).max(1_000_000_000, PAGE_MSG)).default(1);
-export const uuidParam = z.uuid({ error: 'Identificador no válido' });
+/**
+ * A UUID in any letter case (iOS and .NET print them upper-case), given on as the lower-case spelling
+ * PostgreSQL answers: no service ever sees two spellings of one record.
+ */
+export const uuidField = (error: Parameters<typeof z.uuid>[0]) => z.uuid(error).transform((s) => s.toLowerCase());
+export const uuidParam = uuidField({ error: 'Identificador no válido' });
 
 export const detailSchema = z.object({ detail: z.string() });

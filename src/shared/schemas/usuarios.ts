@@ -2,7 +2,7 @@ import { textError, z } from '../zod';
 import { M } from '../messages';
 import { MA } from '../messagesAdmin';
 import { emailField, flag, searchQuery, text } from './fields';
-import { intId } from './common';
+import { intId, uuidField } from './common';
 import { clienteRecord } from './clientes';
 
 export const userRecord = z.object({
@@ -68,13 +68,13 @@ const listOf = <T extends z.ZodType>(item: T, listMessage: string) =>
     .max(1000, 'Demasiados elementos');
 
 export const asignarClientesBody = z.strictObject({
-  clientes: listOf(z.uuid({ error: 'Identificador de cliente no válido' }), 'Debe ser una lista de clientes'),
+  clientes: listOf(uuidField({ error: 'Identificador de cliente no válido' }), 'Debe ser una lista de clientes'),
 });
 export const asignarRolesBody = z.strictObject({
   roles: listOf(intId('Identificador de rol no válido'), 'Debe ser una lista de roles'),
 });
 export const setClienteActualBody = z.strictObject({
-  cliente_id: z.uuid({ error: (iss) => (iss.input === undefined ? M.required : 'Identificador de cliente no válido') }),
+  cliente_id: uuidField({ error: (iss) => (iss.input === undefined ? M.required : 'Identificador de cliente no válido') }),
 });
 
 export const clienteActualResult = z.object({

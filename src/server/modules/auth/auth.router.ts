@@ -1,15 +1,11 @@
 import { router, baseProcedure } from '../../trpc/init';
 import { unauthorized } from '../../lib/errors';
-import { derivedOnce } from '../../lib/keptValues';
 import { M } from '../../../shared/messages';
 import {
   accessOnly, loginInput, passwordResetConfirmInput, passwordResetInput, permsResult, refreshInput, registerInput, registerResult, resendInput, tokenPair, verifyInput,
 } from '../../../shared/schemas/auth';
 import { detailSchema } from '../../../shared/schemas/common';
 import * as auth from './auth.service';
-
-/** The answer of me/permissions per kept set of permissions (authUsers.ts), built once. */
-const permsAnswers = new WeakMap<object, { perms: string[] }>();
 
 export const authRouter = router({
   login: baseProcedure.input(loginInput).output(tokenPair).mutation(({ ctx, input }) => auth.login(ctx, input)),
@@ -29,6 +25,6 @@ export const authRouter = router({
    */
   myPermissions: baseProcedure.output(permsResult).query(({ ctx }) => {
     if (ctx.tokenProblem) throw unauthorized(M.tokenInvalid);
-    return derivedOnce(permsAnswers, ctx.perms, () => ({ perms: [...ctx.perms].sort() }));
+    return { perms: [...ctx.perms].sort() };
   }),
 });

@@ -7,8 +7,8 @@ import { P } from '../../../shared/permissions';
 
 /**
  * Every access and refresh token issued before a password change (by an administrator or by a
- * reset), a deactivation or a reset stops working on the very next request, with the users read
- * from the database and with them kept in memory (notices on, lib/readCache.ts); forged tokens (no
+ * reset), a deactivation or a reset stops working on the very next request, with and without the
+ * price notices listening (nothing of a user is kept in memory either way); forged tokens (no
  * exp, another algorithm) are refused; logout revokes the refresh token it names and refuses a
  * malformed one.
  */
@@ -43,13 +43,13 @@ async function expectRevoked(t: { access: string; refresh: string }) {
 }
 
 describe.each([
-  { mode: 'users read from the database', notices: false },
-  { mode: 'users kept in memory', notices: true },
+  { mode: 'without notices', notices: false },
+  { mode: 'with the price notices listening', notices: true },
 ])('revocation, $mode', ({ notices }) => {
   open(notices);
 
-  it('serves the auth check from memory only when notices are on', async () => {
-    expect(app.services.caches.isLive).toBe(notices);
+  it('keeps prices in memory only when notices are on', async () => {
+    expect(app.services.prices.isLive).toBe(notices);
   });
 
   it('a role losing a permission, or the user losing the role, holds on the next request', async () => {

@@ -1,11 +1,9 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { ClientesTable, Database } from '../../db/types';
 import { selectUsers } from '../usuarios/usuarios.repository';
-import { containsPattern, patronSelectivo } from '../../lib/search';
-import { COLUMNAS_BUSCADAS, type ColumnaBuscada, type Frecuentes } from './frecuencias';
+import { containsPattern } from '../../lib/search';
 import { PAGE_SIZE, TOTAL, type Count } from '../../lib/pagination';
 import type { ClienteRecord } from '../../../shared/schemas/clientes';
-import { queryTemplate } from '../../lib/queryTemplate';
 
 type Q = Kysely<Database>;
 
@@ -42,78 +40,54 @@ export function toCliente(r: Row): ClienteRecord {
   };
 }
 
-const clienteById = queryTemplate((db, v: { id: string }) => selectClientes(db).where('c.id_cliente', '=', v.id));
-
 export async function findCliente(db: Q, id: string): Promise<ClienteRecord | undefined> {
-  const [row] = await clienteById.execute(db, { id });
+  const row = await selectClientes(db).where('c.id_cliente', '=', id).executeTakeFirst();
   return row && toCliente(row);
 }
 
 /** Categories whose name contains the text (a small table). */
-const categoriasPorNombre = queryTemplate((db, v: { p: string }) => db.selectFrom('categorias_cliente').select('id_categoria').where('nombre', 'ilike', v.p));
 export async function categoriasMatching(db: Q, search: string): Promise<string[]> {
-  const rows = await categoriasPorNombre.execute(db, { p: containsPattern(search) });
+  const rows = await db.selectFrom('categorias_cliente').select('id_categoria').where('nombre', 'ilike', containsPattern(search)).execute();
   return rows.map((r) => r.id_categoria);
 }
 
-/** Per searched column, a wider pattern for its index to find candidates by (lib/search.ts patronSelectivo). */
-export type PatronesSelectivos = Partial<Record<ColumnaBuscada, string>>;
-
-/** The patterns of `search` narrower for the index than the text, from the frequent trigrams of each column. */
-export function patronesSelectivos(search: string, frecuentes: Frecuentes | undefined): PatronesSelectivos {
-  const out: PatronesSelectivos = {};
-  if (!frecuentes) return out;
-  for (const col of COLUMNAS_BUSCADAS) {
-    const p = patronSelectivo(search, frecuentes[col]);
-    if (p) out[col] = p;
-  }
-  return out;
-}
+/** The columns a search looks in (each with a trigram index where pg_trgm exists), besides the category's name. */
+const COLUMNAS_BUSCADAS = ['nombre', 'cedula', 'ruc', 'correo'] as const;
 
 /**
  * Name, cédula, RUC, e-mail or category name containing the text, case-insensitively. The category
  * part is given as ids (see categoriasMatching) so every branch of the OR reads `clientes` alone and
- * can use an index (trigram indexes where available, the category index). A column with a narrower
- * pattern gives that one to its index and checks the text on the candidates, in a form no index
- * takes (`col || ''`), so PostgreSQL does not read the text's frequent trigrams anyway.
+ * can use an index (trigram indexes where available, the category index).
  */
-function searchFilter(search: string, categoriaIds: string[], selectivos: PatronesSelectivos = {}) {
-  return filtroDePatron(containsPattern(search), categoriaIds, selectivos);
-}
-
-/** searchFilter for the ILIKE pattern of the text (or a query template's stand-in for it). */
-function filtroDePatron(p: string, categoriaIds: string[], selectivos: PatronesSelectivos) {
+function searchFilter(search: string, categoriaIds: string[]) {
+  const p = containsPattern(search);
   const byCategoria = categoriaIds.length ? sql` or c.id_categoria in (${sql.join(categoriaIds)})` : sql``;
-  const columna = (col: ColumnaBuscada) => {
-    const ref = sql.ref(`c.${col}`);
-    const s = selectivos[col];
-    return s ? sql`(${ref} ilike ${s} and (${ref} || '') ilike ${p})` : sql`${ref} ilike ${p}`;
-  };
-  return sql<boolean>`(${sql.join(COLUMNAS_BUSCADAS.map(columna), sql` or `)}${byCategoria})`;
+  return sql<boolean>`(${sql.join(COLUMNAS_BUSCADAS.map((col) => sql`${sql.ref(`c.${col}`)} ilike ${p}`), sql` or `)}${byCategoria})`;
 }
 
-export function searchClientes(db: Q, search: string | undefined, categoriaIds: string[] = [], selectivos: PatronesSelectivos = {}) {
+export function searchClientes(db: Q, search: string | undefined, categoriaIds: string[] = []) {
   const q = selectClientes(db);
-  return search ? q.where(searchFilter(search, categoriaIds, selectivos)) : q;
+  return search ? q.where(searchFilter(search, categoriaIds)) : q;
 }
 
 /** A search matching at most this many clients is answered from its match set in one scan. */
 export const BUSQUEDA_TOPE = 1000;
 
-/** The bounded search's values: the pattern, the page's offset, the narrower patterns, the categories as cat0, cat1… */
-type BusquedaValores = { p: string; offset?: number } & PatronesSelectivos & { [cat: `cat${number}`]: string };
-
-const busquedaPlantilla = queryTemplate((db, v: BusquedaValores) => {
-  const categorias = Object.keys(v).filter((k) => k.startsWith('cat')).sort((a, b) => Number(a.slice(3)) - Number(b.slice(3))).map((k) => v[k as `cat${number}`]);
-  const selectivos: PatronesSelectivos = { nombre: v.nombre, cedula: v.cedula, ruc: v.ruc, correo: v.correo };
+/**
+ * A page of a search and its exact total from one scan of the search's indexes: the matches (at most
+ * BUSQUEDA_TOPE + 1, in no order) are materialized once, the page is sorted out of them and the total
+ * is their count. Only valid when the total is at most BUSQUEDA_TOPE (then every match was gathered);
+ * with more, the list pages and counts as usual. Most searches are selective (a name, a document).
+ */
+export function busquedaAcotada(db: Q, search: string, categoriaIds: string[], page: number) {
   return db
     .with(
       (cte) => cte('m').materialized(),
-      (d) => d.selectFrom('clientes as c').select(['c.id_cliente', 'c.nombre']).where(filtroDePatron(v.p, categorias, selectivos)).limit(sql.lit(BUSQUEDA_TOPE + 1)),
+      (d) => d.selectFrom('clientes as c').select(['c.id_cliente', 'c.nombre']).where(searchFilter(search, categoriaIds)).limit(sql.lit(BUSQUEDA_TOPE + 1)),
     )
     .selectFrom((eb) => {
-      const page = eb.selectFrom('m').select('m.id_cliente').orderBy('m.nombre').orderBy('m.id_cliente').limit(sql.lit(PAGE_SIZE));
-      return (v.offset !== undefined ? page.offset(v.offset) : page).as('p');
+      const first = eb.selectFrom('m').select('m.id_cliente').orderBy('m.nombre').orderBy('m.id_cliente').limit(sql.lit(PAGE_SIZE));
+      return (page > 1 ? first.offset((page - 1) * PAGE_SIZE) : first).as('p');
     })
     .innerJoin('clientes as c', 'c.id_cliente', 'p.id_cliente')
     .innerJoin('categorias_cliente as k', 'k.id_categoria', 'c.id_categoria')
@@ -121,85 +95,16 @@ const busquedaPlantilla = queryTemplate((db, v: BusquedaValores) => {
     .select(sql<string>`(select count(*) from m)`.as(TOTAL))
     .orderBy('c.nombre')
     .orderBy('c.id_cliente');
-});
-
-const valoresDeBusqueda = (search: string, categoriaIds: string[], page: number, selectivos: PatronesSelectivos) => {
-  const v: BusquedaValores = { p: containsPattern(search), offset: page > 1 ? (page - 1) * PAGE_SIZE : undefined, ...selectivos };
-  categoriaIds.forEach((id, i) => (v[`cat${i}`] = id));
-  return v;
-};
-
-/**
- * A page of a search and its exact total from one scan of the search's indexes: the matches (at most
- * BUSQUEDA_TOPE + 1, in no order) are materialized once, the page is sorted out of them and the total
- * is their count. Only valid when the total is at most BUSQUEDA_TOPE (then every match was gathered);
- * with more, the list pages and counts as usual. The page and the count otherwise scan the trigram
- * indexes twice, and a search is mostly selective (a name, a document number). A query template:
- * compiled once per shape (narrower patterns, number of categories, offset).
- */
-export const busquedaAcotada = Object.assign(
-  (db: Q, search: string, categoriaIds: string[], page: number, selectivos: PatronesSelectivos = {}) =>
-    busquedaPlantilla.execute(db, valoresDeBusqueda(search, categoriaIds, page, selectivos)),
-  {
-    /** The statement a search runs (the plan test explains it). */
-    statement: (db: Q, search: string, categoriaIds: string[], page: number, selectivos: PatronesSelectivos = {}) =>
-      busquedaPlantilla.compile(db, valoresDeBusqueda(search, categoriaIds, page, selectivos)),
-  },
-);
-
-/** Every ANCLA_CADA-th client of the list's order: where deep pages start their index walk. */
-export const ANCLA_CADA = 100;
-export interface Ancla {
-  nombre: string;
-  id_cliente: string;
-}
-
-/** The anchors, in order: positions 0, ANCLA_CADA, 2·ANCLA_CADA… (one index-only scan of the name index). */
-export async function anclasClientes(db: Q): Promise<Ancla[]> {
-  const r = await sql<Ancla>`
-    select nombre, id_cliente from (
-      select nombre, id_cliente, row_number() over (order by nombre, id_cliente) - 1 as pos from clientes
-    ) s where pos % ${ANCLA_CADA} = 0 order by pos`.execute(db);
-  return r.rows.map((a) => Object.freeze({ nombre: a.nombre, id_cliente: a.id_cliente }));
-}
-
-/**
- * Where a page of the unfiltered list starts: after `skip` entries from the start, or `desdeAncla`
- * entries after an anchor. The skip and the anchor are values of the statement; the number of
- * entries after an anchor is written into it (a multiple of the page size below ANCLA_CADA: ten
- * statements). With a parameter as OFFSET PostgreSQL planned every deep page again (~0.9 ms to plan,
- * 0.25 ms to run); with the number written in it keeps one plan.
- */
-export type PosicionClientes = {
-  skip?: number;
-  anclaNombre?: string;
-  anclaId?: string;
-};
-
-/**
- * Deep pages start from the nearest anchor at or before their offset: the index walk is at most
- * ANCLA_CADA entries instead of the whole offset.
- */
-export function posicionClientes(page: number, anclas?: readonly Ancla[]): { at: PosicionClientes; desdeAncla?: number } {
-  const offset = (page - 1) * PAGE_SIZE;
-  const i = anclas?.length ? Math.min(Math.floor(offset / ANCLA_CADA), anclas.length - 1) : 0;
-  const ancla = anclas && i > 0 ? anclas[i] : undefined;
-  if (ancla) return { at: { anclaNombre: ancla.nombre, anclaId: ancla.id_cliente }, desdeAncla: offset - i * ANCLA_CADA };
-  return { at: { skip: offset > 0 ? offset : undefined } };
 }
 
 /**
  * One page of the unfiltered list as a deferred join: the offset walks the (nombre, id_cliente) index
  * alone (an index-only scan), and only the 10 rows of the page are read from the table and joined.
- * The position's values may be a query template's stand-ins (lib/queryTemplate.ts).
  */
-export function clientesPage(db: Q, { at, desdeAncla }: { at: PosicionClientes; desdeAncla?: number }) {
-  let ids = db.selectFrom('clientes').select('id_cliente');
-  if (at.anclaNombre !== undefined) ids = ids.where(sql<boolean>`(nombre, id_cliente) >= (${at.anclaNombre}, ${at.anclaId}::uuid)`);
+export function clientesPage(db: Q, page: number) {
   // Size written into the statement, no offset on the first page: one kept plan (lib/pagination.ts).
-  ids = ids.orderBy('nombre').orderBy('id_cliente').limit(sql.lit(PAGE_SIZE));
-  if (desdeAncla) ids = ids.offset(sql.lit(desdeAncla));
-  else if (at.skip !== undefined) ids = ids.offset(at.skip);
+  const first = db.selectFrom('clientes').select('id_cliente').orderBy('nombre').orderBy('id_cliente').limit(sql.lit(PAGE_SIZE));
+  const ids = page > 1 ? first.offset((page - 1) * PAGE_SIZE) : first;
   // The page's ids come first in the FROM list: joins are planned in written order (db/index.ts).
   return db
     .selectFrom(ids.as('p'))
@@ -214,9 +119,9 @@ export function clientesPage(db: Q, { at, desdeAncla }: { at: PosicionClientes; 
  * The count of the same search, without the join (every client has a category). Without a search:
  * the exact total kept by a trigger in clientes_conteo (migration 2026112416), not a scan of the table.
  */
-export function countClientesQuery(db: Q, search: string | undefined, categoriaIds: string[] = [], selectivos: PatronesSelectivos = {}): Count {
+export function countClientesQuery(db: Q, search: string | undefined, categoriaIds: string[] = []): Count {
   if (!search) return { kept: sql`(select coalesce(sum(n), 0) from clientes_conteo)`, db };
-  return db.selectFrom('clientes as c').select('c.id_cliente').where(searchFilter(search, categoriaIds, selectivos));
+  return db.selectFrom('clientes as c').select('c.id_cliente').where(searchFilter(search, categoriaIds));
 }
 
 /** The clients assigned to a user, by name. */

@@ -4,18 +4,16 @@ import { forbidden, invalidFields, notFound, type FieldErrors } from '../../lib/
 import { can, requirePerms } from '../../lib/permissions';
 import { audit, type AuditAction } from '../../lib/audit';
 import { changeIntent } from '../../lib/changeIntent';
-import { PAGE_SIZE, TOTAL, paginate, pagedTemplate, pageWith, withoutTotal, type ListQuery } from '../../lib/pagination';
+import { TOTAL, paginate, pageWith, withoutTotal, type ListQuery } from '../../lib/pagination';
 import { withUniqueFields } from '../../lib/unique';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
 import { documentoField, type ClienteBody, type ClientePatchBody, type ClienteRecord } from '../../../shared/schemas/clientes';
 import { historialDeCliente, type TransaccionListInput } from '../transacciones/transacciones.service';
-import { frecuentesDe } from './frecuencias';
-import { markKept } from '../../lib/keptValues';
 
 import {
-  ANCLA_CADA, BUSQUEDA_TOPE, anclasClientes, busquedaAcotada, categoriaActiva, categoriasMatching, clientesPage, clearCurrentClient, clienteExists, countClientesQuery, documentTaken, findCliente, insertCliente,
-  isAssigned, lockClienteRow, patronesSelectivos, posicionClientes, searchClientes, type Ancla, type PosicionClientes, toCliente, updateClienteRow, usuariosDeCliente,
+  BUSQUEDA_TOPE, busquedaAcotada, categoriaActiva, categoriasMatching, clientesPage, clearCurrentClient, clienteExists, countClientesQuery, documentTaken, findCliente, insertCliente,
+  isAssigned, lockClienteRow, searchClientes, toCliente, updateClienteRow, usuariosDeCliente,
 } from './clientes.repository';
 
 type HistorialQuery = Omit<TransaccionListInput, 'cliente_id'>;
@@ -30,60 +28,23 @@ const UNIQUE = {
 /** Editing and reactivating need change, deactivating needs delete (spec 000 §6). */
 const INTENTS = { edit: P.changeCliente, deactivate: P.deleteCliente };
 
-/**
- * Anchors for a deep page of the unfiltered list, kept per process (lib/readCache.ts, topic
- * 'clientes': dropped when a client is added, removed or renamed anywhere). Shallow pages and a
- * process without a lease walk the index from the start.
- */
-async function anclas(ctx: Pick<ServiceCtx, 'db' | 'caches'>, page: number) {
-  if ((page - 1) * PAGE_SIZE < ANCLA_CADA || !ctx.caches?.isLive) return undefined;
-  return ctx.caches.entry('anclas-clientes', 'clientes', anclasClientes).get(ctx.db);
-}
-
-/** A page of the unfiltered list, its statement compiled once per shape (first page, deep, from an anchor). */
-export const paginaClientes = pagedTemplate((db, at: PosicionClientes, desdeAncla) => ({
-  query: clientesPage(db, { at, desdeAncla: desdeAncla ? Number(desdeAncla) : undefined }),
-  count: countClientesQuery(db, undefined),
-  alreadyPaged: true,
-}));
-
-/** A page of the unfiltered list through its template (the entries after an anchor are its shape). */
-export const paginaClientesEn = (db: ServiceCtx['db'], page: number, anclas?: readonly Ancla[]) => {
-  const { at, desdeAncla } = posicionClientes(page, anclas);
-  return paginaClientes(db, page, at, desdeAncla ? String(desdeAncla) : '');
-};
-
-/**
- * A page of the list or of a search (not `all`), kept per process while the lease holds (topic
- * 'clientes': dropped on any change to a client or a category, here at once, elsewhere on its notice).
- * The page of a given text and number is the same for every viewer: the list has no per-user scope.
- */
-const PAGINAS_GUARDADAS = 2_000;
-
+/** A page of the list or of a search (by name, document, e-mail or category), or every client with `all`. */
 export async function listClientes(ctx: ServiceCtx, q: ListQuery) {
-  const { db, caches } = ctx;
-  if (q.all || !caches?.isLive) return leerPagina(ctx, q);
-  const guardadas = caches.keyed<string, Awaited<ReturnType<typeof leerPagina>>>('paginas-clientes', 'clientes', undefined, { max: PAGINAS_GUARDADAS });
-  return (await guardadas.get(db, `${q.page}:${q.search ?? ''}`, async (d) => markKept(await leerPagina({ db: d, caches }, q))))!;
-}
-
-async function leerPagina(ctx: Pick<ServiceCtx, 'db' | 'caches'>, q: ListQuery) {
   const { db } = ctx;
   if (!q.search && !q.all) {
-    const page = await paginaClientesEn(db, q.page, await anclas(ctx, q.page));
+    const page = await paginate(clientesPage(db, q.page), q.page, countClientesQuery(db, undefined), { alreadyPaged: true });
     return { ...page, results: page.results.map(toCliente) };
   }
   const cats = q.search ? await categoriasMatching(db, q.search) : [];
-  const selectivos = q.search ? patronesSelectivos(q.search, frecuentesDe(db)) : {};
-  const query = searchClientes(db, q.search, cats, selectivos).orderBy('c.nombre').orderBy('c.id_cliente');
+  const query = searchClientes(db, q.search, cats).orderBy('c.nombre').orderBy('c.id_cliente');
   if (q.all) return (await query.execute()).map(toCliente);
   if (q.search) {
     // Most searches match few clients: page and exact total from one scan (see busquedaAcotada).
-    const rows = await busquedaAcotada(db, q.search, cats, q.page, selectivos);
+    const rows = await busquedaAcotada(db, q.search, cats, q.page).execute();
     const total = rows.length > 0 ? Number(rows[0][TOTAL]) : q.page === 1 ? 0 : undefined;
     if (total !== undefined && total <= BUSQUEDA_TOPE) return pageWith(total, q.page, withoutTotal(rows).map(toCliente));
   }
-  const page = await paginate(query, q.page, countClientesQuery(db, q.search, cats, selectivos));
+  const page = await paginate(query, q.page, countClientesQuery(db, q.search, cats));
   return { ...page, results: page.results.map(toCliente) };
 }
 

@@ -63,10 +63,10 @@ const loadPublicTasas = async (db: Db) =>
   );
 
 /**
- * 'Cotizaciones del día' serialized once per change of currencies or rates (lib/readCache.ts):
+ * 'Cotizaciones del día' serialized once per change of currencies or rates (lib/keptPrices.ts):
  * the busiest read of the product, asked by every visitor of the home page.
  */
-export const publicTasasAnswer = (ctx: PublicCtx) => (ctx.caches ? ctx.caches.entry('tasas-publicas', 'precios', loadPublicTasas).get(ctx.db) : loadPublicTasas(ctx.db));
+export const publicTasasAnswer = (ctx: PublicCtx) => (ctx.prices ? ctx.prices.get('tasas-publicas', ctx.db, loadPublicTasas) : loadPublicTasas(ctx.db));
 
 /** 'Cotizaciones del día': what the house pays (compra) and charges (venta) per unit, anonymous. */
 export async function publicTasas(ctx: PublicCtx) {

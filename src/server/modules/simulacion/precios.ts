@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import type { CacheRegistry } from '../../lib/readCache';
+import type { KeptPrices } from '../../lib/keptPrices';
 import {
   divisasConTasa, dosDivisasConTasa, findInstancia, findMetodo, metodosActivos, todosLosMetodos, type DivisaConTasa, type InstanciaRow, type MetodoRow,
 } from './simulacion.repository';
@@ -42,12 +42,12 @@ const loadCatalogo = async (db: Db): Promise<Catalogo> => {
 };
 
 /**
- * Quotes that commit to nothing (the simulators, the methods a direction allows) read the cached
- * catalogue; it is dropped on every change to currencies, rates or methods (lib/readCache.ts).
+ * Quotes that commit to nothing (the simulators, the methods a direction allows) read the kept
+ * catalogue; it is dropped on every change to currencies, rates or methods (lib/keptPrices.ts).
  */
-export async function quotePrices(ctx: { db: Db; caches?: CacheRegistry }): Promise<PriceSource> {
-  if (!ctx.caches?.isLive) return dbPrices(ctx.db);
-  const c = await ctx.caches.entry('catalogo-precios', 'precios', loadCatalogo).get(ctx.db);
+export async function quotePrices(ctx: { db: Db; prices?: KeptPrices }): Promise<PriceSource> {
+  if (!ctx.prices?.isLive) return dbPrices(ctx.db);
+  const c = await ctx.prices.get('catalogo-precios', ctx.db, loadCatalogo);
   return {
     divisas: async (origen, destino) => [c.divisas.get(origen), c.divisas.get(destino)] as const,
     metodo: async (id) => c.metodos.get(id),

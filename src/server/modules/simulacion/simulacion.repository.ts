@@ -1,7 +1,6 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { MetodosFinancierosTable } from '../../db/types';
-import { queryTemplate } from '../../lib/queryTemplate';
 
 const selectDivisasConTasa = (db: Db) =>
   db
@@ -13,9 +12,8 @@ const selectDivisasConTasa = (db: Db) =>
     ]);
 
 /** The two currencies of an operation with their rates (null when none), in one statement. */
-const divisasPorId = queryTemplate((db, v: { a: number; b: number }) => selectDivisasConTasa(db).where('d.id', 'in', [v.a, v.b]));
 export async function dosDivisasConTasa(db: Db, a: number, b: number) {
-  const rows = await divisasPorId.execute(db, { a, b });
+  const rows = await selectDivisasConTasa(db).where('d.id', 'in', [a, b]).execute();
   return [rows.find((r) => r.id === a), rows.find((r) => r.id === b)] as const;
 }
 
@@ -42,8 +40,6 @@ function selectCliente(db: Db, v: ClienteValores) {
 }
 type ClienteFila = Awaited<ReturnType<ReturnType<typeof selectCliente>['executeTakeFirstOrThrow']>>;
 
-const clientePorId = queryTemplate((db, v: ClienteValores) => selectCliente(db, v));
-
 function clienteDe(r: ClienteFila) {
   const { tauser_id, tauser_codigo, tauser_nombre, tauser_direccion, tauser_ciudad, tauser_departamento, ...cliente } = r;
   const tauser: TauserActivo | undefined =
@@ -60,107 +56,17 @@ export type ClienteLeido = ReturnType<typeof clienteDe>;
  * active, in one statement.
  */
 export async function clienteConCategoria(db: Db, id: string, userId: number, tauserId: string | null = null): Promise<ClienteLeido | undefined> {
-  const [r] = await clientePorId.execute(db, { id, userId, tauserId });
+  const r = await selectCliente(db, { id, userId, tauserId }).executeTakeFirst();
   return r && clienteDe(r);
 }
 
-/** Plain columns only (no alias, no expression): selectOperacion carries them under a prefix. */
 const METODO_COLUMNS = [
   'm.id', 'm.nombre', 'm.nombre_display', 'm.permite_cobro', 'm.permite_pago', 'm.comision_cobro_porcentaje',
   'm.comision_pago_porcentaje', 'm.is_active',
 ] as const satisfies ReadonlyArray<`m.${keyof MetodosFinancierosTable}`>;
 
-const metodoPorId = queryTemplate((db, v: { id: number }) => db.selectFrom('metodos_financieros as m').select(METODO_COLUMNS).where('m.id', '=', v.id));
-export const findMetodo = async (db: Db, id: number) => (await metodoPorId.execute(db, { id }))[0];
+export const findMetodo = (db: Db, id: number) => db.selectFrom('metodos_financieros as m').select(METODO_COLUMNS).where('m.id', '=', id).executeTakeFirst();
 export type MetodoRow = NonNullable<Awaited<ReturnType<typeof findMetodo>>>;
-
-/** The ids an operation names: who operates, for which client, at which Tauser, what and how. */
-export type OperacionIds = {
-  userId: number;
-  clienteId: string;
-  tauserId: string;
-  origen: number;
-  destino: number;
-  metodoId: number | null;
-  /** The client's saved account, wallet or card (an instance), when the operation names one. */
-  detalleId: number | null;
-};
-
-const DIVISA_COLUMNS = ['id', 'codigo', 'nombre', 'simbolo', 'es_base', 'is_active'] as const;
-const TASA_COLUMNS = [['activo', 'tasa_activa'], ['precio_base', 'precio_base'], ['comision_base_compra', 'comision_base_compra'], ['comision_base_venta', 'comision_base_venta']] as const;
-
-/** A currency (`d`) and its rate (`t`) under a prefix, as selectDivisasConTasa names them. */
-const divisaPrefijada = (d: string, t: string, prefijo: string) => [
-  ...DIVISA_COLUMNS.map((c) => sql.ref(`${d}.${c}`).as(`${prefijo}__${c}`)),
-  ...TASA_COLUMNS.map(([c, as]) => sql.ref(`${t}.${c}`).as(`${prefijo}__${as}`)),
-];
-const METODO_PREFIJADO = METODO_COLUMNS.map((c) => sql.ref(c).as(`metodo__${c.slice(2)}`));
-
-/**
- * Everything an operation's quote reads, in one row: the client as clienteConCategoria reads it,
- * the two currencies with their rates, the instance it names (as findInstancia reads it, with its
- * catalogue entry) and the method: the one it names, or else its instance's. No row: no such client.
- */
-function selectOperacion(db: Db, v: OperacionIds) {
-  return selectCliente(db, { id: v.clienteId, userId: v.userId, tauserId: v.tauserId })
-    .leftJoin('divisas as dor', (j) => j.on('dor.id', '=', v.origen))
-    .leftJoin('tasas as tor', 'tor.divisa_id', 'dor.id')
-    .leftJoin('divisas as dde', (j) => j.on('dde.id', '=', v.destino))
-    .leftJoin('tasas as tde', 'tde.divisa_id', 'dde.id')
-    .leftJoinLateral(() => selectInstancias(db).where('md.id', '=', v.detalleId).as('inst'), (j) => j.onTrue())
-    .leftJoin('metodos_financieros as m', (j) => j.on(sql<SqlBool>`m.id = coalesce(${v.metodoId}, inst.metodo_financiero_id)`))
-    .select([
-      ...divisaPrefijada('dor', 'tor', 'origen'), ...divisaPrefijada('dde', 'tde', 'destino'), ...METODO_PREFIJADO,
-      ...INSTANCIA_COLUMNS.map((c) => sql.ref(`inst.${c}`).as(`instancia__${c}`)),
-    ]);
-}
-
-/**
- * The fingerprint of what an operation's quote read (md5 of the row's text), as of the statement
- * it is part of: an insert that compares it with the fingerprint of the read it was computed from
- * writes only if nothing it relied on has changed since (transacciones.repository, insertada).
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- part of a statement on any handle
-export const huellaOperacion = (db: Kysely<any>, v: OperacionIds) => sql<string>`(select md5(x::text) from (${selectOperacion(db, v)}) as x)`;
-
-const operacionPorIds = queryTemplate((db, v: OperacionIds) =>
-  db.selectFrom(selectOperacion(db, v).as('x')).selectAll('x').select(sql<string>`md5(x::text)`.as('huella')),
-);
-
-/** What an operation's quote read, with its fingerprint (huellaOperacion). */
-export interface LecturaOperacion {
-  cliente: ClienteLeido;
-  divisas: readonly [DivisaConTasa | undefined, DivisaConTasa | undefined];
-  /** The method named, or else the instance's; undefined when there is none such. */
-  metodo: MetodoRow | undefined;
-  instancia: InstanciaRow | undefined;
-  huella: string;
-}
-
-const prefijadas = (r: Record<string, unknown>, prefijo: string) => {
-  const p = `${prefijo}__`;
-  return Object.fromEntries(Object.entries(r).filter(([k]) => k.startsWith(p)).map(([k, v]) => [k.slice(p.length), v]));
-};
-
-/** The client, currencies, rates and method an operation names, in one statement (undefined: no such client). */
-export async function leerOperacion(db: Db, v: OperacionIds): Promise<LecturaOperacion | undefined> {
-  const [r] = (await operacionPorIds.execute(db, v)) as Array<Record<string, unknown>>;
-  if (!r) return undefined;
-  const cliente = clienteDe(Object.fromEntries(Object.entries(r).filter(([k]) => !k.includes('__') && k !== 'huella')) as ClienteFila);
-  const divisa = (prefijo: string) => {
-    const d = prefijadas(r, prefijo);
-    return d.id === null ? undefined : (d as DivisaConTasa);
-  };
-  const m = prefijadas(r, 'metodo');
-  const i = prefijadas(r, 'instancia');
-  return {
-    cliente,
-    divisas: [divisa('origen'), divisa('destino')],
-    metodo: m.id === null ? undefined : (m as MetodoRow),
-    instancia: i.id === null ? undefined : (i as InstanciaRow),
-    huella: r.huella as string,
-  };
-}
 
 export const todosLosMetodos = (db: Db) => db.selectFrom('metodos_financieros as m').select(METODO_COLUMNS).orderBy('m.id').execute();
 
@@ -203,17 +109,6 @@ function selectInstancias(db: Db) {
 
 export const findInstancia = (db: Db, id: number) => selectInstancias(db).where('md.id', '=', id).executeTakeFirst();
 export type InstanciaRow = NonNullable<Awaited<ReturnType<typeof findInstancia>>>;
-
-/** Every column selectInstancias gives (checked below): selectOperacion carries them under a prefix. */
-const INSTANCIA_COLUMNS = [
-  'id', 'cliente_id', 'es_cuenta_casa', 'metodo_financiero_id', 'alias', 'is_active', 'desactivado_por_catalogo', 'tipo_especifico',
-  'banco_nombre', 'cuenta_titular', 'cbu_cvu', 'numero_cuenta', 'plataforma_nombre', 'usuario_id', 'email', 'telefono', 'last4',
-  'tarjeta_titular', 'exp_month', 'exp_year', 'brand', 'marca_nombre', 'cat_comision_compra', 'cat_comision_venta',
-  'cat_personalizada_compra', 'cat_personalizada_venta', 'cat_activo',
-] as const satisfies ReadonlyArray<keyof InstanciaRow>;
-// A column added to selectInstancias and missing above fails to compile: the quote would use it unchecked.
-const todasLasColumnas: Exclude<keyof InstanciaRow, (typeof INSTANCIA_COLUMNS)[number]> extends never ? true : never = true;
-void todasLasColumnas;
 
 /** A client's usable instances: active, not taken down by their catalogue. */
 export const instanciasActivasDeCliente = (db: Db, clienteId: string) =>

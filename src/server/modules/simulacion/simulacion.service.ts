@@ -12,7 +12,6 @@ import {
   clienteConCategoria, instanciasActivasDeCliente, type ClienteLeido, type TauserActivo, type DivisaConTasa, type InstanciaRow, type MetodoRow,
 } from './simulacion.repository';
 import { dbPrices, quotePrices, type PriceSource } from './precios';
-import { markKept } from '../../lib/keptValues';
 
 export const SIM_MSG = {
   divisaNoExiste: 'La divisa no existe.',
@@ -225,23 +224,9 @@ export function resultado(c: Cotizacion): SimulacionResultado {
   };
 }
 
-type SimulacionPublicaInput = { divisa_origen: number; divisa_destino: number; monto: string; metodo_id: number };
 
-/**
- * The home page's simulator. Its answer is a function of the input and the kept pricing catalogue
- * alone (no client, no discount): recent answers are kept with the catalogue's topic ('precios'),
- * up to 2 000 per process, and dropped with it. A refused input is never kept.
- */
-export async function simularPublica(ctx: PublicCtx, input: SimulacionPublicaInput) {
-  const { caches } = ctx;
-  if (!caches?.isLive) return cotizarPublica(ctx, input);
-  const guardadas = caches.keyed<string, SimulacionResultado>('simulaciones-publicas', 'precios', undefined, { max: 2_000 });
-  const { divisa_origen, divisa_destino, monto, metodo_id } = input;
-  const clave = `${divisa_origen}:${divisa_destino}:${metodo_id}:${monto}`;
-  return (await guardadas.get(ctx.db, clave, async (db) => markKept(await cotizarPublica({ db, caches }, input))))!;
-}
-
-async function cotizarPublica(ctx: PublicCtx, input: SimulacionPublicaInput) {
+/** The home page's simulator: no client, no discount, the kept pricing catalogue. */
+export async function simularPublica(ctx: PublicCtx, input: { divisa_origen: number; divisa_destino: number; monto: string; metodo_id: number }) {
   const params = { divisaOrigen: input.divisa_origen, divisaDestino: input.divisa_destino, monto: input.monto, metodoId: input.metodo_id };
   return resultado(await cotizar(ctx.db, params, await quotePrices(ctx)));
 }

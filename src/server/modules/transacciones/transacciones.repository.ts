@@ -5,8 +5,6 @@ import type { Database, TransaccionesTable } from '../../db/types';
 import { auditOfInserted } from '../../lib/audit';
 import { PAGE_SIZE, type Count } from '../../lib/pagination';
 import { TRANSITIONS, VALIDEZ_HORAS, type EstadoTransaccion, type Transicion } from '../../../shared/transacciones';
-import { queryTemplate } from '../../lib/queryTemplate';
-import { huellaOperacion, type OperacionIds } from '../simulacion/simulacion.repository';
 
 /**
  * The state as every read presents it: a pendiente or en_proceso row past `expira_en` is expirada,
@@ -14,33 +12,17 @@ import { huellaOperacion, type OperacionIds } from '../simulacion/simulacion.rep
  */
 const ESTADO_VISTO = sql<EstadoTransaccion>`case when t.estado in ('pendiente', 'en_proceso') and t.expira_en <= now() then 'expirada' else t.estado end`;
 
-/**
- * Milliseconds from now until the next open transaction expires (and starts to read as expirada),
- * or null when none is open: the moment every list that shows states or counts them may change
- * without a write. One entry of `transacciones_vigentes_idx`.
- */
-const vencimientoSiguiente = queryTemplate((db, _v: Record<string, never>) =>
-  db
-    .selectFrom('transacciones as t')
-    .select(sql<string | null>`extract(epoch from min(t.expira_en) - now()) * 1000`.as('ms'))
-    .where(sql<SqlBool>`t.estado in ('pendiente', 'en_proceso') and t.expira_en > now()`),
-);
-export async function msHastaVencimiento(db: Db): Promise<number | undefined> {
-  const [row] = await vencimientoSiguiente.execute(db, {});
-  return row?.ms == null ? undefined : Number(row.ms);
-}
-
 /** Rows in `estado` as presented (see ESTADO_VISTO), usable on the indexes of the table. */
 export function enEstado(estado: EstadoTransaccion): Expression<SqlBool> {
-  // The state is written into the statement (one of six validated values): each state gets its own
-  // prepared statement, so a plan PostgreSQL keeps fits that state's share of the rows.
+  // The state is written into the statement (one of six validated values): each state's query
+  // matches its own partial index (migration 2026112420_listas_por_estado).
   const e = sql.lit(estado);
   if (estado === 'pendiente' || estado === 'en_proceso') return sql<SqlBool>`(t.estado = ${e} and t.expira_en > now())`;
   if (estado === 'expirada') return sql<SqlBool>`(t.estado = 'expirada' or (t.estado in ('pendiente', 'en_proceso') and t.expira_en <= now()))`;
   return sql<SqlBool>`t.estado = ${e}`;
 }
 
-/** The CTEs that return the row insertarTransacciones writes, the row transicionar changes, and a deep page's rows. */
+/** The CTEs that return the row insertarTransaccion writes, the row transicionar changes, and a deep page's rows. */
 const INSERTADA = 'insertada';
 const ACTUALIZADA = 'actualizada';
 const PAGINA = 'pagina';
@@ -48,7 +30,7 @@ const PAGINA = 'pagina';
 /**
  * A transaction as every read presents it: with its client, currencies, Tauser, operator and method.
  * `from` is the table, or a CTE of the same statement that returns whole transaction rows (the row
- * just inserted or changed, see insertarTransacciones and transicionar).
+ * just inserted or changed, see insertarTransaccion and transicionar).
  */
 export function selectTransacciones(db: QueryCreator<Database>, from: 'transacciones' | typeof INSERTADA | typeof ACTUALIZADA | typeof PAGINA = 'transacciones') {
   return db
@@ -74,11 +56,10 @@ export function selectTransacciones(db: QueryCreator<Database>, from: 'transacci
 }
 export type TransaccionRow = Awaited<ReturnType<ReturnType<typeof selectTransacciones>['executeTakeFirstOrThrow']>>;
 
-const transaccionById = queryTemplate((db, v: { id: number }) => selectTransacciones(db).where('t.id', '=', v.id));
-export const findTransaccion = async (db: Db, id: number) => (await transaccionById.execute(db, { id }))[0];
+export const findTransaccion = (db: Db, id: number) => selectTransacciones(db).where('t.id', '=', id).executeTakeFirst();
 
-/** The filter values of a list: they may be a query template's stand-ins (lib/queryTemplate.ts). */
-export type TransaccionValores = {
+/** The filters of a list (dates are business days of `tz`). */
+export type TransaccionFilters = {
   /** Only these clients (a customer's assigned ones). */
   usuarioAsignado?: number;
   cliente_id?: string;
@@ -88,10 +69,8 @@ export type TransaccionValores = {
   /** Part of the transaction code, as an ILIKE pattern (lib/search.ts containsPattern). */
   codigo?: string;
   tz: string;
+  estado?: EstadoTransaccion;
 };
-
-/** The filters: the values, and the state (written into the statement, see enEstado). */
-export type TransaccionFilters = TransaccionValores & { estado?: EstadoTransaccion };
 
 /** The filters as one condition on `t` (dates are business days of `tz`), for the count and the page alike. */
 function condicion(f: TransaccionFilters): Expression<SqlBool> {
@@ -166,14 +145,25 @@ function idsDePagina(db: Db, f: TransaccionFilters, offset: number | undefined) 
 /**
  * A page as a deferred join: the offset walks the filter's index for ids alone, and only the page's
  * rows are read and joined (the plain query joined every skipped row: 330 ms at offset 50 000 of one
- * state). Every page past the first, and every page of expirada (see idsDePagina). `offset` may be
- * a query template's stand-in.
+ * state). Every page past the first, and every page of expirada (see idsDePagina).
  */
 export function deepPageQuery(db: Db, f: TransaccionFilters, offset: number | undefined) {
   const conCte = db
     .with((cte) => cte('ids').materialized(), () => idsDePagina(db, f, offset))
     .with(PAGINA, (d) => d.selectFrom('ids').innerJoin('transacciones as t', 't.id', 'ids.id').selectAll('t'));
   return selectTransacciones(conCte as unknown as QueryCreator<Database>, PAGINA).orderBy('t.fecha_inicio', 'desc').orderBy('t.id', 'desc');
+}
+
+/**
+ * What a page of a list runs (lib/pagination.ts pagedQuery): the first page straight from the
+ * filter's index, later pages (and every page of expirada) as a deferred join; the total from the
+ * kept totals per state when only the state filters (keptCount), else a count over the same filters.
+ */
+export function paginaDeTransacciones(db: Db, page: number, f: TransaccionFilters) {
+  const count = keptCount(db, f) ?? filteredTransacciones(db, f);
+  const offset = page === 1 ? undefined : (page - 1) * PAGE_SIZE;
+  if (offset === undefined && f.estado !== 'expirada') return { query: pageQuery(db, f), count, alreadyPaged: false };
+  return { query: deepPageQuery(db, f, offset) as unknown as ReturnType<typeof pageQuery>, count, alreadyPaged: true };
 }
 
 /**
@@ -186,15 +176,14 @@ export function deepPageQuery(db: Db, f: TransaccionFilters, offset: number | un
  * foreign-key check of any operation in flight holds on the client (one inserted without limits,
  * which takes no lock of its own), so the amounts read after it include that operation.
  */
-const clienteBloqueado = queryTemplate((db, v: { clienteId: string }) =>
+export const lockClienteConLimites = (db: Db, clienteId: string) =>
   db
     .selectFrom('clientes as c')
     .leftJoin('limite_config as l', (j) => j.on('l.id', '=', sql.lit(1)))
     .select(['c.id_cliente', 'l.limite_diario', 'l.limite_mensual'])
-    .where('c.id_cliente', '=', v.clienteId)
-    .forUpdate('c'),
-);
-export const lockClienteConLimites = async (db: Db, clienteId: string) => (await clienteBloqueado.execute(db, { clienteId }))[0];
+    .where('c.id_cliente', '=', clienteId)
+    .forUpdate('c')
+    .executeTakeFirst();
 
 /**
  * The guaraní side already committed by a client in the current business day and month of `tz`:
@@ -222,95 +211,22 @@ export type NuevaTransaccion = Required<Pick<Insertable<TransaccionesTable>,
   | 'descuento_categoria' | 'metodo_financiero_id' | 'detalle_metodo_id' | 'comision_metodo' | 'tauser_id' | 'terminos_aceptados'
 >>;
 
-/** The type of each written column, for the arrays one statement inserts several operations from. */
-const TIPOS_NUEVA: { readonly [K in keyof NuevaTransaccion]-?: string } = {
-  cliente_id: 'uuid', operador_id: 'int', operacion_cliente: 'text', divisa_origen_id: 'int', divisa_destino_id: 'int',
-  monto_origen: 'numeric', monto_destino: 'numeric', monto_pyg: 'numeric', tasa_aplicada: 'numeric', tasa_inicial: 'numeric',
-  monto_destino_inicial: 'numeric', precio_base: 'numeric', comision_base: 'numeric', nombre_categoria: 'text',
-  descuento_categoria: 'numeric', metodo_financiero_id: 'int', detalle_metodo_id: 'int', comision_metodo: 'numeric',
-  tauser_id: 'uuid', terminos_aceptados: 'boolean',
-};
-/** Per operation, besides its values: its code, its audit entry's JSON, and what its quote read (see huellaOperacion). */
-const TIPOS_EXTRA = {
-  codigo: 'text', audit_after: 'text', huella: 'text',
-  l_user: 'int', l_cliente: 'uuid', l_tauser: 'uuid', l_origen: 'int', l_destino: 'int', l_metodo: 'int', l_detalle: 'int',
-} as const;
-const ESCRITAS = Object.keys(TIPOS_NUEVA) as Array<keyof NuevaTransaccion>;
-const COLUMNAS_LOTE = [...Object.entries(TIPOS_NUEVA), ...Object.entries(TIPOS_EXTRA)];
-type Lote = { [K in keyof NuevaTransaccion | keyof typeof TIPOS_EXTRA]: ReadonlyArray<string | number | boolean | null> };
-
-/** One operation to store: what it writes, its code, and the read its quote was computed from. */
-export interface OperacionAInsertar {
-  values: NuevaTransaccion;
-  codigo: string;
-  leida: { ids: OperacionIds; huella: string };
-}
-
-const FILAS = 'filas';
-
 /**
- * Inserts transactions with their codes, valid `horas` hours, writes their audit entries and reads
- * them back as every read presents them, in one statement. Each is written only if what its quote
- * read still reads the same (`huella`, see huellaOperacion): its figures are then those a quote
- * computed at this statement would give. The operations come as one array per column (unnest), so
- * the statement is the same for any number of them.
+ * Inserts a transaction with `codigo`, valid `VALIDEZ_HORAS` hours, writes its audit entry and reads
+ * it back as every read presents it, in one statement. A code already taken yields no row (the
+ * caller draws another) and no audit entry.
  */
-const insertadas = queryTemplate((db, v: Lote & { horas: number }) => {
-  const v_ = (c: string) => sql.ref(`${FILAS}.${c}`);
-  const leida = {
-    userId: v_('l_user'), clienteId: v_('l_cliente'), tauserId: v_('l_tauser'), origen: v_('l_origen'), destino: v_('l_destino'),
-    metodoId: v_('l_metodo'), detalleId: v_('l_detalle'),
-  } as unknown as OperacionIds;
-  const arrays = sql.join(COLUMNAS_LOTE.map(([c, tipo]) => sql`${v[c as keyof Lote]}::${sql.raw(tipo)}[]`));
+export function insertarTransaccion(db: Db, codigo: string, values: NuevaTransaccion): Promise<TransaccionRow | undefined> {
   const conCte = db
-    // Kysely writes a raw CTE body as is: the parentheses are ours.
-    .with(FILAS, () => sql`(select * from unnest(${arrays}) as ${sql.table(FILAS)}(${sql.join(COLUMNAS_LOTE.map(([c]) => sql.ref(c)))}))`)
     .with(INSERTADA, (d) =>
       d
         .insertInto('transacciones')
-        .columns([...ESCRITAS, 'codigo', 'expira_en'])
-        .expression(
-          sql`select ${sql.join(ESCRITAS.map(v_))}, ${v_('codigo')}, now() + make_interval(hours => ${v.horas})
-              from ${sql.table(FILAS)} where ${huellaOperacion(db, leida)} = ${v_('huella')}`,
-        )
+        .values({ ...values, codigo, expira_en: sql<Date>`now() + make_interval(hours => ${VALIDEZ_HORAS})` })
         .onConflict((oc) => oc.column('codigo').doNothing())
         .returningAll(),
     )
-    .with('auditada', auditOfInserted(INSERTADA, { action: 'create', entity: 'transaccion', source: FILAS, key: 'codigo', actor: 'operador_id', after: 'audit_after' }, ['codigo']));
-  return selectTransacciones(conCte as unknown as QueryCreator<Database>, INSERTADA);
-});
-
-/**
- * Stores operations in one statement (codes distinct). Each comes back as its row, or undefined
- * when nothing was written for it: its code was taken or what its quote read has changed; the caller
- * reads again.
- */
-export async function insertarTransacciones(db: Db, ops: readonly OperacionAInsertar[]): Promise<Array<TransaccionRow | undefined>> {
-  const lote = Object.fromEntries(COLUMNAS_LOTE.map(([c]) => [c, [] as Array<string | number | boolean | null>])) as unknown as Record<string, Array<string | number | boolean | null>>;
-  for (const op of ops) {
-    for (const c of ESCRITAS) lote[c]!.push(op.values[c]);
-    const { ids } = op.leida;
-    // The guard checks the read of these ids: they must be the ones written.
-    const v = op.values;
-    if (ids.userId !== v.operador_id || ids.clienteId !== v.cliente_id || ids.tauserId !== v.tauser_id || ids.origen !== v.divisa_origen_id
-      || ids.destino !== v.divisa_destino_id || (ids.detalleId ?? null) !== (v.detalle_metodo_id ?? null)) {
-      throw new Error('insertarTransacciones: la lectura no corresponde a la operación');
-    }
-    lote.codigo!.push(op.codigo);
-    lote.audit_after!.push(JSON.stringify(op.values));
-    lote.huella!.push(op.leida.huella);
-    lote.l_user!.push(ids.userId);
-    lote.l_cliente!.push(ids.clienteId);
-    lote.l_tauser!.push(ids.tauserId);
-    lote.l_origen!.push(ids.origen);
-    lote.l_destino!.push(ids.destino);
-    lote.l_metodo!.push(ids.metodoId);
-    lote.l_detalle!.push(ids.detalleId);
-  }
-  if (new Set(lote.codigo).size !== ops.length) throw new Error('insertarTransacciones: códigos repetidos');
-  const rows = await insertadas.execute(db, { ...(lote as unknown as Lote), horas: VALIDEZ_HORAS });
-  const porCodigo = new Map(rows.map((r) => [r.codigo, r]));
-  return ops.map((op) => porCodigo.get(op.codigo));
+    .with('auditada', auditOfInserted(INSERTADA, { actorId: values.operador_id, action: 'create', entity: 'transaccion', after: JSON.stringify(values) }, ['codigo']));
+  return selectTransacciones(conCte as unknown as QueryCreator<Database>, INSERTADA).executeTakeFirst();
 }
 
 /**

@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import type { Db } from '../../db';
 import { inTrx, type ServiceCtx } from '../../lib/context';
 import { audit } from '../../lib/audit';
 import { badRequest, conflict, fieldError, forbidden, invalidTransition, notFound, rateChanged, validation } from '../../lib/errors';
-import { pagedTemplate, type ListQuery } from '../../lib/pagination';
+import { paginate, type ListQuery } from '../../lib/pagination';
 import { containsPattern } from '../../lib/search';
-import { markKept } from '../../lib/keptValues';
 import { can } from '../../lib/permissions';
 import { Decimal, formatAmount } from '../../../shared/money';
 import { deltaPct } from '../../../shared/pricing';
@@ -16,14 +14,11 @@ import {
 } from '../../../shared/transacciones';
 import { FECHAS_MSG, type CrearTransaccionInput, type Reconfirmacion, type TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { isAssigned } from '../clientes/clientes.repository';
-import type { PriceSource } from '../simulacion/precios';
-import { findInstancia, findMetodo, leerOperacion, metodosActivos, type LecturaOperacion, type OperacionIds } from '../simulacion/simulacion.repository';
-import { clienteOperable, cotizar, cotizarParams, operable, type ClienteOperable, type Cotizacion } from '../simulacion/simulacion.service';
+import { clienteOperable, cotizar, cotizarParams, type ClienteOperable, type Cotizacion } from '../simulacion/simulacion.service';
 import { nuevoCodigo } from './codigo';
-import { insertarEnLote } from './lotes';
 import {
-  asociarClave, deepPageQuery, expirarSiVencida, filteredTransacciones, findClave, findTransaccion, insertarTransacciones, keptCount, lockClienteConLimites, msHastaVencimiento, pageQuery,
-  reservarClave, transicionar, usadoPyg, type NuevaTransaccion, type TransaccionFilters, type TransaccionRow, type TransaccionValores,
+  asociarClave, expirarSiVencida, findClave, findTransaccion, insertarTransaccion, lockClienteConLimites, pageQuery, paginaDeTransacciones,
+  reservarClave, transicionar, usadoPyg, type NuevaTransaccion, type TransaccionFilters, type TransaccionRow,
 } from './transacciones.repository';
 
 const ENTITY = 'transaccion';
@@ -176,18 +171,19 @@ const snapshot = (c: Cotizacion) => ({
   comision_metodo: c.comisionMetodo,
 });
 
-/** The operation as it will be stored, from the server's quote on what was read. */
-async function operacionDe(ctx: ServiceCtx, db: Db, input: CrearTransaccionInput, ids: OperacionIds, leida: LecturaOperacion | undefined) {
-  const cliente = operable(leida?.cliente, input.tauser_id);
-  // A quote that succeeds uses only what the read gave (the method named or the instance's): the
-  // other reads serve refusals alone, which never come from a kept read (see registrar).
-  const prices: PriceSource = {
-    divisas: async () => leida!.divisas,
-    metodo: async (id) => (leida!.metodo?.id === id ? leida!.metodo : findMetodo(db, id)),
-    metodosActivos: () => metodosActivos(db),
-    instancia: async (id) => (id === ids.detalleId ? leida!.instancia : findInstancia(db, id)),
-  };
-  const c = await cotizar(db, cotizarParams(input, cliente, true), prices);
+/** How many codes are drawn before giving up (a collision among 36^8 codes is already rare). */
+const INTENTOS_CODIGO = 5;
+
+/**
+ * Quotes and stores an operation inside the transaction `trx`: a fresh read of the client (its
+ * assignment to the actor, state, category, the Tauser), the quote (currencies, rate, method or
+ * instance), the limits under the client's lock, then the insert with its audit entry and read-back
+ * in one statement. The stored figures are those of this quote, and the answer is the stored row.
+ */
+async function registrar(ctx: ServiceCtx, trx: Db, input: CrearTransaccionInput, opts: OpOptions): Promise<TransaccionRow> {
+  const cliente = await clienteOperable(inTrx(ctx, trx), input.cliente_id, input.tauser_id);
+  const c = await cotizar(trx, cotizarParams(input, cliente, true));
+  await checkLimites(trx, cliente, c.montoPyg, opts.tz);
   const values: NuevaTransaccion = {
     cliente_id: cliente.id_cliente,
     operador_id: ctx.actor.id,
@@ -203,60 +199,11 @@ async function operacionDe(ctx: ServiceCtx, db: Db, input: CrearTransaccionInput
     tauser_id: input.tauser_id,
     terminos_aceptados: input.terminos_aceptados ?? false,
   };
-  return { cliente, montoPyg: c.montoPyg, values };
-}
-
-/**
- * Quotes and stores an operation. What the quote reads (client, assignment, Tauser, currencies,
- * rates, instance, method: leerOperacion) comes first from this process's copy of an earlier read, a guess
- * the insert checks: it writes only if all of it still reads the same in its own statement
- * (huellaOperacion), so the stored figures are those of the database at the insert. A guess that
- * no longer holds, or one that would refuse the operation, is dropped and the database read; a
- * refusal always comes from a fresh read. Without limits the insert is one statement and its own
- * transaction, shared with the operations stored at the same moment (lotes.ts): its foreign-key check
- * holds the client until it commits, so a limit check that starts meanwhile (limits configured since)
- * waits for it and counts it (lockClienteConLimites).
- */
-async function registrar(ctx: ServiceCtx, db: Db, input: CrearTransaccionInput, opts: OpOptions): Promise<TransaccionRow> {
-  const ids: OperacionIds = {
-    userId: ctx.actor.id, clienteId: input.cliente_id, tauserId: input.tauser_id,
-    origen: input.divisa_origen, destino: input.divisa_destino, metodoId: input.metodo_id ?? null, detalleId: input.detalle_metodo_id ?? null,
-  };
-  const copias = ctx.caches?.keyed<string, LecturaOperacion>('lecturas-operacion', 'precios', undefined, { max: 2_000 });
-  const clave = `${ids.userId}:${ids.clienteId}:${ids.tauserId}:${ids.origen}:${ids.destino}:${ids.metodoId}:${ids.detalleId}`;
-  for (let intento = 0; intento < 5; intento++) {
-    let fresca = !copias || intento > 0;
-    const leida = fresca
-      ? await leerOperacion(db, ids)
-      : await copias!.get(db, clave, (d) => {
-          fresca = true;
-          return leerOperacion(d, ids);
-        });
-    let op: Awaited<ReturnType<typeof operacionDe>>;
-    try {
-      op = await operacionDe(ctx, db, input, ids, leida);
-    } catch (e) {
-      if (fresca) throw e;
-      copias!.forget(clave);
-      continue;
-    }
-    // Limits may refuse on the amount in guaraníes, which a kept read's rate could misstate: with
-    // limits the operation is quoted on a fresh read (the copy stays: it says limits apply).
-    if (!fresca && op.cliente.conLimites) continue;
-    const aInsertar = { values: op.values, codigo: nuevoCodigo(), leida: { ids, huella: leida!.huella } };
-    const conLimites = async (d: Db) => {
-      await checkLimites(d, op.cliente, op.montoPyg, opts.tz);
-      return (await insertarTransacciones(d, [aInsertar]))[0];
-    };
-    const row = db.isTransaction
-      ? await conLimites(db)
-      : op.cliente.conLimites
-        ? await db.transaction().execute(conLimites)
-        : await insertarEnLote(db, aInsertar);
+  for (let i = 0; i < INTENTOS_CODIGO; i++) {
+    const row = await insertarTransaccion(trx, nuevoCodigo(), values);
     if (row) return row;
-    copias?.forget(clave);
   }
-  throw new Error('No se pudo registrar la operación');
+  throw new Error('No se pudo generar un código de operación libre');
 }
 
 /**
@@ -269,7 +216,7 @@ export async function crearTransaccion(ctx: ServiceCtx, input: CrearTransaccionI
   const key = opts.idempotencyKey;
   if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw badRequest(OP_MSG.idempotenciaInvalida);
   const hash = createHash('sha256').update(canonical(input)).digest('hex');
-  if (!key) return toRecord(await registrar(ctx, ctx.db, input, opts));
+  if (!key) return toRecord(await ctx.db.transaction().execute((trx) => registrar(ctx, trx, input, opts)));
   const prev = await findClave(ctx.db, ctx.actor.id, key);
   if (prev) return respuestaPrevia(ctx, prev, hash);
   // With a key the quote comes after the key is reserved: a concurrent duplicate waits for the first
@@ -280,7 +227,7 @@ export async function crearTransaccion(ctx: ServiceCtx, input: CrearTransaccionI
       if (!previa) throw conflict(OP_MSG.idempotenciaOtroCuerpo);
       return { previa };
     }
-    const row = await registrar(inTrx(ctx, trx), trx, input, opts);
+    const row = await registrar(ctx, trx, input, opts);
     await asociarClave(trx, ctx.actor.id, key, row.id);
     return { row };
   });
@@ -388,49 +335,20 @@ export async function listTransacciones(ctx: ServiceCtx, q: TransaccionListInput
   const todas = verTodas(ctx);
   if (!todas && q.cliente_id && !(await isAssigned(ctx.db, ctx.actor.id, q.cliente_id))) throw forbidden();
   if (q.fecha_desde && q.fecha_hasta && q.fecha_hasta < q.fecha_desde) throw fieldError('fecha_hasta', FECHAS_MSG);
-  const valores: TransaccionValores = {
+  const f: TransaccionFilters = {
     cliente_id: q.cliente_id || undefined, divisa: q.divisa, fecha_desde: q.fecha_desde || undefined, fecha_hasta: q.fecha_hasta || undefined,
-    codigo: q.search ? containsPattern(q.search) : undefined, tz, usuarioAsignado: todas ? undefined : ctx.actor.id,
+    codigo: q.search ? containsPattern(q.search) : undefined, tz, usuarioAsignado: todas ? undefined : ctx.actor.id, estado: q.estado,
   };
-  if (q.all) return (await pageQuery(ctx.db, { ...valores, estado: q.estado }).execute()).map(toRecord);
-  if (!ctx.caches?.isLive) return leerPagina(ctx.db, { ...valores, estado: q.estado, page: q.page });
-  const guardadas = ctx.caches.keyed<string, PaginaGuardada>('paginas-transacciones', 'operaciones', undefined, {
-    max: PAGINAS_GUARDADAS,
-    validFor: (p) => p.hasta && p.hasta - performance.now(),
-  });
-  const clave: ClavePagina = { ...valores, estado: q.estado, page: q.page };
-  return (await guardadas.get(ctx.db, JSON.stringify(clave), (db) => cargarPagina(db, clave)))!.pagina;
-}
-
-type ClavePagina = TransaccionValores & { estado?: EstadoTransaccion; page: number };
-
-async function leerPagina(db: Db, { estado, page: n, ...valores }: ClavePagina) {
-  const page = await paginaTransacciones(db, n, valores, estado);
+  if (q.all) return (await pageQuery(ctx.db, f).execute()).map(toRecord);
+  const page = await paginaTransacciones(ctx.db, q.page, f);
   return { ...page, results: page.results.map(toRecord) };
 }
 
-/**
- * Pages of transaction lists kept per process (topic 'operaciones': dropped on any change to a
- * transaction or to what the list shows of it, here at once, elsewhere on its notice). The key holds
- * every filter and, for a customer, their user id (their own clients only). A page is kept only until
- * the next open transaction expires: from then it reads as expirada without any write. That moment is
- * read before the page, so an expiry between the two reads makes the copy too short, never too long.
- */
-const PAGINAS_GUARDADAS = 2_000;
-type PaginaGuardada = Awaited<ReturnType<typeof cargarPagina>>;
-async function cargarPagina(db: Db, clave: ClavePagina) {
-  const desde = performance.now();
-  const ms = await msHastaVencimiento(db);
-  const pagina = markKept(await leerPagina(db, clave));
-  return { pagina, hasta: ms === undefined ? undefined : desde + ms };
+/** A page of transactions and its exact total in one round trip (paginaDeTransacciones). */
+async function paginaTransacciones(db: Db, page: number, f: TransaccionFilters) {
+  const { query, count, alreadyPaged } = paginaDeTransacciones(db, page, f);
+  return paginate(query, page, count, { alreadyPaged });
 }
-
-/** A page of transactions, its statement compiled once per shape: which filters, which state (the shape). */
-export const paginaTransacciones = pagedTemplate((db, v: TransaccionValores, estado, offset) => {
-  const f: TransaccionFilters = { ...v, estado: (estado || undefined) as EstadoTransaccion | undefined };
-  const count = keptCount(db, f) ?? filteredTransacciones(db, f);
-  return offset === undefined && f.estado !== 'expirada' ? { query: pageQuery(db, f), count } : { query: deepPageQuery(db, f, offset), count, alreadyPaged: true };
-});
 
 /** GET clientes/{id}/get_historial_transacciones/: one client's history, same rules and filters. */
 export const historialDeCliente = (ctx: ServiceCtx, clienteId: string, q: Omit<TransaccionListInput, 'cliente_id'>, tz: string) =>

@@ -2,7 +2,6 @@ import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../db/types';
 import type { Db } from '../../db';
 import { containsPattern } from '../../lib/search';
-import { queryTemplate } from '../../lib/queryTemplate';
 
 type Q = Kysely<Database>;
 
@@ -16,8 +15,7 @@ export function selectUsers(db: Q) {
     ]);
 }
 
-const userById = queryTemplate((db, v: { id: number }) => selectUsers(db).where('u.id', '=', v.id));
-export const findUser = async (db: Db | Q, id: number) => (await userById.execute(db, { id }))[0];
+export const findUser = (db: Db | Q, id: number) => selectUsers(db).where('u.id', '=', id).executeTakeFirst();
 
 /** Username, first or last name, or e-mail containing the text, case-insensitively. */
 export function listUsers(db: Q, search?: string) {

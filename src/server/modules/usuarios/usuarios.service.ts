@@ -5,7 +5,6 @@ import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import { changeIntent } from '../../lib/changeIntent';
 import { withUniqueFields } from '../../lib/unique';
-import { markKept } from '../../lib/keptValues';
 import { requirePerms } from '../../lib/permissions';
 import { M } from '../../../shared/messages';
 import { MA } from '../../../shared/messagesAdmin';
@@ -76,16 +75,10 @@ export const list = (ctx: ServiceCtx, search?: string) => listUsers(ctx.db, sear
 /** Anyone may read their own record (the login flow needs it); others need view permission. */
 export async function getUser(ctx: ServiceCtx, id: number) {
   assertSelfOr(ctx.actor, id, P.viewUser);
-  const user = ctx.caches?.isLive ? await ctx.caches.keyed('usuarios', 'usuarios', usuarioGuardado).get(ctx.db, id) : await findUser(ctx.db, id);
+  const user = await findUser(ctx.db, id);
   if (!user) throw notFound();
   return user;
 }
-
-/**
- * A user record kept per process (topic 'usuarios': any write through this process, and the notices
- * of users and assignments from anywhere); the permission is checked before it is read.
- */
-const usuarioGuardado = async (db: Db, id: number) => markKept(await findUser(db, id));
 
 /** Users created by staff are verified already: they sign in without a code. */
 export async function create(ctx: ServiceCtx, input: UserCreateInput): Promise<UserRecord> {
