@@ -36,8 +36,6 @@ export interface AppDeps {
   lifecycle?: Lifecycle;
 }
 
-const selfCompressed = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs') && !url.startsWith('/api/schema');
-
 class InvalidUtf8 extends Error {
   type = 'encoding.invalid';
   status = 400;
@@ -53,10 +51,8 @@ export function createApp(deps: AppDeps) {
   app.set('log', log);
   app.use(requestLog(log));
   app.use(lifecycle.middleware);
-  // Brotli or gzip as the client accepts. REST answers compress themselves in one step
-  // (lib/jsonBody.ts); the web client, /trpc, the API schema and docs stream through compression.
-  const compress = compression({ threshold: MIN_COMPRESS_BYTES });
-  app.use((req, res, next) => (selfCompressed(req.url) ? next() : compress(req, res, next)));
+  // Brotli or gzip as the client accepts; the kept public rates come already compressed (lib/jsonBody.ts).
+  app.use(compression({ threshold: MIN_COMPRESS_BYTES }));
 
   const api = express.Router();
   api.use(requireJsonBody);

@@ -68,7 +68,7 @@ describe('web client delivery', () => {
   });
 });
 
-/** REST answers compress themselves in one step (lib/jsonBody.ts): negotiated, with the ETag of what is sent. */
+/** REST answers are compressed as the client accepts, with the ETag of the JSON they carry. */
 describe('REST answer compression', () => {
   it('compresses a large answer as the client accepts, never a small one, and revalidates it with 304', async () => {
     const app = await startTestApp();

@@ -1,5 +1,4 @@
 import express, { type Request, type Response } from 'express';
-import { match } from 'path-to-regexp';
 import type { AnyRouter } from '@trpc/server';
 import { clientIp, createContext, type Ctx } from '../trpc/context';
 import type { Db } from '../db';
@@ -86,30 +85,6 @@ async function applyEcho(reader: Reader | undefined, req: Request, input: unknow
   return { input: without(input, drop), readOnly };
 }
 
-/** '/clientes/:id/' → ['/clientes', '/:id/']. */
-export function splitFirstSegment(path: string): [string, string] {
-  const i = path.indexOf('/', 1);
-  return i < 0 ? [path, '/'] : [path.slice(0, i), path.slice(i)];
-}
-
-/** The map key of a fixed path: Express matches paths case-insensitively and with or without the final slash. */
-export const staticKey = (method: string, path: string) => `${method.toUpperCase()} ${path.toLowerCase().replace(/\/$/, '')}`;
-
-/**
- * The routes without parameters that Express would dispatch to themselves: no earlier route of the
- * same method matches their path (the table's order decides, as it does for Express).
- */
-export function staticRoutes(routes: RestRoute[]): Set<RestRoute> {
-  const out = new Set<RestRoute>();
-  routes.forEach((r, i) => {
-    if (/[:*(]/.test(r.path)) return;
-    const target = r.path.replace(/\/$/, '');
-    const shadowed = routes.slice(0, i).some((e) => e.method === r.method && match(e.path.replace(/\/$/, ''), { decode: decodeURIComponent })(target) !== false);
-    if (!shadowed) out.add(r);
-  });
-  return out;
-}
-
 type Callable = (input: unknown) => Promise<unknown>;
 
 /** Mounts every route of the table on an Express router, each calling its procedure through tRPC's server-side caller. */
@@ -170,29 +145,6 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
   };
 
   const rest = express.Router();
-  // Paths without parameters are answered from a map, without walking Express's routers; a path
-  // goes there only when no earlier route of the table (same method) would have matched it first.
-  const statics = staticRoutes(routes);
-  const fixed = new Map<string, Handler>();
-  rest.use((req, res, next) => {
-    const h = fixed.get(staticKey(req.method, req.path));
-    if (h) void h(req, res);
-    else next();
-  });
-  // The others: one sub-router per first path segment (/clientes, /operaciones, …), so a request is
-  // matched against its own domain's few routes instead of walking the whole table.
-  const groups = new Map<string, express.Router>();
-  for (const route of routes) {
-    const handler = route.cachedAnswer ? cachedHandler(route.cachedAnswer) : procedureHandler(route);
-    if (statics.has(route)) fixed.set(staticKey(route.method, route.path), handler);
-    const [group, path] = splitFirstSegment(route.path);
-    let sub = groups.get(group);
-    if (!sub) {
-      sub = express.Router();
-      groups.set(group, sub);
-      rest.use(group, sub);
-    }
-    sub[route.method](path, handler);
-  }
+  for (const route of routes) rest[route.method](route.path, route.cachedAnswer ? cachedHandler(route.cachedAnswer) : procedureHandler(route));
   return rest;
 }

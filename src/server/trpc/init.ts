@@ -71,25 +71,19 @@ function signedIn(ctx: Ctx) {
   return ctx.user;
 }
 
-/**
- * What signed-in procedures give next(): the type of ctx.user narrowed to the user, with the same
- * context object (ctx.user already is that user once signedIn passed). A `ctx` given to next() makes
- * tRPC copy the whole context on every request.
- */
-const SIGNED_IN = { ctx: undefined as unknown as { user: AuthUser } };
-
 /** Procedures are one tRPC layer before their input parser: the outer work and, for signed-in ones, the sign-in and permission check. */
 export const baseProcedure = t.procedure.use(({ ctx, type, path, next }) => outer(ctx, type, path, () => next()));
 
 const signedInProcedure = (rule: PermRule | 'signed-in') =>
   t.procedure.use(({ ctx, type, path, next }) => {
+    let user: AuthUser;
     try {
-      signedIn(ctx);
+      user = signedIn(ctx);
       if (rule !== 'signed-in' && !hasPerms(ctx.perms, rule)) throw forbidden();
     } catch (e) {
       throw asTrpcError(e) ?? e;
     }
-    return outer(ctx, type, path, () => next(SIGNED_IN));
+    return outer(ctx, type, path, () => next({ ctx: { user } }));
   });
 
 export const authedProcedure = signedInProcedure('signed-in');
