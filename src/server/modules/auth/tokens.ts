@@ -1,6 +1,5 @@
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { LRUCache } from 'lru-cache';
 import type { Env } from '../../env';
 
 export type TokenType = 'access' | 'refresh';
@@ -47,25 +46,11 @@ function secretKey(secret: string): KeyObject {
   return key;
 }
 
-/**
- * Signatures already checked, by token (the same access token comes back on every request of a
- * session). A hit still checks the expiry, exactly as jsonwebtoken does; whether the token is still
- * honoured (user active, token version) is asked of the database on every request regardless.
- */
-const verified = new LRUCache<string, { secret: string; claims: Readonly<Record<string, unknown>> }>({ max: 10_000 });
-
-function verifiedClaims(secret: string, token: string, ignoreExpiration: boolean): Readonly<Record<string, unknown>> {
-  let hit = verified.get(token);
-  if (!hit || hit.secret !== secret) {
-    // Verified once without the expiry; checked below on this and every later use.
-    const claims = jwt.verify(token, secretKey(secret), { algorithms: ['HS256'], ignoreExpiration: true });
-    if (typeof claims !== 'object' || claims === null) throw new Error('token sin claims');
-    hit = { secret, claims: Object.freeze({ ...claims }) };
-    verified.set(token, hit);
-  }
-  const exp = hit.claims.exp;
-  if (!ignoreExpiration && (typeof exp !== 'number' || Math.floor(Date.now() / 1000) >= exp)) throw new Error('token vencido');
-  return hit.claims;
+/** The claims of a token signed with our key (HS256 only), checked by jsonwebtoken, expiry included unless ignored. */
+function verifiedClaims(secret: string, token: string, ignoreExpiration: boolean): Record<string, unknown> {
+  const claims = jwt.verify(token, secretKey(secret), { algorithms: ['HS256'], ignoreExpiration });
+  if (typeof claims !== 'object' || claims === null) throw new Error('token sin claims');
+  return claims;
 }
 
 export function verifyToken(env: Env, token: string, type: TokenType, opts: { ignoreExpiration?: boolean } = {}): TokenClaims | null {

@@ -149,6 +149,50 @@ describe('Idempotency-Key', () => {
   });
 });
 
+describe('Idempotency-Key on payment', () => {
+  const pagar = (id: number, b: unknown, key?: string) =>
+    app.api('PATCH', `/operaciones/transacciones/${id}/confirmar-pago/`, { token: vip.token, body: b, headers: key ? { 'Idempotency-Key': key } : undefined });
+  const pagos = async (id: number) =>
+    (await app.db.selectFrom('audit_log').select('id').where('entity', '=', 'transaccion').where('entity_id', '=', String(id)).where('action', '=', 'update').execute()).length;
+
+  it('a repeated confirmation with the same key answers the paid transaction (no 409, one payment); another body 409', async () => {
+    const t = await nueva({ monto: '200000' });
+    const key = `pago-${Date.now()}`;
+    const first = await pagar(t.id, { terminos_aceptados: true }, key);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.estado).toBe('en_proceso');
+    const again = await pagar(t.id, { terminos_aceptados: true }, key);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await pagos(t.id)).toBe(1);
+    const other = await pagar(t.id, { terminos_aceptados: true, acepta_cambio: true }, key);
+    expect(other.status).toBe(409);
+    expect(other.body).toEqual({ error: 'conflict', detail: OP_MSG.idempotenciaOtroCuerpo });
+    // Without the key the state machine answers as always: already en_proceso.
+    const plain = await pagar(t.id, { terminos_aceptados: true });
+    expect(plain.status).toBe(409);
+    expect(plain.body.estado).toBe('en_proceso');
+  });
+
+  it('a key is bound to its action: a creation key cannot confirm a payment', async () => {
+    const key = `crear-y-pagar-${Date.now()}`;
+    const created = await crear(vip.token, body({ monto: '150000' }), { 'Idempotency-Key': key });
+    expect(created.status).toBe(201);
+    const r = await pagar(created.body.id, { terminos_aceptados: true }, key);
+    expect(r.status).toBe(409);
+    expect((await app.api('GET', `/operaciones/transacciones/${created.body.id}/`, { token: vip.token })).body.estado).toBe('pendiente');
+  });
+
+  it('a refused payment (terms missing) leaves the key free for the corrected request', async () => {
+    const t = await nueva({ monto: '120000' });
+    const key = `pago-corregido-${Date.now()}`;
+    expect((await pagar(t.id, { terminos_aceptados: false }, key)).status).toBe(400);
+    const ok = await pagar(t.id, { terminos_aceptados: false }, key);
+    expect(ok.status).toBe(400);
+    expect((await pagar(t.id, { terminos_aceptados: true }, `${key}-2`)).status).toBe(200);
+  });
+});
+
 describe('reading transactions', () => {
   it('GET transacciones/{id}/: 401 anonymous, 404 for another customer, 200 for the owner and for staff with view_transaccion', async () => {
     const t = await nueva();

@@ -153,11 +153,36 @@ function canonical(v: unknown): string {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
-async function respuestaPrevia(ctx: ServiceCtx, prev: { request_hash: string; transaccion_id: number | null }, hash: string) {
-  if (prev.request_hash !== hash || prev.transaccion_id === null) throw conflict(OP_MSG.idempotenciaOtroCuerpo);
-  const row = await findTransaccion(ctx.db, prev.transaccion_id);
-  if (!row) throw notFound();
-  return toRecord(row);
+/**
+ * Runs `write` once per Idempotency-Key of the actor: the key is reserved in the write's own
+ * transaction (a concurrent duplicate waits for the first and then answers it), and a repeat with the
+ * same request (`what` names the action, so a key cannot be reused for another) answers the
+ * transaction the first one wrote, as it is now. Another request with a used key: 409. Without a key,
+ * `write` runs in a transaction of its own.
+ */
+async function unaVez(ctx: ServiceCtx, key: string | undefined, what: unknown, write: (trx: Db) => Promise<TransaccionRow>): Promise<TransaccionRecord> {
+  if (key === undefined) return toRecord(await ctx.db.transaction().execute(write));
+  if (!IDEMPOTENCY_KEY.test(key)) throw badRequest(OP_MSG.idempotenciaInvalida);
+  const hash = createHash('sha256').update(canonical(what)).digest('hex');
+  const previa = async (prev: { request_hash: string; transaccion_id: number | null }) => {
+    if (prev.request_hash !== hash || prev.transaccion_id === null) throw conflict(OP_MSG.idempotenciaOtroCuerpo);
+    const row = await findTransaccion(ctx.db, prev.transaccion_id);
+    if (!row) throw notFound();
+    return toRecord(row);
+  };
+  const prev = await findClave(ctx.db, ctx.actor.id, key);
+  if (prev) return previa(prev);
+  const out = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await reservarClave(trx, ctx.actor.id, key, hash))) {
+      const first = await findClave(trx, ctx.actor.id, key);
+      if (!first) throw conflict(OP_MSG.idempotenciaOtroCuerpo);
+      return { first };
+    }
+    const row = await write(trx);
+    await asociarClave(trx, ctx.actor.id, key, row.id);
+    return { row };
+  });
+  return out.first ? previa(out.first) : toRecord(out.row!);
 }
 
 const snapshot = (c: Cotizacion) => ({
@@ -213,26 +238,7 @@ async function registrar(ctx: ServiceCtx, trx: Db, input: CrearTransaccionInput,
  * transaction; another body, 409.
  */
 export async function crearTransaccion(ctx: ServiceCtx, input: CrearTransaccionInput, opts: OpOptions): Promise<TransaccionRecord> {
-  const key = opts.idempotencyKey;
-  if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw badRequest(OP_MSG.idempotenciaInvalida);
-  const hash = createHash('sha256').update(canonical(input)).digest('hex');
-  if (!key) return toRecord(await ctx.db.transaction().execute((trx) => registrar(ctx, trx, input, opts)));
-  const prev = await findClave(ctx.db, ctx.actor.id, key);
-  if (prev) return respuestaPrevia(ctx, prev, hash);
-  // With a key the quote comes after the key is reserved: a concurrent duplicate waits for the first
-  // one and answers it, whatever changed meanwhile.
-  const out = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await reservarClave(trx, ctx.actor.id, key, hash))) {
-      const previa = await findClave(trx, ctx.actor.id, key);
-      if (!previa) throw conflict(OP_MSG.idempotenciaOtroCuerpo);
-      return { previa };
-    }
-    const row = await registrar(ctx, trx, input, opts);
-    await asociarClave(trx, ctx.actor.id, key, row.id);
-    return { row };
-  });
-  if (out.previa) return respuestaPrevia(ctx, out.previa, hash);
-  return toRecord(out.row!);
+  return unaVez(ctx, opts.idempotencyKey, { crear: input }, (trx) => registrar(ctx, trx, input, opts));
 }
 
 // ---- rate reconfirmation and payment ----
@@ -274,6 +280,7 @@ export async function reconfirmarTasa(ctx: ServiceCtx, id: number): Promise<Reco
  * PATCH transacciones/{id}/confirmar-pago/: pendiente → en_proceso with the terms accepted. A moved
  * rate answers 409 rate_changed with the new figures unless `acepta_cambio` (and, when sent,
  * `tasa_aceptada` is the current rate); then the new figures are stored. Limits are checked again.
+ * The same Idempotency-Key and body answer the transaction the first payment changed.
  */
 export async function confirmarPago(
   ctx: ServiceCtx,
@@ -281,10 +288,11 @@ export async function confirmarPago(
   opts: OpOptions,
 ): Promise<TransaccionRecord> {
   const row = await propia(ctx, input.id);
-  if (!puedeTransicionar('confirmarPago', row.estado as EstadoTransaccion)) await rechazarTransicion(ctx.db, row, 'confirmarPago');
-  if (input.terminos_aceptados !== true) throw validation({ terminos_aceptados: [OP_MSG.terminosRequeridos] });
-  const cliente = await clienteOperable(ctx, row.cliente_id);
-  const hecha = await ctx.db.transaction().execute(async (trx) => {
+  // With an Idempotency-Key, a repeat of a payment that went through answers the transaction as it is now.
+  return unaVez(ctx, opts.idempotencyKey, { pagar: input }, async (trx) => {
+    if (!puedeTransicionar('confirmarPago', row.estado as EstadoTransaccion)) await rechazarTransicion(ctx.db, row, 'confirmarPago');
+    if (input.terminos_aceptados !== true) throw validation({ terminos_aceptados: [OP_MSG.terminosRequeridos] });
+    const cliente = await clienteOperable(inTrx(ctx, trx), row.cliente_id);
     const c = await recotizar(trx, row, cliente);
     const f = figuras(row, c);
     if (f.cambio) {
@@ -301,7 +309,6 @@ export async function confirmarPago(
     });
     return done!;
   });
-  return toRecord(hecha);
 }
 
 /** PATCH transacciones/{id}/cancelar/: pendiente or en_proceso → cancelada. */
