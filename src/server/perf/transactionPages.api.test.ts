@@ -49,7 +49,7 @@ const LISTS = () => [
   ['/operaciones/transacciones/', staff],
   ['/operaciones/transacciones/?estado=pendiente', staff],
   ['/operaciones/transacciones/', vip.token],
-  [`/clientes/${vip.clienteId}/get_historial_transacciones/`, staff],
+  [`/clientes/${vip.clienteId}/get_historial_transacciones/?page=1`, staff],
 ] as const;
 const find = async (path: string, token: string, id: number) => (await read(path, token)).results.find((t) => t.id === id);
 const soon = { timeout: 5000, interval: 20 };
@@ -95,7 +95,7 @@ describe('kept pages of transaction lists', () => {
 
   it('follow changes made in SQL to a transaction, its client, its Tauser and its operator once their notices arrive', async () => {
     const t = await nueva();
-    const path = `/clientes/${vip.clienteId}/get_historial_transacciones/`;
+    const path = `/clientes/${vip.clienteId}/get_historial_transacciones/?page=1`;
     expect(await find(path, staff, t.id)).toMatchObject({ estado: 'pendiente' });
     await app.db.updateTable('transacciones').set({ estado: 'cancelada' }).where('id', '=', t.id).execute();
     await vi.waitFor(async () => expect(await find(path, staff, t.id)).toMatchObject({ estado: 'cancelada' }), soon);
