@@ -233,7 +233,7 @@ async function main() {
     results.push(await measureNextToBare('GET /api/clientes/?page=5000', `${base}/api/clientes/?page=5000`, { token: access, key: 'clientes_deep' }));
     results.push(await measureNextToBare('GET /api/clientes/?search=ente 4242', `${base}/api/clientes/?search=${encodeURIComponent('ente 4242')}`, { token: access, key: 'clientes_search' }));
     results.push(
-      await measureNextToBare(`GET /api/clientes/:id/get_historial_transacciones/ (${TRANSACTIONS} tx)`, `${base}/api/clientes/${historyClient}/get_historial_transacciones/`, {
+      await measureNextToBare(`GET /api/clientes/:id/get_historial_transacciones/?page=1 (${TRANSACTIONS} tx)`, `${base}/api/clientes/${historyClient}/get_historial_transacciones/?page=1`, {
         token: access, key: 'historial',
       }),
     );

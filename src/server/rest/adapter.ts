@@ -11,6 +11,7 @@ import { sendAnswer, sendJson } from '../lib/jsonBody';
 import { isPlainObject, keysNotTaken, READ_ONLY, splitEcho, without } from './echo';
 import type { ProcedurePath, RestRoute } from './types';
 import { createCallerFactory } from '../trpc/init';
+import { withPageLinks } from './pageLinks';
 
 /** Calls a procedure of the router by its path, as the request's caller. */
 type Call = (procedure: ProcedurePath, input: unknown) => Promise<unknown>;
@@ -133,7 +134,8 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
       const result = await call(route.procedure, prepared.input);
       const status = route.status ?? 200;
       if (status === 204) res.status(204).end();
-      else sendJson(req, res, status, result);
+      // Paged lists: REST clients follow `next`/`previous` as URLs (./pageLinks.ts); tRPC keeps page numbers.
+      else sendJson(req, res, status, route.method === 'get' ? withPageLinks(req, result) : result);
     } catch (err) {
       const out = restError(err, ctx?.tokenProblem ?? false, base.services?.log);
       if (out.status === 400 && prepared?.readOnly.length) {

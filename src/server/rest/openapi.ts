@@ -2,6 +2,7 @@ import type { AnyRouter } from '@trpc/server';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from 'zod';
 import type { RestRoute } from './types';
+import { pageLinksInSchema } from './pageLinks';
 
 const errorBody = z.object({ detail: z.string() });
 
@@ -49,17 +50,19 @@ export function buildOpenApi(appRouter: AnyRouter, routes: RestRoute[]) {
     }
     paths[oaPath] = { ...paths[oaPath], [route.method]: op };
   }
-  return createDocument({
+  const doc = createDocument({
     openapi: '3.1.0',
     info: {
       title: 'Cambio API',
       version: '1.0.0',
       description:
         'API REST de la casa de cambios. Autenticación: `Authorization: Bearer <access>` obtenido en POST /api/token/. ' +
-        'Listas: `{count, next, previous, results}` de 10 por página; `?all=true` devuelve un arreglo. ' +
+        'Listas: `{count, next, previous, results}` de 10 por página (`next` y `previous` son URLs de esas páginas, o null); `?all=true` devuelve un arreglo de todos los registros, inactivos incluidos. ' +
         'PUT/PATCH aceptan el registro leído con GET: los campos de solo lectura iguales al registro se ignoran y los distintos dan 400 `{"campo": ["Campo de solo lectura."]}`.',
     },
     components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     paths,
   });
+  pageLinksInSchema(doc);
+  return doc;
 }

@@ -69,6 +69,8 @@ interface Row {
   readOnly: { field: string; value: unknown; message?: string } | null;
   /** Records only their owners or staff may see: a signed-in stranger gets 404 (never the data), not 403. */
   hidden?: boolean;
+  /** Active records any signed-in user may read (the customer's forms and the operation wizard need them). */
+  readable?: boolean;
 }
 
 const PATH_MISMATCH = 'No coincide con el identificador de la ruta.';
@@ -141,6 +143,7 @@ const ROWS: Row[] = [
   {
     resource: 'operaciones/bancos',
     methods: ['PUT'],
+    readable: true,
     setup: async () => `/operaciones/bancos/${(await created('/operaciones/bancos/', { nombre: uniq('Banco Eco ') })).id}/`,
     edit: { field: 'comision_venta', value: '1.25' },
     readOnly: { field: 'id', value: 999_999, message: PATH_MISMATCH },
@@ -148,6 +151,7 @@ const ROWS: Row[] = [
   {
     resource: 'operaciones/billeteras-catalogo',
     methods: ['PUT'],
+    readable: true,
     setup: async () => `/operaciones/billeteras-catalogo/${(await created('/operaciones/billeteras-catalogo/', { nombre: uniq('Billetera Eco ') })).id}/`,
     edit: { field: 'comision_compra', value: '0.50' },
     readOnly: { field: 'id', value: 999_999, message: PATH_MISMATCH },
@@ -155,6 +159,7 @@ const ROWS: Row[] = [
   {
     resource: 'operaciones/tarjetas-catalogo',
     methods: ['PUT'],
+    readable: true,
     setup: async () => `/operaciones/tarjetas-catalogo/${(await created('/operaciones/tarjetas-catalogo/', { marca: uniq('Marca Eco ') })).id}/`,
     edit: { field: 'comision_venta', value: '2.00' },
     readOnly: { field: 'id', value: 999_999, message: PATH_MISMATCH },
@@ -162,6 +167,7 @@ const ROWS: Row[] = [
   {
     resource: 'operaciones/metodos',
     methods: ['PUT'],
+    readable: true,
     setup: async () =>
       `/operaciones/metodos/${(await created('/operaciones/metodos/', { nombre: `ECO_${nextCode()}`, nombre_display: 'Método de ida y vuelta' })).id}/`,
     edit: { field: 'nombre_display', value: 'Método renombrado' },
@@ -196,6 +202,7 @@ const ROWS: Row[] = [
   {
     resource: 'tauser',
     methods: ['PATCH'],
+    readable: true,
     setup: async () =>
       `/tauser/${(await created('/tauser/', { codigo: uniq('ECO-'), nombre: 'Tauser de ida y vuelta', direccion: 'Calle 1', ciudad: 'Luque', departamento: 'Central', latitud: '-25.270000', longitud: '-57.480000' })).idTauser}/`,
     edit: { field: 'nombre', value: 'Tauser renombrado' },
@@ -251,6 +258,16 @@ describe.each(ROWS.flatMap((row) => row.methods.map((method) => [`${method} /${r
     const body = { ...read, [row.edit.field]: row.edit.value, ...ro };
     expect((await app.api(method, path, { body })).status).toBe(401);
     expect((await app.api(method, path, { token: await nobodyToken(), body })).status).toBe(row.hidden ? 404 : 403);
+    expect(await get(path)).toEqual(read);
+  });
+
+  if (row.readable) it('a signed-in user without permission reads the record as staff do, and echoing it back changed answers 403', async () => {
+    const read = await get(path);
+    const nobody = await nobodyToken();
+    const theirs = await app.api('GET', path, { token: nobody });
+    expect(theirs).toMatchObject({ status: 200, body: read });
+    const r = await app.api(method, path, { token: nobody, body: { ...theirs.body, [row.edit.field]: row.edit.value } });
+    expect(r.status).toBe(403);
     expect(await get(path)).toEqual(read);
   });
 });

@@ -3,6 +3,7 @@ import { M } from '../messages';
 import { Decimal, parseDecimalInput } from '../money';
 import { ESTADOS } from '../transacciones';
 import { idParam, uuidParam } from './common';
+import { metodoRecord } from './metodos';
 
 /** Integer digits an amount may have (the largest sums stay far from numeric's bounds). */
 export const MONTO_MAX_ENTEROS = 15;
@@ -171,6 +172,20 @@ export const metodosRespuesta = z.object({
   operacion_casa: z.enum(['compra', 'venta']),
 });
 export type MetodosRespuesta = z.infer<typeof metodosRespuesta>;
+
+/** A method a direction allows: the method's record and, beyond it, what it charges in this direction (percent). */
+export const metodoDisponible = metodoRecord.extend({ comision_porcentaje: decimal });
+export type MetodoDisponible = z.infer<typeof metodoDisponible>;
+
+/**
+ * GET metodos-disponibles/ (public): `metodos` is a plain array of method records, as the clients of
+ * this path read it; the groups keyed by type with instances are metodos-cliente/'s answer.
+ */
+export const metodosDisponiblesRespuesta = z.object({
+  operacion_casa: z.enum(['compra', 'venta']),
+  metodos: z.array(metodoDisponible),
+});
+export type MetodosDisponiblesRespuesta = z.infer<typeof metodosDisponiblesRespuesta>;
 
 export const reconfirmacion = z.object({
   cambio: z.boolean(),

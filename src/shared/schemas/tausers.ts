@@ -145,8 +145,12 @@ const trueFlag = z
   .or(z.boolean())
   .transform((v) => v === true || v === 'true');
 
-/** Extra query key of GET /tauser/: inactive terminals in the `all=true` array (staff with view permission). */
+/**
+ * Query keys of GET /tauser/: `is_active` filters by state (the operation wizard asks for active ones);
+ * `incluir_inactivos` is accepted from older clients (staff lists already include inactive terminals).
+ */
 export const tauserListFilters = {
   search: searchField,
+  is_active: trueFlag.optional(),
   incluir_inactivos: trueFlag.optional(),
 };

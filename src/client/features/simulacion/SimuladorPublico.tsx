@@ -50,12 +50,12 @@ export function SimuladorPublico() {
 
   const par = origen !== '' && destino !== '' && origen !== destino ? { divisa_origen: origen, divisa_destino: destino } : null;
   const metodosQ = trpc.simulacion.metodosDisponibles.useQuery(par ?? { divisa_origen: 0, divisa_destino: 0 }, { enabled: !!par, staleTime: 60_000 });
-  const grupos = useMemo(() => Object.values(metodosQ.data?.metodos ?? {}), [metodosQ.data]);
+  const metodos = useMemo(() => metodosQ.data?.metodos ?? [], [metodosQ.data]);
 
   // A method the new direction does not allow (cards or cheques when selling) is dropped.
   useEffect(() => {
-    if (metodo !== '' && metodosQ.data && !grupos.some((g) => g.metodo_financiero.id === metodo)) setMetodo('');
-  }, [grupos, metodo, metodosQ.data]);
+    if (metodo !== '' && metodosQ.data && !metodos.some((m) => m.id === metodo)) setMetodo('');
+  }, [metodos, metodo, metodosQ.data]);
 
   const simular = useSimularPublica();
 
@@ -143,9 +143,9 @@ export function SimuladorPublico() {
           Método
           <select aria-label="Método" className={select} value={metodo} onChange={(e) => cambiar(() => setMetodo(e.target.value ? Number(e.target.value) : ''))}>
             <option value="">{metodosQ.isLoading && par ? 'Cargando métodos…' : 'Seleccionar método…'}</option>
-            {grupos.map((g) => (
-              <option key={g.metodo_financiero.id} value={g.metodo_financiero.id}>
-                {g.metodo_financiero.nombre_display}
+            {metodos.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.nombre_display}
               </option>
             ))}
           </select>

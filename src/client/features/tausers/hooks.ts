@@ -58,8 +58,8 @@ export function useCambiarEstadoTauser() {
   };
 }
 
-/** The active terminals (GET /tauser/?all=true): what the operation wizard offers. */
-export const useTausersActivos = (enabled = true) => trpc.tauser.list.useQuery({ all: true }, { enabled, select: (d) => (Array.isArray(d) ? d : d.results) });
+/** The active terminals (GET /tauser/?all=true&is_active=true): what the operation wizard offers. */
+export const useTausersActivos = (enabled = true) => trpc.tauser.list.useQuery({ all: true, is_active: true }, { enabled, select: (d) => (Array.isArray(d) ? d : d.results) });
 
 /** Which active terminals can pay `pago` from their banknotes now (idTauser → yes/no); empty without `pago`. */
 export function usePuedePagar(pago: { divisa: number; monto: string } | null): Map<string, boolean> {

@@ -185,7 +185,7 @@ describe('demo seed', () => {
     const page = await app.api('GET', '/clientes/', { token: access });
     expect(page.status).toBe(200);
     expect(page.body.count).toBeGreaterThanOrEqual(12);
-    expect(page.body.next).toBe(2);
+    expect(page.body.next).toBe(`${app.url}/api/clientes/?page=2`);
     expect((await app.api('GET', '/categorias/', { token: access })).status).toBe(200);
     expect((await app.api('GET', '/usuarios/', { token: access })).status).toBe(403);
   });

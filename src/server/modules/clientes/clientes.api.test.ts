@@ -124,11 +124,11 @@ describe('GET /api/clientes/', () => {
     const u = await userWith(app, [P.viewCliente]);
     const p1 = await app.api('GET', `/clientes/?search=${prefix}`, { token: u.token });
     expect(p1.status).toBe(200);
-    expect(p1.body).toMatchObject({ count: 12, next: 2, previous: null });
+    expect(p1.body).toMatchObject({ count: 12, next: `${app.url}/api/clientes/?search=${prefix}&page=2`, previous: null });
     expect(p1.body.results).toHaveLength(10);
     expect(p1.body.results[0].nombre).toBe(`${prefix} 00`);
     const p2 = await app.api('GET', `/clientes/?search=${prefix}&page=2`, { token: u.token });
-    expect(p2.body).toMatchObject({ count: 12, next: null, previous: 1 });
+    expect(p2.body).toMatchObject({ count: 12, next: null, previous: `${app.url}/api/clientes/?search=${prefix}` });
     expect(p2.body.results.map((c: any) => c.nombre)).toEqual([`${prefix} 10`, `${prefix} 11`]);
   });
 
@@ -173,12 +173,15 @@ describe('GET /api/clientes/:id/ and a customer acting for their own clients onl
 
     const h = await app.api('GET', `/clientes/${c.idCliente}/get_historial_transacciones/`, { token: customer.token });
     expect(h.status).toBe(200);
-    expect(h.body).toEqual({ count: 0, next: null, previous: null, results: [] });
+    expect(h.body).toEqual([]);
+    const paged = await app.api('GET', `/clientes/${c.idCliente}/get_historial_transacciones/?page=1`, { token: customer.token });
+    expect(paged.body).toEqual({ count: 0, next: null, previous: null, results: [] });
     expect((await app.api('GET', `/clientes/${other.idCliente}/get_historial_transacciones/`, { token: customer.token })).status).toBe(403);
     expect((await app.api('GET', `/clientes/${other.idCliente}/get_historial_transacciones/`)).status).toBe(401);
     expect((await app.api('GET', `/clientes/${other.idCliente}/get_historial_transacciones/?all=true`, { token: admin })).body).toEqual([]);
     // No such client: 404 for staff (paged and whole list), 403 for a customer (as for the client itself).
     expect((await app.api('GET', `/clientes/${NO_UUID}/get_historial_transacciones/`, { token: admin })).status).toBe(404);
+    expect((await app.api('GET', `/clientes/${NO_UUID}/get_historial_transacciones/?page=1`, { token: admin })).status).toBe(404);
     expect((await app.api('GET', `/clientes/${NO_UUID}/get_historial_transacciones/?all=true`, { token: admin })).status).toBe(404);
     expect((await app.api('GET', `/clientes/${NO_UUID}/get_historial_transacciones/`, { token: customer.token })).status).toBe(403);
   });

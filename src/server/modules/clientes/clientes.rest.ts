@@ -1,3 +1,4 @@
+import type { Request } from 'express';
 import type { RestRoute } from '../../rest/types';
 import { crudRoutes } from '../../rest/crud';
 
@@ -5,7 +6,12 @@ const tag = 'Clientes';
 
 export const clientesRoutes: RestRoute[] = [
   { method: 'get', path: '/clientes/:id/get_usuarios_asignados/', procedure: 'clientes.usuariosAsignados', summary: 'Usuarios (operadores) asignados al cliente', tag },
-  { method: 'get', path: '/clientes/:id/get_historial_transacciones/', procedure: 'clientes.historial', summary: 'Historial de transacciones del cliente, recientes primero (?estado, ?divisa, ?fecha_desde, ?fecha_hasta, ?page; ?all=true da una lista)', tag },
+  {
+    method: 'get', path: '/clientes/:id/get_historial_transacciones/', procedure: 'clientes.historial', tag,
+    // A sub-list of one record answers an array (DESIGN §3); the paged envelope only when a page is asked.
+    input: (req: Request) => ({ ...(req.query as object), id: req.params.id, ...(req.query.page === undefined ? { all: true } : {}) }),
+    summary: 'Historial de transacciones del cliente, recientes primero (?estado, ?divisa, ?fecha_desde, ?fecha_hasta): un arreglo; con ?page=N, la página {count, next, previous, results}',
+  },
   ...crudRoutes('clientes', '/clientes/', tag, {
     list: 'Clientes paginados (10 por página, `search`, `page`); `?all=true` devuelve todos en un arreglo',
     create: 'Crear un cliente (siempre activo; cédula si es persona física, RUC si no)',

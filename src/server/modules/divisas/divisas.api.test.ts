@@ -47,12 +47,12 @@ describe('GET /api/divisas/', () => {
     const total = await countDivisas();
     const p1 = await app.api('GET', '/divisas/', { token: viewer });
     expect(p1.status).toBe(200);
-    expect(p1.body).toMatchObject({ count: total, next: 2, previous: null });
+    expect(p1.body).toMatchObject({ count: total, next: `${app.url}/api/divisas/?page=2`, previous: null });
     expect(p1.body.results).toHaveLength(10);
     expect(p1.body.results[0].codigo).toBe('PYG');
     const last = Math.ceil(total / 10);
     const pl = await app.api('GET', `/divisas/?page=${last}`, { token: viewer });
-    expect(pl.body).toMatchObject({ count: total, next: null, previous: last - 1 });
+    expect(pl.body).toMatchObject({ count: total, next: null, previous: last - 1 === 1 ? `${app.url}/api/divisas/` : `${app.url}/api/divisas/?page=${last - 1}` });
     expect(pl.body.results).toHaveLength(total - (last - 1) * 10);
 
     const all = await app.api('GET', '/divisas?all=true', { token: viewer });
@@ -336,9 +336,9 @@ describe('GET /api/divisas/sin_tasa/ and /api/divisas/con_tasa/', () => {
     expect(all.length).toBeGreaterThan(10);
     const first = await app.api('GET', '/divisas/sin_tasa/', { token: staff.token });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ count: all.length, next: 2, previous: null, results: all.slice(0, 10) });
+    expect(first.body).toEqual({ count: all.length, next: `${app.url}/api/divisas/sin_tasa/?page=2`, previous: null, results: all.slice(0, 10) });
     const second = await app.api('GET', '/divisas/sin_tasa/?page=2', { token: staff.token });
-    expect(second.body).toMatchObject({ count: all.length, previous: 1, results: all.slice(10, 20) });
+    expect(second.body).toMatchObject({ count: all.length, previous: `${app.url}/api/divisas/sin_tasa/`, results: all.slice(10, 20) });
     const one = all[all.length - 1].codigo;
     const found = await app.api('GET', `/divisas/sin_tasa/?search=${one.toLowerCase()}`, { token: staff.token });
     expect(found.body).toMatchObject({ count: 1, next: null, previous: null, results: [{ codigo: one }] });

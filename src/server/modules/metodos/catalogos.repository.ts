@@ -28,8 +28,9 @@ export type CatalogoRow = {
 // The tables differ only in the name column: queries are typed against `bancos` and name the column at run time.
 const from = (db: Db, t: CatalogoTable) => db.selectFrom(t.table as 'bancos');
 
-export function filteredCatalogo(db: Db, t: CatalogoTable, f: { search?: string; is_active?: boolean }) {
+export function filteredCatalogo(db: Db, t: CatalogoTable, f: { search?: string; is_active?: boolean }, soloActivos = false) {
   let q = from(db, t);
+  if (soloActivos) q = q.where('is_active', '=', true);
   if (f.search) {
     const p = containsPattern(f.search);
     q = q.where((eb) => eb.or([eb(sql.ref(t.nameCol), 'ilike', p), ...(t.table === 'bancos' ? [eb('cvu', 'ilike', p)] : [])]));

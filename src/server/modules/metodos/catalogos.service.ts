@@ -4,7 +4,7 @@ import { audit } from '../../lib/audit';
 import { changeIntent, togglePatch } from '../../lib/changeIntent';
 import { notFound, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
 import { paginate, type ListQuery } from '../../lib/pagination';
-import { requirePerms } from '../../lib/permissions';
+import { can, requirePerms } from '../../lib/permissions';
 import { withUniqueFields } from '../../lib/unique';
 import { P } from '../../../shared/permissions';
 import { METODO_MSG, type CatalogoKind } from '../../../shared/schemas/metodos';
@@ -42,9 +42,12 @@ export const CATALOGOS: Record<CatalogoKind, CatalogoDef> = {
 const uniqueOf = (def: CatalogoDef) => ({ [def.unique]: [def.nameCol, def.duplicate] as const });
 const nameOf = (def: CatalogoDef, v: Record<string, unknown>) => v[def.nameCol] as string | undefined;
 
+/** Staff with the catalogue's view permission read every entry; any other signed-in user only the active ones. */
+const soloActivos = (ctx: ServiceCtx, def: CatalogoDef) => !can(ctx, def.perms.view);
+
 export async function listCatalogo(ctx: ServiceCtx, kind: CatalogoKind, input: ListQuery & { is_active?: boolean }) {
   const def = CATALOGOS[kind];
-  const base = filteredCatalogo(ctx.db, def, input);
+  const base = filteredCatalogo(ctx.db, def, input, soloActivos(ctx, def));
   const rows = base.selectAll().orderBy(sql.ref(def.nameCol)).orderBy('id');
   if (input.all) return rows.execute() as Promise<CatalogoRow[]>;
   return paginate(rows, input.page, base);
@@ -52,7 +55,7 @@ export async function listCatalogo(ctx: ServiceCtx, kind: CatalogoKind, input: L
 
 export async function getCatalogo(ctx: ServiceCtx, kind: CatalogoKind, id: number) {
   const row = await findCatalogo(ctx.db, CATALOGOS[kind], id);
-  if (!row) throw notFound();
+  if (!row || (!row.is_active && soloActivos(ctx, CATALOGOS[kind]))) throw notFound();
   return row;
 }
 

@@ -251,10 +251,16 @@ export async function getInstancia(ctx: ServiceCtx, kind: TipoInstancia, id: num
   return recordOf(ctx.db, kind, id);
 }
 
+/**
+ * Details: staff get the house's instances (of the kinds they may view) unless they ask for a client
+ * (`?cliente=`) or for `es_cuenta_casa=false`; a customer gets their own clients' instances.
+ */
 export async function listDetalles(ctx: ServiceCtx, input: ListQuery & InstanciaFilters) {
   const staffMetodos = (Object.keys(KINDS) as TipoInstancia[]).filter((k) => staffView(ctx, k)).map((k) => TIPO_METODO[k] as string);
-  await listScope(ctx, staffMetodos.length > 0, input);
-  const base = filteredDetalles(ctx.db, ctx.actor.id, staffMetodos, input);
+  const staff = staffMetodos.length > 0;
+  await listScope(ctx, staff, input);
+  const casa = staff && input.cliente === undefined && input.es_cuenta_casa === undefined;
+  const base = filteredDetalles(ctx.db, ctx.actor.id, staffMetodos, casa ? { ...input, es_cuenta_casa: true } : input);
   if (input.all) return (await selectDetalles(base).execute()).map(detalleOf);
   const page = await paginate(selectDetalles(base), input.page, base);
   return { ...page, results: page.results.map(detalleOf) };

@@ -101,13 +101,12 @@ describe('permissions of every path', () => {
     expect((await app.api('GET', `${B}/opciones-catalogo/`)).status).toBe(401);
   });
 
-  it('answer 403 on the catalogues and methods without their permission, and nothing changes', async () => {
+  it('answer 403 on writes to the catalogues and methods without their permission, and nothing changes', async () => {
     const before = await snapshot(app, 'bancos');
     for (const res of catalogues) {
-      const r = await app.api('GET', `${B}/${res}/`, { token: nobody });
+      const r = await app.api('POST', `${B}/${res}/`, { token: nobody, body: {} });
       expect(r.status, res).toBe(403);
       expect(r.body.detail).toBe(M.apiForbidden);
-      expect((await app.api('GET', `${B}/${res}/1/`, { token: nobody })).status, res).toBe(403);
       expect((await app.api('POST', `${B}/${res}/`, { token: nobody, body: { nombre: 'X banco', marca: 'X', nombre_display: 'X' } })).status, res).toBe(403);
       expect((await app.api('PUT', `${B}/${res}/1/`, { token: nobody, body: { nombre: 'Otro nombre' } })).status, res).toBe(403);
       expect((await app.api('POST', `${B}/${res}/1/toggle_active/`, { token: nobody })).status, res).toBe(403);
@@ -166,10 +165,10 @@ describe('methods', () => {
       expect(r.status, JSON.stringify(r.body)).toBe(201);
     }
     const p1 = await app.api('GET', `${B}/metodos/`, { token: admin });
-    expect(p1.body).toMatchObject({ next: 2, previous: null });
+    expect(p1.body).toMatchObject({ next: `${app.url}/api${B}/metodos/?page=2`, previous: null });
     expect(p1.body.results).toHaveLength(10);
     const p2 = await app.api('GET', `${B}/metodos/?page=2`, { token: admin });
-    expect(p2.body).toMatchObject({ count: p1.body.count, next: null, previous: 1 });
+    expect(p2.body).toMatchObject({ count: p1.body.count, next: null, previous: `${app.url}/api${B}/metodos/` });
     const s = await app.api('GET', `${B}/metodos/?search=efectivo`, { token: admin });
     expect(s.body.results.map((m: { nombre: string }) => m.nombre)).toEqual(['EFECTIVO']);
   });
@@ -522,5 +521,77 @@ describe('odd input', () => {
     expect(d.status).toBe(200);
     expect(d.body).toMatchObject({ count: expect.any(Number), previous: null });
     expect(d.body.results.length).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('reading the catalogues the customer\'s own forms need', () => {
+  it('any signed-in user lists and reads the active methods, banks, wallets and card brands (list, page, all, by id); writes keep their permissions', async () => {
+    const inactivo = await crearBanco();
+    expect((await app.api('POST', `${B}/bancos/${inactivo.id}/toggle_active/`, { token: admin })).body.is_active).toBe(false);
+    const activo = await crearBanco();
+    for (const token of [customer, nobody]) {
+      for (const res of ['metodos', 'bancos', 'billeteras-catalogo', 'tarjetas-catalogo']) {
+        const all = await app.api('GET', `${B}/${res}/?all=true`, { token });
+        expect(all.status, res).toBe(200);
+        expect(all.body.length, res).toBeGreaterThan(0);
+        expect(all.body.every((e: { is_active: boolean }) => e.is_active), res).toBe(true);
+        const paged = await app.api('GET', `${B}/${res}/`, { token });
+        expect(paged.body.results.every((e: { is_active: boolean }) => e.is_active), res).toBe(true);
+        const one = await app.api('GET', `${B}/${res}/${all.body[0].id}/`, { token });
+        expect(one.body, res).toEqual(all.body[0]);
+      }
+      const bancos = (await app.api('GET', `${B}/bancos/?all=true`, { token })).body.map((b: { id: number }) => b.id);
+      expect(bancos).toContain(activo.id);
+      expect(bancos).not.toContain(inactivo.id);
+      expect((await app.api('GET', `${B}/bancos/${inactivo.id}/`, { token })).status).toBe(404);
+      expect((await app.api('GET', `${B}/bancos/?is_active=false`, { token })).body.results).toEqual([]);
+    }
+    // Staff with the view permission read every entry, inactive ones too.
+    const viewer = (await userWith(app, [P.viewBanco])).token;
+    expect((await app.api('GET', `${B}/bancos/?all=true`, { token: viewer })).body.map((b: { id: number }) => b.id)).toContain(inactivo.id);
+    expect((await app.api('GET', `${B}/bancos/${inactivo.id}/`, { token: viewer })).status).toBe(200);
+    const before = await snapshot(app, 'bancos');
+    const read = (await app.api('GET', `${B}/bancos/${activo.id}/`, { token: customer })).body;
+    expect((await app.api('PUT', `${B}/bancos/${activo.id}/`, { token: customer, body: { ...read, nombre: 'Mío' } })).status).toBe(403);
+    expect((await app.api('POST', `${B}/bancos/${activo.id}/toggle_active/`, { token: customer })).status).toBe(403);
+    expect((await app.api('POST', `${B}/bancos/`, { token: customer, body: { nombre: 'Banco propio' } })).status).toBe(403);
+    expect(await snapshot(app, 'bancos')).toEqual(before);
+  });
+
+  it('an inactive method is hidden from customers and listed to staff', async () => {
+    const m = await app.api('POST', `${B}/metodos/`, { token: admin, body: { nombre: 'OCULTO', nombre_display: 'Oculto', is_active: false } });
+    expect(m.status, JSON.stringify(m.body)).toBe(201);
+    if (m.body.is_active) expect((await app.api('DELETE', `${B}/metodos/${m.body.id}/`, { token: admin })).status).toBe(200);
+    expect((await app.api('GET', `${B}/metodos/${m.body.id}/`, { token: customer })).status).toBe(404);
+    expect((await app.api('GET', `${B}/metodos/?all=true`, { token: customer })).body.map((x: { id: number }) => x.id)).not.toContain(m.body.id);
+    expect((await app.api('GET', `${B}/metodos/?all=true`, { token: admin })).body.map((x: { id: number }) => x.id)).toContain(m.body.id);
+  });
+});
+
+describe('GET detalles/: the house\'s instances for staff, their own for a customer', () => {
+  it('staff get the house list without any customer\'s instance; a new house account shows at once', async () => {
+    const banco = await crearBanco();
+    const casa = (await crearInstancia(admin, { tipo_instancia: 'cuenta_bancaria', es_cuenta_casa: true, banco: banco.id, numero_cuenta: '9', titular: 'Casa', cbu_cvu: cvu22() })) as { metodo_financiero_detalle: number };
+    const suya = (await crearInstancia(customer, { tipo_instancia: 'cuenta_bancaria', cliente: clientes[0], banco: banco.id, numero_cuenta: '10', titular: 'Cliente', cbu_cvu: cvu22() })) as { metodo_financiero_detalle: number };
+    for (const token of [admin, (await userWith(app, [P.viewCuentaBancaria, P.viewBilleteraDigital])).token]) {
+      const list = await app.api('GET', `${B}/detalles/?all=true`, { token });
+      expect(list.status).toBe(200);
+      expect(list.body.length).toBeGreaterThan(0);
+      expect(list.body.every((d: { es_cuenta_casa: boolean; cliente: string | null }) => d.es_cuenta_casa && d.cliente === null)).toBe(true);
+      expect(list.body.map((d: { id: number }) => d.id)).toContain(casa.metodo_financiero_detalle);
+      expect(list.body.map((d: { id: number }) => d.id)).not.toContain(suya.metodo_financiero_detalle);
+      const paged = await app.api('GET', `${B}/detalles/`, { token });
+      expect(paged.body.count).toBe(list.body.length);
+    }
+    // Staff may still ask for one client's instances, or for the customers' ones.
+    const delCliente = await app.api('GET', `${B}/detalles/?all=true&cliente=${clientes[0]}`, { token: admin });
+    expect(delCliente.body.map((d: { id: number }) => d.id)).toContain(suya.metodo_financiero_detalle);
+    expect(delCliente.body.every((d: { cliente: string }) => d.cliente === clientes[0])).toBe(true);
+    const deClientes = await app.api('GET', `${B}/detalles/?all=true&es_cuenta_casa=false`, { token: admin });
+    expect(deClientes.body.every((d: { es_cuenta_casa: boolean }) => !d.es_cuenta_casa)).toBe(true);
+    // A customer gets their own clients' instances only.
+    const mias = await app.api('GET', `${B}/detalles/?all=true`, { token: customer });
+    expect(mias.body.map((d: { id: number }) => d.id)).toContain(suya.metodo_financiero_detalle);
+    expect(mias.body.every((d: { cliente: string | null }) => d.cliente !== null && clientes.includes(d.cliente))).toBe(true);
   });
 });

@@ -7,8 +7,9 @@ export const METODO_COLUMNS = [
   'id', 'nombre', 'nombre_display', 'permite_cobro', 'permite_pago', 'comision_cobro_porcentaje', 'comision_pago_porcentaje', 'is_active',
 ] as const;
 
-export function filteredMetodos(db: Db, f: { search?: string; is_active?: boolean }) {
+export function filteredMetodos(db: Db, f: { search?: string; is_active?: boolean }, soloActivos = false) {
   let q = db.selectFrom('metodos_financieros');
+  if (soloActivos) q = q.where('is_active', '=', true);
   if (f.search) {
     const p = containsPattern(f.search);
     q = q.where((eb) => eb.or([eb('nombre', 'ilike', p), eb('nombre_display', 'ilike', p)]));

@@ -60,7 +60,7 @@ export const metodosRoutes: RestRoute[] = [
     update: 'Modificar una tarjeta',
   }),
   ...crudRoutes('metodos.detalles', `${B}/detalles/`, tag, {
-    list: 'Detalles de métodos financieros visibles: ?search, ?page, ?cliente, ?es_cuenta_casa, ?is_active; ?all=true',
+    list: 'Detalles: el personal ve las instancias de la casa (con ?cliente las de un cliente, con ?es_cuenta_casa=false las de clientes); un cliente, las de sus clientes. ?search, ?page, ?is_active; ?all=true',
     create: 'Crear un detalle (cliente, es_cuenta_casa, metodo_financiero, alias, is_active)',
     toggle: 'Activar o desactivar una instancia (por su detalle)',
     get: 'Un detalle',

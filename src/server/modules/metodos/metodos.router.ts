@@ -20,11 +20,12 @@ function catalogoRouter<C extends z.ZodType, U extends z.ZodType, R extends z.Zo
   const { perms } = catalogos.CATALOGOS[kind];
   const out = withAffected(record);
   return router({
-    list: permProcedure({ all: [perms.view] })
+    /** Any signed-in user reads the active entries (their instance forms offer them); staff with view, all. */
+    list: authedProcedure
       .input(listQuery.extend(catalogoFilters))
       .output(pagedOrAll(record))
       .query(({ ctx, input }) => catalogos.listCatalogo(serviceCtx(ctx), kind, input) as never),
-    get: permProcedure({ all: [perms.view] })
+    get: authedProcedure
       .input(byId)
       .output(record)
       .query(({ ctx, input }) => catalogos.getCatalogo(serviceCtx(ctx), kind, input.id) as never),
@@ -69,11 +70,12 @@ function instanciaRouter<C extends z.ZodType, U extends z.ZodType, R extends z.Z
 }
 
 export const metodosRouter = router({
-  list: permProcedure({ all: [P.viewMetodo] })
+  /** Any signed-in user reads the active methods; staff with view, every method. */
+  list: authedProcedure
     .input(listQuery.extend(catalogoFilters))
     .output(pagedOrAll(metodoRecord))
     .query(({ ctx, input }) => metodos.listMetodos(serviceCtx(ctx), input)),
-  get: permProcedure({ all: [P.viewMetodo] })
+  get: authedProcedure
     .input(byId)
     .output(metodoRecord)
     .query(({ ctx, input }) => metodos.getMetodo(serviceCtx(ctx), input.id)),

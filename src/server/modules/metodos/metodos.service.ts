@@ -3,7 +3,7 @@ import { audit } from '../../lib/audit';
 import { changeIntent, togglePatch } from '../../lib/changeIntent';
 import { notFound, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
 import { paginate, type ListQuery } from '../../lib/pagination';
-import { requirePerms } from '../../lib/permissions';
+import { can, requirePerms } from '../../lib/permissions';
 import { withUniqueFields } from '../../lib/unique';
 import { P } from '../../../shared/permissions';
 import { METODO_MSG, type MetodoCreateInput, type MetodoUpdateInput } from '../../../shared/schemas/metodos';
@@ -14,8 +14,11 @@ const UNIQUE = { metodos_financieros_nombre_key: ['nombre', METODO_MSG.nombreDup
 /** Edits and reactivation need change, deactivation delete (spec 001 §6). */
 const INTENTS = { edit: P.changeMetodo, deactivate: P.deleteMetodo };
 
+/** Staff with the view permission read every method; any other signed-in user only the active ones. */
+const soloActivos = (ctx: ServiceCtx) => !can(ctx, P.viewMetodo);
+
 export async function listMetodos(ctx: ServiceCtx, input: ListQuery & { is_active?: boolean }) {
-  const base = filteredMetodos(ctx.db, input);
+  const base = filteredMetodos(ctx.db, input, soloActivos(ctx));
   const rows = base.select(METODO_COLUMNS).orderBy('id');
   if (input.all) return rows.execute();
   return paginate(rows, input.page, base);
@@ -23,7 +26,7 @@ export async function listMetodos(ctx: ServiceCtx, input: ListQuery & { is_activ
 
 export async function getMetodo(ctx: ServiceCtx, id: number) {
   const row = await findMetodo(ctx.db, id);
-  if (!row) throw notFound();
+  if (!row || (!row.is_active && soloActivos(ctx))) throw notFound();
   return row;
 }
 

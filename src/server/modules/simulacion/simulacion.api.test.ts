@@ -151,17 +151,24 @@ describe('POST /api/operaciones/simular_privada_con_instancia/', () => {
 });
 
 describe('GET /api/operaciones/metodos-disponibles/', () => {
-  it('is public and lists only the methods allowing the direction', async () => {
+  it('is public and answers a plain array of the method records allowing the direction', async () => {
     const compra = await app.api('GET', `/operaciones/metodos-disponibles/?divisa_origen=${w.pyg}&divisa_destino=${w.usd}`);
     expect(compra.status).toBe(200);
     expect(compra.body.operacion_casa).toBe('venta');
-    expect(Object.keys(compra.body.metodos).sort()).toEqual(['BILLETERA_DIGITAL', 'CHEQUE', 'EFECTIVO', 'TARJETA', 'TRANSFERENCIA_BANCARIA']);
-    expect(compra.body.metodos.TARJETA).toEqual({
-      metodo_financiero: { id: w.metodos.TARJETA, nombre: 'TARJETA', nombre_display: 'Tarjeta', comision_porcentaje: '3.50' }, instancias: [], permite_generico: true,
+    expect(Array.isArray(compra.body.metodos)).toBe(true);
+    const nombres = (body: { metodos: { nombre: string }[] }) => body.metodos.map((m) => m.nombre).sort();
+    expect(nombres(compra.body)).toEqual(['BILLETERA_DIGITAL', 'CHEQUE', 'EFECTIVO', 'TARJETA', 'TRANSFERENCIA_BANCARIA']);
+    expect(compra.body.metodos.find((m: { nombre: string }) => m.nombre === 'TARJETA')).toEqual({
+      id: w.metodos.TARJETA, nombre: 'TARJETA', nombre_display: 'Tarjeta', permite_cobro: true, permite_pago: false,
+      comision_cobro_porcentaje: '3.50', comision_pago_porcentaje: '0.00', is_active: true, comision_porcentaje: '3.50',
     });
+    // The same record GET metodos/{id}/ answers, plus what it charges in this direction.
+    const record = await app.api('GET', `/operaciones/metodos/${w.metodos.TARJETA}/`, { token: await app.adminToken() });
+    expect(compra.body.metodos.find((m: { id: number }) => m.id === w.metodos.TARJETA)).toMatchObject(record.body);
     const venta = await app.api('GET', `/operaciones/metodos-disponibles/?divisa_origen=${w.usd}&divisa_destino=${w.pyg}`);
     expect(venta.body.operacion_casa).toBe('compra');
-    expect(Object.keys(venta.body.metodos).sort()).toEqual(['BILLETERA_DIGITAL', 'EFECTIVO', 'TRANSFERENCIA_BANCARIA']);
+    expect(nombres(venta.body)).toEqual(['BILLETERA_DIGITAL', 'EFECTIVO', 'TRANSFERENCIA_BANCARIA']);
+    expect(venta.body.metodos.find((m: { nombre: string }) => m.nombre === 'TRANSFERENCIA_BANCARIA').comision_porcentaje).toBe('1.00');
   });
 
   it('answers 400 for missing or equal currencies', async () => {

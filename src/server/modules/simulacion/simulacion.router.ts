@@ -2,7 +2,7 @@ import { router, baseProcedure, permProcedure } from '../../trpc/init';
 import { publicCtx, serviceCtx } from '../../lib/context';
 import { P } from '../../../shared/permissions';
 import {
-  metodosClienteInput, metodosDisponiblesInput, metodosRespuesta, simulacionPrivadaInput, simulacionPublicaInput, simulacionResultado,
+  metodosClienteInput, metodosDisponiblesInput, metodosDisponiblesRespuesta, metodosRespuesta, simulacionPrivadaInput, simulacionPublicaInput, simulacionResultado,
 } from '../../../shared/schemas/operaciones';
 import * as svc from './simulacion.service';
 
@@ -22,7 +22,7 @@ export const simulacionRouter = router({
   /** Public: the methods a direction allows. */
   metodosDisponibles: baseProcedure
     .input(metodosDisponiblesInput)
-    .output(metodosRespuesta)
+    .output(metodosDisponiblesRespuesta)
     .query(({ ctx, input }) => svc.metodosDisponibles(publicCtx(ctx), input)),
   metodosCliente: permProcedure(QUOTE_FOR_CLIENT)
     .input(metodosClienteInput)

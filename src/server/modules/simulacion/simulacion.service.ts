@@ -7,7 +7,7 @@ import {
   comisionMetodo, metodoPermite, MSG_METODO_NO_PERMITE_COBRO, MSG_METODO_NO_PERMITE_PAGO, type CatalogoComisiones,
 } from '../../../shared/comision';
 import { METODOS_GENERICOS_OPERACION, OP_MSG } from '../../../shared/transacciones';
-import { MONTO_MSG, type MetodosRespuesta, type SimulacionResultado } from '../../../shared/schemas/operaciones';
+import { MONTO_MSG, type MetodosDisponiblesRespuesta, type MetodosRespuesta, type SimulacionResultado } from '../../../shared/schemas/operaciones';
 import {
   clienteConCategoria, instanciasActivasDeCliente, type ClienteLeido, type TauserActivo, type DivisaConTasa, type InstanciaRow, type MetodoRow,
 } from './simulacion.repository';
@@ -262,16 +262,15 @@ const grupoBase = (m: MetodoRow, casa: OperacionCasa) => ({
   metodo_financiero: { id: m.id, nombre: m.nombre, nombre_display: m.nombre_display, comision_porcentaje: comisionMetodo(m, null, casa) },
 });
 
-/** Public: the active methods that allow the direction, without instances (the home simulator's choices). */
-export async function metodosDisponibles(ctx: PublicCtx, input: { divisa_origen: number; divisa_destino: number }): Promise<MetodosRespuesta> {
+/** Public: the active methods that allow the direction, as method records (the home simulator's choices). */
+export async function metodosDisponibles(ctx: PublicCtx, input: { divisa_origen: number; divisa_destino: number }): Promise<MetodosDisponiblesRespuesta> {
   const prices = await quotePrices(ctx);
   const { direction } = await divisasDeOperacion(prices, input.divisa_origen, input.divisa_destino);
   const casa = direction.operacion_casa;
-  const metodos: MetodosRespuesta['metodos'] = {};
-  for (const m of await prices.metodosActivos()) {
-    if (metodoPermite(m, casa)) metodos[m.nombre] = { ...grupoBase(m, casa), instancias: [], permite_generico: true };
-  }
-  return { metodos, operacion_casa: casa };
+  const metodos = (await prices.metodosActivos())
+    .filter((m) => metodoPermite(m, casa))
+    .map((m) => ({ ...m, comision_porcentaje: comisionMetodo(m, null, casa) }));
+  return { operacion_casa: casa, metodos };
 }
 
 /**

@@ -49,11 +49,11 @@ describe('GET /api/tauser/', () => {
     expect(p1.status).toBe(200);
     expect(p1.body.count).toBeGreaterThanOrEqual(12);
     expect(p1.body.results).toHaveLength(10);
-    expect(p1.body).toMatchObject({ next: 2, previous: null });
+    expect(p1.body).toMatchObject({ next: `${app.url}/api/tauser/?page=2`, previous: null });
     const codes = p1.body.results.map((t: any) => t.codigo);
     expect(codes).toEqual([...codes].sort());
     const p2 = await app.api('GET', '/tauser/?page=2', { token: u.token });
-    expect(p2.body.previous).toBe(1);
+    expect(p2.body.previous).toBe(`${app.url}/api/tauser/`);
     expect(p2.body.results.length).toBe(p1.body.count - 10);
   });
 
@@ -84,23 +84,30 @@ describe('GET /api/tauser/', () => {
     expect(await s('%')).toEqual([]);
   });
 
-  it('all=true answers an array of the active terminals, for viewers and for customers with the operation permission', async () => {
+  it('all=true answers every terminal to viewers, inactive included; the active ones to customers with the operation permission', async () => {
     const inactive = await createTauser({ codigo: uniq('TAU-OFF') });
     expect((await app.api('PATCH', `/tauser/${inactive.idTauser}/`, { token: admin, body: { isActive: false } })).status).toBe(200);
-    for (const perms of [[P.viewTauser], [P.useOperacion]]) {
-      const u = await userWith(app, perms);
+    for (const [perms, ve] of [[[P.viewTauser], true], [[P.useOperacion], false]] as const) {
+      const u = await userWith(app, [...perms]);
       const r = await app.api('GET', '/tauser/?all=true', { token: u.token });
       expect(r.status).toBe(200);
       expect(Array.isArray(r.body)).toBe(true);
-      expect(r.body.every((t: any) => t.isActive)).toBe(true);
       expect(r.body.map((t: any) => t.codigo)).toEqual(expect.arrayContaining(DEMO_TAUSERS.map((t) => t.codigo)));
-      expect(r.body.some((t: any) => t.idTauser === inactive.idTauser)).toBe(false);
+      expect(r.body.some((t: any) => t.idTauser === inactive.idTauser)).toBe(ve);
+      if (!ve) expect(r.body.every((t: any) => t.isActive)).toBe(true);
       const names = r.body.map((t: any) => t.nombre);
       expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
+      // The operation wizard asks for the active ones.
+      const activos = await app.api('GET', '/tauser/?all=true&is_active=true', { token: u.token });
+      expect(activos.body.length).toBeGreaterThan(0);
+      expect(activos.body.every((t: any) => t.isActive)).toBe(true);
     }
     const viewer = await userWith(app, [P.viewTauser]);
     const withInactive = await app.api('GET', '/tauser/?all=true&incluir_inactivos=true', { token: viewer.token });
     expect(withInactive.body.some((t: any) => t.idTauser === inactive.idTauser)).toBe(true);
+    const inactivos = await app.api('GET', '/tauser/?all=true&is_active=false', { token: viewer.token });
+    expect(inactivos.body.map((t: any) => t.idTauser)).toContain(inactive.idTauser);
+    expect(inactivos.body.every((t: any) => !t.isActive)).toBe(true);
   });
 
   it('a customer gets neither the paged list nor inactive terminals', async () => {
@@ -120,19 +127,36 @@ describe('GET /api/tauser/', () => {
 });
 
 describe('GET /api/tauser/:id/', () => {
-  it('shows one terminal with view permission; 401, 403, 404 and 400 otherwise', async () => {
+  it('shows one terminal with view permission; 401, 404 and 400 otherwise', async () => {
     const t = await createTauser();
     const u = await userWith(app, [P.viewTauser]);
     const r = await app.api('GET', `/tauser/${t.idTauser}/`, { token: u.token });
     expect(r.status).toBe(200);
     expect(r.body).toEqual(t);
     expect((await app.api('GET', `/tauser/${t.idTauser}/`)).status).toBe(401);
-    const cliente = await userWith(app, [P.useOperacion]);
-    expect((await app.api('GET', `/tauser/${t.idTauser}/`, { token: cliente.token })).status).toBe(403);
     expect((await app.api('GET', `/tauser/${NO_UUID}/`, { token: u.token })).status).toBe(404);
     const bad = await app.api('GET', '/tauser/12/', { token: u.token });
     expect(bad.status).toBe(400);
     expect(bad.body.id).toEqual(['Identificador no válido']);
+  });
+
+  it('answers any signed-in user an active terminal with the fields the list gives them; an inactive one only to viewers', async () => {
+    const t = await createTauser();
+    for (const perms of [[P.useOperacion], []]) {
+      const cliente = await userWith(app, perms);
+      const r = await app.api('GET', `/tauser/${t.idTauser}/`, { token: cliente.token });
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual(t);
+    }
+    const operador = await userWith(app, [P.useOperacion]);
+    const listed = (await app.api('GET', '/tauser/?all=true', { token: operador.token })).body.find((x: any) => x.idTauser === t.idTauser);
+    expect((await app.api('GET', `/tauser/${t.idTauser}/`, { token: operador.token })).body).toEqual(listed);
+    expect((await app.api('PATCH', `/tauser/${t.idTauser}/`, { token: admin, body: { isActive: false } })).status).toBe(200);
+    expect((await app.api('GET', `/tauser/${t.idTauser}/`, { token: operador.token })).status).toBe(404);
+    const viewer = await userWith(app, [P.viewTauser]);
+    expect((await app.api('GET', `/tauser/${t.idTauser}/`, { token: viewer.token })).body).toMatchObject({ idTauser: t.idTauser, isActive: false });
+    // Reading is not writing: the customer's echo of what they read is still refused.
+    expect((await app.api('PATCH', `/tauser/${t.idTauser}/`, { token: operador.token, body: { nombre: 'Mío' } })).status).toBe(403);
   });
 });
 

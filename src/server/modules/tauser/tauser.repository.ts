@@ -21,6 +21,7 @@ const RETURNING = ['id_tauser as idTauser', 'codigo', 'nombre', 'direccion', 'ci
 export interface TauserFilters {
   search?: string;
   soloActivos?: boolean;
+  is_active?: boolean;
 }
 
 /** Search over código, nombre, dirección, ciudad and departamento (case-insensitive, wildcards literal). */
@@ -33,6 +34,7 @@ export function filteredTausers(db: Db, f: TauserFilters) {
     );
   }
   if (f.soloActivos) q = q.where('t.is_active', '=', true);
+  if (f.is_active !== undefined) q = q.where('t.is_active', '=', f.is_active);
   return q;
 }
 

@@ -1,5 +1,5 @@
 import { z } from '../../../shared/zod';
-import { router, baseProcedure, permProcedure } from '../../trpc/init';
+import { router, authedProcedure, baseProcedure, permProcedure } from '../../trpc/init';
 import { serviceCtx } from '../../lib/context';
 import { listQuery, pagedOrAll } from '../../lib/pagination';
 import { P } from '../../../shared/permissions';
@@ -11,12 +11,13 @@ import { mapConfig } from './mapConfig';
 const byId = z.object({ id: uuidParam });
 
 export const tauserRouter = router({
-  /** Paged list (view), or with all=true the active terminals the operation wizard offers (view or operation). */
+  /** Staff with view: every terminal; customers with the operation permission: the active ones (the wizard's choices). */
   list: permProcedure({ any: [P.viewTauser, P.useOperacion] })
     .input(listQuery.extend(tauserListFilters))
     .output(pagedOrAll(tauserRecord))
     .query(({ ctx, input }) => svc.listTausers(serviceCtx(ctx), input)),
-  get: permProcedure({ all: [P.viewTauser] })
+  /** Any signed-in user (the wizard reads the chosen terminal): active ones; staff with view, any. */
+  get: authedProcedure
     .input(byId)
     .output(tauserRecord)
     .query(({ ctx, input }) => svc.getTauser(serviceCtx(ctx), input.id)),

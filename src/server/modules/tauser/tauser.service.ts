@@ -3,7 +3,7 @@ import { fieldError, notFound, throwIfFieldErrors, type FieldErrors } from '../.
 import { audit, type AuditAction } from '../../lib/audit';
 import { changeIntent } from '../../lib/changeIntent';
 import { paginate, type ListQuery } from '../../lib/pagination';
-import { requirePerms } from '../../lib/permissions';
+import { can, requirePerms } from '../../lib/permissions';
 import { withUniqueFields } from '../../lib/unique';
 import { P } from '../../../shared/permissions';
 import { TAUSER_MSG, type TauserCreateInput, type TauserPatchBody, type TauserRecord } from '../../../shared/schemas/tausers';
@@ -17,29 +17,28 @@ const UNIQUE = { tausers_codigo_ci_uq: ['codigo', TAUSER_MSG.codigoDuplicado] } 
 /** Spec 001 §6 "Terminal: CHANGE edit, DELETE toggle": both directions of the toggle need delete. */
 const INTENTS = { edit: P.changeTauser, activate: P.deleteTauser, deactivate: P.deleteTauser };
 
-export type TauserListInput = ListQuery & { incluir_inactivos?: boolean };
+export type TauserListInput = ListQuery & { is_active?: boolean; incluir_inactivos?: boolean };
+
+/** Staff with the view permission read every terminal; anyone else (the operation wizard) only the active ones. */
+const soloActivos = (ctx: ServiceCtx) => !can(ctx, P.viewTauser);
 
 /**
- * The paged list (view permission) or, with `all`, the array the operation wizard offers: active
- * terminals only (also for customers with the operation permission); inactive ones too with
- * `incluir_inactivos` and the view permission.
+ * The paged list (view permission), or with `all` every terminal as an array: inactive ones included
+ * for staff with the view permission (so an inactive terminal can be found and reactivated); the
+ * active ones for customers with the operation permission. `is_active` filters by state (the wizard
+ * asks for active ones).
  */
 export async function listTausers(ctx: ServiceCtx, input: TauserListInput) {
   if (!input.all || input.incluir_inactivos) requirePerms(ctx, P.viewTauser);
-  if (input.all) {
-    return filteredTausers(ctx.db, { search: input.search, soloActivos: !input.incluir_inactivos })
-      .select(TAUSER_COLUMNS)
-      .orderBy('t.nombre')
-      .orderBy('t.codigo')
-      .execute();
-  }
-  const base = filteredTausers(ctx.db, { search: input.search });
+  const base = filteredTausers(ctx.db, { search: input.search, is_active: input.is_active, soloActivos: soloActivos(ctx) });
+  if (input.all) return base.select(TAUSER_COLUMNS).orderBy('t.nombre').orderBy('t.codigo').execute();
   return paginate(base.select(TAUSER_COLUMNS).orderBy('t.codigo').orderBy('t.id_tauser'), input.page, base);
 }
 
+/** One terminal, with the fields the list gives: any signed-in user reads an active one, staff with view any. */
 export async function getTauser(ctx: ServiceCtx, id: string) {
   const row = await findTauser(ctx.db, id);
-  if (!row) throw notFound();
+  if (!row || (!row.isActive && soloActivos(ctx))) throw notFound();
   return row;
 }
 

@@ -88,8 +88,8 @@ describe('simulate, crear-transaccion, reconfirmar-tasa and history agree to the
         expect(rc.body).toMatchObject({ cambio: false, tasa_actual: expected.tc_final, monto_destino_actual: expected.monto_destino, delta_pct: '0.0000' });
 
         const h = await app.api('GET', `/clientes/${clienteId}/get_historial_transacciones/`, { token: user.token });
-        expect(h.body.results).toHaveLength(1);
-        expect([h.body.results[0].tasa_aplicada, h.body.results[0].monto_destino, h.body.results[0].monto_origen]).toEqual([
+        expect(h.body).toHaveLength(1);
+        expect([h.body[0].tasa_aplicada, h.body[0].monto_destino, h.body[0].monto_origen]).toEqual([
           expected.tc_final, expected.monto_destino, sim.body.monto_origen,
         ]);
       }),

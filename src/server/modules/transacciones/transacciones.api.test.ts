@@ -229,7 +229,7 @@ describe('reading transactions', () => {
     const all = await app.api('GET', '/operaciones/transacciones/', { token: staff });
     expect(all.body.count).toBe(await count());
     expect(all.body.results.length).toBe(Math.min(10, all.body.count));
-    expect(all.body.next).toBe(all.body.count > 10 ? 2 : null);
+    expect(all.body.next).toBe(all.body.count > 10 ? `${app.url}/api/operaciones/transacciones/?page=2` : null);
     const soloOtro = await app.api('GET', `/operaciones/transacciones/?cliente_id=${otro.clienteId}`, { token: staff });
     expect(soloOtro.body.count).toBe(1);
     const hoy = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Asuncion' });
@@ -246,7 +246,7 @@ describe('reading transactions', () => {
     const t = await nueva();
     const r = await app.api('GET', `/clientes/${vip.clienteId}/get_historial_transacciones/`, { token: vip.token });
     expect(r.status).toBe(200);
-    const row = r.body.results.find((x: { id: number }) => x.id === t.id);
+    const row = r.body.find((x: { id: number }) => x.id === t.id);
     expect(row).toMatchObject({
       id: t.id, fecha_inicio: t.fecha_inicio, operacion: 'compra', tasa_aplicada: '7455.1750', monto_origen: '1000000', monto_destino: '134.14',
       divisa_origen_detalle: { codigo: 'PYG' }, divisa_destino_detalle: { codigo: 'USD' }, tauser_detalle: { codigo: expect.any(String) },
@@ -255,7 +255,25 @@ describe('reading transactions', () => {
     expect((await app.api('GET', `/clientes/${vip.clienteId}/get_historial_transacciones/`, { token: otro.token })).status).toBe(403);
     expect((await app.api('GET', `/clientes/${vip.clienteId}/get_historial_transacciones/`)).status).toBe(401);
     const filtered = await app.api('GET', `/clientes/${vip.clienteId}/get_historial_transacciones/?estado=completada`, { token: vip.token });
-    expect(filtered.body.count).toBe(0);
+    expect(filtered.body).toEqual([]);
+  });
+
+  it('the history is a plain array, newest first, by default; the paged envelope only with ?page=', async () => {
+    const a = await nueva();
+    const b = await nueva();
+    const path = `/clientes/${vip.clienteId}/get_historial_transacciones/`;
+    const all = (await app.api('GET', path, { token: vip.token })).body as { id: number; fecha_inicio: string }[];
+    expect(Array.isArray(all)).toBe(true);
+    const mias = await app.db.selectFrom('transacciones').select((eb) => eb.fn.countAll<string>().as('n')).where('cliente_id', '=', vip.clienteId).executeTakeFirstOrThrow();
+    expect(all.length).toBe(Number(mias.n));
+    expect(all.map((t) => t.id).indexOf(b.id)).toBeLessThan(all.map((t) => t.id).indexOf(a.id));
+    const fechas = all.map((t) => t.fecha_inicio);
+    expect([...fechas].sort().reverse()).toEqual(fechas);
+    const page = await app.api('GET', `${path}?page=1`, { token: vip.token });
+    expect(page.body).toMatchObject({ count: all.length, previous: null, results: all.slice(0, 10) });
+    const pendientes = (await app.api('GET', `${path}?estado=pendiente`, { token: vip.token })).body as { estado: string }[];
+    expect(pendientes.length).toBeGreaterThan(0);
+    expect(pendientes.every((t) => t.estado === 'pendiente')).toBe(true);
   });
 });
 
