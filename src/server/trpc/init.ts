@@ -8,6 +8,7 @@ import { M } from '../../shared/messages';
 import type { AuthUser, Ctx } from './context';
 import type { Topic } from '../lib/readCache';
 import { parsingSync } from './syncParsing';
+import { checkEnrolment } from '../modules/auth/mfaPolicy';
 
 export type { PermRule };
 
@@ -120,6 +121,7 @@ const signedInProcedure = (rule: PermRule | 'signed-in') =>
     t.procedure.use(({ ctx, type, path, next }) => {
       try {
         signedIn(ctx);
+        checkEnrolment(ctx, path);
         if (rule !== 'signed-in' && !hasPerms(ctx.perms, rule)) throw forbidden();
       } catch (e) {
         throw asTrpcError(e) ?? e;
