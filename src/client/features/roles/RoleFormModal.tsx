@@ -31,7 +31,10 @@ function RoleForm({ state, permisos, onDone }: { state: NonNullable<RoleModalSta
   const [search, setSearch] = useState('');
   const { register, handleSubmit, formState, setError, control } = useForm<FormIn, unknown, RoleBody>({
     resolver: zodResolver(roleForm),
-    defaultValues: state.mode === 'create' ? { name: '', permissions: [] } : { name: state.role.name, permissions: state.role.permissions },
+    defaultValues:
+      state.mode === 'create'
+        ? { name: '', permissions: [], requiere_mfa: false }
+        : { name: state.role.name, permissions: state.role.permissions, requiere_mfa: state.role.requiere_mfa },
   });
   const { errors, isSubmitting } = formState;
   const visible = filterPermisos(permisos, search);
@@ -55,6 +58,13 @@ function RoleForm({ state, permisos, onDone }: { state: NonNullable<RoleModalSta
       <FormField label="Nombre del rol" htmlFor="rol-name" error={errors.name?.message}>
         <input id="rol-name" className="input" placeholder="Ej: ADMIN" disabled={readOnly} {...register('name')} />
       </FormField>
+      <label className="flex items-start gap-2 text-sm">
+        <input id="rol-requiere-mfa" type="checkbox" className="mt-0.5" disabled={readOnly} {...register('requiere_mfa')} />
+        <span>
+          <span className="font-medium">Exigir verificación en dos pasos</span>
+          <span className="block text-slate-600">Quienes tengan este rol deben configurarla antes de usar el sistema y la necesitan para iniciar sesión.</span>
+        </span>
+      </label>
       <Controller
         control={control}
         name="permissions"
