@@ -85,7 +85,7 @@ describe('second factor on screen', () => {
     await login(admin, e.url, ADMIN.username, ADMIN.password);
     await admin.goto(`${e.url}/roles`);
     await admin.getByRole('button', { name: 'Editar Operador' }).click();
-    await admin.getByLabel('Exigir verificación en dos pasos').check();
+    await admin.getByRole('switch', { name: 'Exigir verificación en dos pasos' }).click();
     await admin.getByRole('button', { name: 'Guardar' }).click();
     await admin.getByRole('row', { name: /Operador/ }).getByText('Exigida').waitFor();
     await admin.context().close();

@@ -9,6 +9,7 @@ import { filterPermisos } from './filterPermisos';
 import { useCrearRol, useEditarRol } from './hooks';
 import { roleForm, type PermisoRecord, type RoleBody, type RoleRecord } from '../../../shared/schemas/roles';
 import { FormActions } from '../../components/FormActions';
+import { Toggle } from '../../components/Toggle';
 
 export type RoleModalState = { mode: 'create' } | { mode: 'view' | 'edit'; role: RoleRecord } | null;
 
@@ -58,13 +59,14 @@ function RoleForm({ state, permisos, onDone }: { state: NonNullable<RoleModalSta
       <FormField label="Nombre del rol" htmlFor="rol-name" error={errors.name?.message}>
         <input id="rol-name" className="input" placeholder="Ej: ADMIN" disabled={readOnly} {...register('name')} />
       </FormField>
-      <label className="flex items-start gap-2 text-sm">
-        <input id="rol-requiere-mfa" type="checkbox" className="mt-0.5" disabled={readOnly} {...register('requiere_mfa')} />
-        <span>
-          <span className="font-medium">Exigir verificación en dos pasos</span>
-          <span className="block text-slate-600">Quienes tengan este rol deben configurarla antes de usar el sistema y la necesitan para iniciar sesión.</span>
-        </span>
-      </label>
+      <div>
+        <Controller
+          control={control}
+          name="requiere_mfa"
+          render={({ field }) => <Toggle label="Exigir verificación en dos pasos" checked={!!field.value} onChange={field.onChange} disabled={readOnly} />}
+        />
+        <p className="mt-1 text-xs text-slate-600">Quienes tengan este rol deben configurarla antes de usar el sistema y la necesitan para iniciar sesión.</p>
+      </div>
       <Controller
         control={control}
         name="permissions"
