@@ -133,3 +133,49 @@ describe('forgotten password', () => {
 });
 
 const ADMIN_EMAIL = 'admin@cambio.local';
+
+/** A new verified customer, registered through the API with the mailed code. */
+async function newCustomer(username: string, password: string) {
+  const email = `${username}@correo.test`;
+  const post = (path: string, body: unknown) =>
+    fetch(`${e.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect((await post('/auth/register/', { username, email, first_name: 'Rosa', password })).status).toBe(201);
+  expect((await post('/auth/verify-email/', { email, code: await e.smtp.waitForCode(email) })).status).toBe(200);
+}
+
+describe('password and sessions on screen', () => {
+  it('changes the own password in Seguridad, then signs out every device (the other browser too)', async () => {
+    await newCustomer('rosa', 'clave-rosa-1');
+    const other = await e.newPage();
+    await login(other, e.url, 'rosa', 'clave-rosa-1');
+    const page = await e.newPage();
+    await login(page, e.url, 'rosa', 'clave-rosa-1');
+    await page.goto(`${e.url}/seguridad`);
+    await page.getByLabel('Contraseña actual').fill('equivocada');
+    await page.getByLabel('Contraseña nueva', { exact: true }).fill('clave-rosa-2');
+    await page.getByLabel('Repetí la contraseña nueva').fill('clave-rosa-2');
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.getByText(MF.passwordWrong).waitFor();
+    await page.getByLabel('Contraseña actual').fill('clave-rosa-1');
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.getByText(MF.passwordChanged).waitFor();
+
+    // This session went on with new tokens; the other browser's session ended.
+    await page.goto(`${e.url}/seguridad`);
+    await page.getByRole('heading', { name: 'Seguridad' }).waitFor();
+    // A refused session ends and goes home (spec 000 §4).
+    await other.goto(`${e.url}/seguridad`);
+    await other.waitForURL(`${e.url}/`);
+    await other.getByRole('link', { name: 'Iniciar sesión' }).first().waitFor();
+
+    await login(other, e.url, 'rosa', 'clave-rosa-2');
+    await page.getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }).click();
+    await page.getByRole('button', { name: 'Cerrar todas' }).click();
+    await page.waitForURL(`${e.url}/login`);
+    await other.goto(`${e.url}/seguridad`);
+    await other.waitForURL(`${e.url}/`);
+    await other.getByRole('link', { name: 'Iniciar sesión' }).first().waitFor();
+    await page.context().close();
+    await other.context().close();
+  });
+});
