@@ -80,6 +80,20 @@ describe('second factor on screen', () => {
     await page.context().close();
   });
 
+  it('staff reset the customer’s second factor from Usuarios; the password alone signs in again', async () => {
+    const admin = await e.newPage();
+    await login(admin, e.url, ADMIN.username, ADMIN.password);
+    await admin.goto(`${e.url}/usuarios`);
+    await admin.getByRole('button', { name: `Restablecer la verificación en dos pasos de ${DEMO_CUSTOMER.username}` }).click();
+    await admin.getByRole('button', { name: 'Restablecer', exact: true }).click();
+    await admin.getByText(MF.reset).waitFor();
+    await admin.context().close();
+
+    const page = await e.newPage();
+    await login(page, e.url, DEMO_CUSTOMER.username, DEMO_CUSTOMER.password);
+    await page.context().close();
+  });
+
   it('a role that requires it sends its member to enrolment before any other screen', async () => {
     const admin = await e.newPage();
     await login(admin, e.url, ADMIN.username, ADMIN.password);
