@@ -21,12 +21,14 @@ import { Route as MetodosFinancierosRouteImport } from './routes/metodos-financi
 import { Route as MetodosFinancierosClienteRouteImport } from './routes/metodos-financieros-cliente'
 import { Route as OperacionCompraVentaRouteImport } from './routes/operacion-compra-venta'
 import { Route as RolesRouteImport } from './routes/roles'
+import { Route as SeguridadRouteImport } from './routes/seguridad'
 import { Route as SimulacionOperacionRouteImport } from './routes/simulacion-operacion'
 import { Route as TerminalRouteImport } from './routes/terminal'
 import { Route as UsuariosRouteImport } from './routes/usuarios'
 import { Route as ComprobanteIdRouteImport } from './routes/comprobante/$id'
 import { Route as ConfiguracionesIndexRouteImport } from './routes/configuraciones/index'
 import { Route as ConfiguracionesDocumentosRouteImport } from './routes/configuraciones/documentos'
+import { Route as LoginRecuperarRouteImport } from './routes/login_.recuperar'
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
 import { Route as RegisterVerificarRouteImport } from './routes/register/verificar'
 
@@ -91,6 +93,11 @@ const RolesRoute = RolesRouteImport.update({
   path: '/roles',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SeguridadRoute = SeguridadRouteImport.update({
+  id: '/seguridad',
+  path: '/seguridad',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SimulacionOperacionRoute = SimulacionOperacionRouteImport.update({
   id: '/simulacion-operacion',
   path: '/simulacion-operacion',
@@ -122,6 +129,11 @@ const ConfiguracionesDocumentosRoute =
     path: '/configuraciones/documentos',
     getParentRoute: () => rootRouteImport,
   } as any)
+const LoginRecuperarRoute = LoginRecuperarRouteImport.update({
+  id: '/login_/recuperar',
+  path: '/login/recuperar',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RegisterIndexRoute = RegisterIndexRouteImport.update({
   id: '/register/',
   path: '/register/',
@@ -146,11 +158,13 @@ export interface FileRoutesByFullPath {
   '/metodos-financieros-cliente': typeof MetodosFinancierosClienteRoute
   '/operacion-compra-venta': typeof OperacionCompraVentaRoute
   '/roles': typeof RolesRoute
+  '/seguridad': typeof SeguridadRoute
   '/simulacion-operacion': typeof SimulacionOperacionRoute
   '/terminal': typeof TerminalRoute
   '/usuarios': typeof UsuariosRoute
   '/comprobante/$id': typeof ComprobanteIdRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
+  '/login/recuperar': typeof LoginRecuperarRoute
   '/register/verificar': typeof RegisterVerificarRoute
   '/configuraciones/': typeof ConfiguracionesIndexRoute
   '/register/': typeof RegisterIndexRoute
@@ -168,11 +182,13 @@ export interface FileRoutesByTo {
   '/metodos-financieros-cliente': typeof MetodosFinancierosClienteRoute
   '/operacion-compra-venta': typeof OperacionCompraVentaRoute
   '/roles': typeof RolesRoute
+  '/seguridad': typeof SeguridadRoute
   '/simulacion-operacion': typeof SimulacionOperacionRoute
   '/terminal': typeof TerminalRoute
   '/usuarios': typeof UsuariosRoute
   '/comprobante/$id': typeof ComprobanteIdRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
+  '/login/recuperar': typeof LoginRecuperarRoute
   '/register/verificar': typeof RegisterVerificarRoute
   '/configuraciones': typeof ConfiguracionesIndexRoute
   '/register': typeof RegisterIndexRoute
@@ -191,11 +207,13 @@ export interface FileRoutesById {
   '/metodos-financieros-cliente': typeof MetodosFinancierosClienteRoute
   '/operacion-compra-venta': typeof OperacionCompraVentaRoute
   '/roles': typeof RolesRoute
+  '/seguridad': typeof SeguridadRoute
   '/simulacion-operacion': typeof SimulacionOperacionRoute
   '/terminal': typeof TerminalRoute
   '/usuarios': typeof UsuariosRoute
   '/comprobante/$id': typeof ComprobanteIdRoute
   '/configuraciones/documentos': typeof ConfiguracionesDocumentosRoute
+  '/login_/recuperar': typeof LoginRecuperarRoute
   '/register/verificar': typeof RegisterVerificarRoute
   '/configuraciones/': typeof ConfiguracionesIndexRoute
   '/register/': typeof RegisterIndexRoute
@@ -215,11 +233,13 @@ export interface FileRouteTypes {
     | '/metodos-financieros-cliente'
     | '/operacion-compra-venta'
     | '/roles'
+    | '/seguridad'
     | '/simulacion-operacion'
     | '/terminal'
     | '/usuarios'
     | '/comprobante/$id'
     | '/configuraciones/documentos'
+    | '/login/recuperar'
     | '/register/verificar'
     | '/configuraciones/'
     | '/register/'
@@ -237,11 +257,13 @@ export interface FileRouteTypes {
     | '/metodos-financieros-cliente'
     | '/operacion-compra-venta'
     | '/roles'
+    | '/seguridad'
     | '/simulacion-operacion'
     | '/terminal'
     | '/usuarios'
     | '/comprobante/$id'
     | '/configuraciones/documentos'
+    | '/login/recuperar'
     | '/register/verificar'
     | '/configuraciones'
     | '/register'
@@ -259,11 +281,13 @@ export interface FileRouteTypes {
     | '/metodos-financieros-cliente'
     | '/operacion-compra-venta'
     | '/roles'
+    | '/seguridad'
     | '/simulacion-operacion'
     | '/terminal'
     | '/usuarios'
     | '/comprobante/$id'
     | '/configuraciones/documentos'
+    | '/login_/recuperar'
     | '/register/verificar'
     | '/configuraciones/'
     | '/register/'
@@ -282,11 +306,13 @@ export interface RootRouteChildren {
   MetodosFinancierosClienteRoute: typeof MetodosFinancierosClienteRoute
   OperacionCompraVentaRoute: typeof OperacionCompraVentaRoute
   RolesRoute: typeof RolesRoute
+  SeguridadRoute: typeof SeguridadRoute
   SimulacionOperacionRoute: typeof SimulacionOperacionRoute
   TerminalRoute: typeof TerminalRoute
   UsuariosRoute: typeof UsuariosRoute
   ComprobanteIdRoute: typeof ComprobanteIdRoute
   ConfiguracionesDocumentosRoute: typeof ConfiguracionesDocumentosRoute
+  LoginRecuperarRoute: typeof LoginRecuperarRoute
   RegisterVerificarRoute: typeof RegisterVerificarRoute
   ConfiguracionesIndexRoute: typeof ConfiguracionesIndexRoute
   RegisterIndexRoute: typeof RegisterIndexRoute
@@ -378,6 +404,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RolesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/seguridad': {
+      id: '/seguridad'
+      path: '/seguridad'
+      fullPath: '/seguridad'
+      preLoaderRoute: typeof SeguridadRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/simulacion-operacion': {
       id: '/simulacion-operacion'
       path: '/simulacion-operacion'
@@ -420,6 +453,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConfiguracionesDocumentosRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/login_/recuperar': {
+      id: '/login_/recuperar'
+      path: '/login/recuperar'
+      fullPath: '/login/recuperar'
+      preLoaderRoute: typeof LoginRecuperarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/register/': {
       id: '/register/'
       path: '/register'
@@ -450,11 +490,13 @@ const rootRouteChildren: RootRouteChildren = {
   MetodosFinancierosClienteRoute: MetodosFinancierosClienteRoute,
   OperacionCompraVentaRoute: OperacionCompraVentaRoute,
   RolesRoute: RolesRoute,
+  SeguridadRoute: SeguridadRoute,
   SimulacionOperacionRoute: SimulacionOperacionRoute,
   TerminalRoute: TerminalRoute,
   UsuariosRoute: UsuariosRoute,
   ComprobanteIdRoute: ComprobanteIdRoute,
   ConfiguracionesDocumentosRoute: ConfiguracionesDocumentosRoute,
+  LoginRecuperarRoute: LoginRecuperarRoute,
   RegisterVerificarRoute: RegisterVerificarRoute,
   ConfiguracionesIndexRoute: ConfiguracionesIndexRoute,
   RegisterIndexRoute: RegisterIndexRoute,

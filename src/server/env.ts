@@ -17,6 +17,7 @@ const schema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
+  MFA_ENCRYPTION_KEY: z.string().min(32, 'MFA_ENCRYPTION_KEY must have at least 32 characters').optional(),
   ACCESS_TOKEN_TTL: duration.default('15m'),
   REFRESH_TOKEN_TTL: duration.default('7d'),
   ADMIN_USERNAME: z.string().min(3).default('admin'),
@@ -51,6 +52,8 @@ export type Env = {
   databaseUrl?: string;
   dataDir: string;
   jwtSecret: string;
+  /** The key material the TOTP secrets are encrypted with (MFA_ENCRYPTION_KEY, else JWT_SECRET). */
+  mfaKey: string;
   accessTtl: string;
   refreshTtl: string;
   admin: { username: string; password?: string; email: string };
@@ -89,6 +92,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     jwtSecret,
+    mfaKey: e.MFA_ENCRYPTION_KEY ?? jwtSecret,
     accessTtl: e.ACCESS_TOKEN_TTL,
     refreshTtl: e.REFRESH_TOKEN_TTL,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },

@@ -14,6 +14,7 @@ export const PERMISSION_CATALOGUE: readonly Entry[] = [
   ...crud('usuarios', 'user', 'usuario', 'user'),
   ['usuarios', 'can_assign_clients', 'Asignar clientes a usuarios', 'Can assign clients'],
   ['usuarios', 'can_assign_roles', 'Asignar roles a usuarios', 'Can assign roles'],
+  ['usuarios', 'reset_mfa_user', 'Restablecer el segundo factor de usuarios', 'Can reset second factor'],
   ...crud('auth', 'group', 'rol', 'group'),
   ...crud('cotizaciones', 'tasa', 'cotización', 'tasa'),
   ...crud('divisas', 'denominacion', 'denominación', 'denominacion'),
@@ -52,6 +53,8 @@ export const P = {
   deleteUser: 'usuarios.delete_user',
   assignClients: 'usuarios.can_assign_clients',
   assignRoles: 'usuarios.can_assign_roles',
+  /** Staff: turn off another user's second factor (they enrol again). */
+  resetMfa: 'usuarios.reset_mfa_user',
   viewGroup: 'auth.view_group',
   addGroup: 'auth.add_group',
   changeGroup: 'auth.change_group',

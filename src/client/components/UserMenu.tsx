@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { AppLink } from './AppLink';
 
-/** The signed-in user's menu in the navbar: Historial, Configuraciones, Cerrar sesión (spec 000 §2). */
+/** The signed-in user's menu in the navbar: Historial, Configuraciones, Seguridad, Cerrar sesión (spec 000 §2). */
 export function UserMenu({ name, onLogout, hasHistory }: { name: string; onLogout: () => void; hasHistory: boolean }) {
   const item = 'block w-full px-4 py-2 text-left text-sm text-slate-700 data-[focus]:bg-slate-100';
   return (
@@ -21,6 +21,9 @@ export function UserMenu({ name, onLogout, hasHistory }: { name: string; onLogou
         )}
         <MenuItem>
           <Link to="/configuraciones" className={item}>Configuraciones</Link>
+        </MenuItem>
+        <MenuItem>
+          <Link to="/seguridad" className={item}>Seguridad</Link>
         </MenuItem>
         <MenuItem>
           <button type="button" className={item} onClick={onLogout}>Cerrar sesión</button>

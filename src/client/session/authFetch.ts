@@ -43,9 +43,28 @@ function withAuth(init: RequestInit | undefined, token: string | null): RequestI
  * fetch with the bearer token from storage. On a 401 it refreshes once and retries the request;
  * when the refresh fails the user is logged out (spec 000 §4).
  */
+/**
+ * A 403 `mfa_enrollment_required`: the user's role requires a second factor (maybe since a moment
+ * ago) and only Seguridad opens until they set it up.
+ */
+async function enrolmentRequired(res: Response): Promise<boolean> {
+  if (res.status !== 403) return false;
+  try {
+    const body = (await res.clone().json()) as { code?: unknown; error?: { data?: { extra?: { code?: unknown } } } }[] | { code?: unknown; error?: { data?: { extra?: { code?: unknown } } } };
+    const items = Array.isArray(body) ? body : [body];
+    return items.some((b) => b?.code === 'mfa_enrollment_required' || b?.error?.data?.extra?.code === 'mfa_enrollment_required');
+  } catch {
+    return false;
+  }
+}
+
 export async function authFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const token = session.token();
   const res = await fetch(input, withAuth(init, token));
+  if (token && (await enrolmentRequired(res)) && !session.enrolmentPending()) {
+    session.setEnrolmentPending(true);
+    window.location.assign('/seguridad');
+  }
   if (res.status !== 401 || !token) return res;
   const access = await refreshAccess();
   if (!access) {

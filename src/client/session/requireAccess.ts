@@ -38,6 +38,7 @@ export const allows = (perms: ReadonlySet<string>, { all = [], any = [] }: Acces
 export function requireAccess(rule: AccessRule = {}) {
   return async () => {
     if (!session.isLoggedIn()) throw redirect({ to: '/login' });
+    if (session.enrolmentPending()) throw redirect({ to: '/seguridad' });
     if (!rule.all?.length && !rule.any?.length) return;
     if (!allows(await loadPerms(), rule)) throw new ForbiddenError();
   };

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { UserRecord } from '../../shared/schemas/usuarios';
 
 /** Browser storage keys of spec 000 §9. */
-export const KEYS = { token: 'token', refresh: 'refresh', user: 'user' } as const;
+export const KEYS = { token: 'token', refresh: 'refresh', user: 'user', mfaEnrolment: 'mfa_enrolment' } as const;
 
 export interface Session {
   token: string;
@@ -51,12 +51,20 @@ export const session = {
     current = restore();
     emit();
   },
+  /** The user's role requires a second factor they have not set up: only Seguridad opens until they do. */
+  enrolmentPending: () => localStorage.getItem(KEYS.mfaEnrolment) === '1',
+  setEnrolmentPending(pending: boolean) {
+    if (pending) localStorage.setItem(KEYS.mfaEnrolment, '1');
+    else localStorage.removeItem(KEYS.mfaEnrolment);
+    emit();
+  },
   token: () => localStorage.getItem(KEYS.token),
   refreshToken: () => localStorage.getItem(KEYS.refresh),
   clear() {
     localStorage.removeItem(KEYS.token);
     localStorage.removeItem(KEYS.refresh);
     localStorage.removeItem(KEYS.user);
+    localStorage.removeItem(KEYS.mfaEnrolment);
     current = null;
     emit();
   },

@@ -21,6 +21,14 @@ export interface UsersTable {
   last_login: Timestamp | null;
   /** Raised to revoke every token issued before (password change, deactivation, reset). */
   token_version: Generated<number>;
+  /** Second factor (TOTP) active: sign-in asks for a code after the password. */
+  mfa_enabled: Generated<boolean>;
+  /** The active TOTP secret, encrypted (modules/auth/mfaSecrets.ts); never returned. */
+  mfa_secret: string | null;
+  /** A secret being enrolled (shown once by setup, active after a first code), encrypted. */
+  mfa_pending_secret: string | null;
+  /** The last TOTP time step accepted: a code is accepted once. */
+  mfa_last_step: number | null;
 }
 
 export interface AuthPermissionTable {
@@ -34,6 +42,16 @@ export interface AuthPermissionTable {
 export interface AuthGroupTable {
   id: Generated<number>;
   name: string;
+  /** Members must sign in with a second factor (and enrol before anything else). */
+  requiere_mfa: Generated<boolean>;
+}
+
+export interface MfaRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
 }
 
 export interface AuthGroupPermissionsTable {
@@ -353,6 +371,7 @@ export interface Database {
   tauser_stock_movimientos: TauserStockMovimientosTable;
   idempotency_keys: IdempotencyKeysTable;
   password_resets: PasswordResetsTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -18,6 +18,14 @@ export interface RateLimitConfig {
   resendPerEmail: LimitSpec;
   resetPerIp: LimitSpec;
   resetPerEmail: LimitSpec;
+  /** Failed second-factor codes (sign-in, enrolment, disabling) per account, and every attempt per IP. */
+  mfaPerAccount: LimitSpec;
+  mfaPerIp: LimitSpec;
+  /** Failed terminal sign-ins per Tauser code, and every attempt per IP. */
+  terminalPerTauser: LimitSpec;
+  terminalPerIp: LimitSpec;
+  /** Failed current passwords (change password, turn off the second factor) per account. */
+  passwordCheckPerAccount: LimitSpec;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -31,6 +39,11 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   resendPerEmail: { points: 5, durationSec: 15 * 60 },
   resetPerIp: { points: 20, durationSec: 15 * 60 },
   resetPerEmail: { points: 5, durationSec: 15 * 60 },
+  mfaPerAccount: { points: 5, durationSec: 15 * 60 },
+  mfaPerIp: { points: 50, durationSec: 15 * 60 },
+  terminalPerTauser: { points: 10, durationSec: 15 * 60 },
+  terminalPerIp: { points: 20, durationSec: 15 * 60 },
+  passwordCheckPerAccount: { points: 5, durationSec: 15 * 60 },
 };
 
 export type Limiter = RateLimiterAbstract;
@@ -52,6 +65,11 @@ export function createLimiters(config: RateLimitConfig, redis?: Redis): Limiters
     resendPerEmail: make('resend-email', config.resendPerEmail),
     resetPerIp: make('reset-ip', config.resetPerIp),
     resetPerEmail: make('reset-email', config.resetPerEmail),
+    mfaPerAccount: make('mfa-account', config.mfaPerAccount),
+    mfaPerIp: make('mfa-ip', config.mfaPerIp),
+    terminalPerTauser: make('terminal-tauser', config.terminalPerTauser),
+    terminalPerIp: make('terminal-ip', config.terminalPerIp),
+    passwordCheckPerAccount: make('password-check-account', config.passwordCheckPerAccount),
   };
 }
 

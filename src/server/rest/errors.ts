@@ -33,7 +33,7 @@ function restBody(app: AppError, tokenProblem: boolean): Omit<RestErrorResponse,
       return { body };
     }
     case 'forbidden':
-      return { body: { detail: app.message || M.apiForbidden } };
+      return { body: { detail: app.message || M.apiForbidden, ...(typeof extra?.code === 'string' ? { code: extra.code } : {}) } };
     case 'not_found':
       return { body: { detail: app.message || M.notFound } };
     case 'conflict':

@@ -20,6 +20,8 @@ export interface Ctx {
   idempotencyKey?: string;
   /** Set when the bearer is a valid terminal token (then `user` stays null): the Tauser it signs for. */
   terminal?: { tauserId: string } | null;
+  /** The user's role requires a second factor they have not set up (modules/auth/mfaPolicy.ts). */
+  mfaEnrollment?: boolean;
 }
 
 export interface RequestInfo {
@@ -78,6 +80,7 @@ export async function createContext(base: { db: Db; env: Env; services: Services
   }
   ctx.user = { id: user.id, username: user.username, isSuperuser: user.is_superuser };
   ctx.perms = user.perms;
+  if (user.mfa_required && !user.mfa_enabled) ctx.mfaEnrollment = true;
   req.onUser?.(user.id);
   return ctx;
 }

@@ -6,6 +6,7 @@ import { hasPerms, type PermRule } from '../lib/permissions';
 import { zodFieldErrors } from '../lib/zodFields';
 import { M } from '../../shared/messages';
 import type { AuthUser, Ctx } from './context';
+import { checkEnrolment } from '../modules/auth/mfaPolicy';
 
 export type { PermRule };
 
@@ -79,6 +80,7 @@ const signedInProcedure = (rule: PermRule | 'signed-in') =>
     let user: AuthUser;
     try {
       user = signedIn(ctx);
+      checkEnrolment(ctx, path);
       if (rule !== 'signed-in' && !hasPerms(ctx.perms, rule)) throw forbidden();
     } catch (e) {
       throw asTrpcError(e) ?? e;

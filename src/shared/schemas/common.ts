@@ -18,7 +18,8 @@ export const optionalText = (max = 150, opts: { multiline?: boolean } = {}) =>
 export const INT4_MAX = 2_147_483_647;
 
 /** An integer id in a body (a list of role or permission ids): positive and within `integer`. */
-export const intId = (message: string) => z.number({ error: message }).int(message).positive(message).max(INT4_MAX, message);
+export const intId = (message: string) =>
+  z.number({ error: message }).int({ error: message, abort: true }).positive({ error: message, abort: true }).max(INT4_MAX, message);
 
 const ID_MSG = 'Identificador no válido';
 const PAGE_MSG = 'Página no válida';

@@ -321,8 +321,7 @@ const billeteraFields = {
   plataforma: refId(METODO_MSG.plataformaRequerida),
   usuario_id: text({ required: METODO_MSG.usuarioIdRequerido, max: 100 }),
   email: text({ required: METODO_MSG.emailRequerido, max: 254 }).pipe(z.email(METODO_MSG.emailInvalido)),
-  telefono: z
-    .string({ error: 'Debe ser texto' })
+  telefono: cleanText({ error: textError('Debe ser texto') })
     .trim()
     .max(30, 'Máximo 30 caracteres')
     .nullable()

@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import { M } from '../messages';
-import { searchQuery, text } from './fields';
+import { flag, searchQuery, text } from './fields';
 import { intId } from './common';
 
 export const roleRecord = z.object({
@@ -8,6 +8,8 @@ export const roleRecord = z.object({
   name: z.string(),
   /** Permission ids. */
   permissions: z.array(z.number().int()),
+  /** Members must sign in with a second factor (and set it up before anything else). */
+  requiere_mfa: z.boolean(),
 });
 export type RoleRecord = z.infer<typeof roleRecord>;
 
@@ -30,6 +32,8 @@ const permissionIds = z
 export const roleBody = z.strictObject({
   name: text({ max: 150 }),
   permissions: permissionIds.default([]),
+  /** Absent on create: false; absent on update: unchanged. */
+  requiere_mfa: flag().optional(),
 });
 export type RoleBody = z.infer<typeof roleBody>;
 

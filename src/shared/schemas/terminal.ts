@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { idParam, requiredMultilineText, uuidParam } from './common';
+import { idParam, intId, requiredMultilineText, uuidParam } from './common';
 import { text } from './fields';
 import { montoField } from './operaciones';
 
@@ -92,7 +92,7 @@ const cantidadField = z
   .max(100_000, TERMINAL_MSG.cantidadInvalida);
 
 export const stockMovimientoBody = z.strictObject({
-  denominacion_id: z.number({ error: TERMINAL_MSG.denominacionInvalida }).int(TERMINAL_MSG.denominacionInvalida).positive(TERMINAL_MSG.denominacionInvalida),
+  denominacion_id: intId(TERMINAL_MSG.denominacionInvalida),
   operacion: z.enum(['cargar', 'retirar'], { error: TERMINAL_MSG.operacionInvalida }),
   cantidad: cantidadField,
   motivo: requiredMultilineText(500),

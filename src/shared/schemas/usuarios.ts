@@ -13,6 +13,8 @@ export const userRecord = z.object({
   email: z.string(),
   is_active: z.boolean(),
   is_superuser: z.boolean(),
+  /** Second factor active (read-only: the user turns it on in Seguridad; staff may reset it). */
+  mfa_enabled: z.boolean(),
   clientes: z.array(z.string()),
 });
 export type UserRecord = z.infer<typeof userRecord>;

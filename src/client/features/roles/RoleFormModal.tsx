@@ -9,6 +9,7 @@ import { filterPermisos } from './filterPermisos';
 import { useCrearRol, useEditarRol } from './hooks';
 import { roleForm, type PermisoRecord, type RoleBody, type RoleRecord } from '../../../shared/schemas/roles';
 import { FormActions } from '../../components/FormActions';
+import { Toggle } from '../../components/Toggle';
 
 export type RoleModalState = { mode: 'create' } | { mode: 'view' | 'edit'; role: RoleRecord } | null;
 
@@ -31,7 +32,10 @@ function RoleForm({ state, permisos, onDone }: { state: NonNullable<RoleModalSta
   const [search, setSearch] = useState('');
   const { register, handleSubmit, formState, setError, control } = useForm<FormIn, unknown, RoleBody>({
     resolver: zodResolver(roleForm),
-    defaultValues: state.mode === 'create' ? { name: '', permissions: [] } : { name: state.role.name, permissions: state.role.permissions },
+    defaultValues:
+      state.mode === 'create'
+        ? { name: '', permissions: [], requiere_mfa: false }
+        : { name: state.role.name, permissions: state.role.permissions, requiere_mfa: state.role.requiere_mfa },
   });
   const { errors, isSubmitting } = formState;
   const visible = filterPermisos(permisos, search);
@@ -55,6 +59,14 @@ function RoleForm({ state, permisos, onDone }: { state: NonNullable<RoleModalSta
       <FormField label="Nombre del rol" htmlFor="rol-name" error={errors.name?.message}>
         <input id="rol-name" className="input" placeholder="Ej: ADMIN" disabled={readOnly} {...register('name')} />
       </FormField>
+      <div>
+        <Controller
+          control={control}
+          name="requiere_mfa"
+          render={({ field }) => <Toggle label="Exigir verificación en dos pasos" checked={!!field.value} onChange={field.onChange} disabled={readOnly} />}
+        />
+        <p className="mt-1 text-xs text-slate-600">Quienes tengan este rol deben configurarla antes de usar el sistema y la necesitan para iniciar sesión.</p>
+      </div>
       <Controller
         control={control}
         name="permissions"

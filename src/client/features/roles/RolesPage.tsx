@@ -50,6 +50,7 @@ export function RolesPage() {
   const columns: Column<RoleRecord>[] = [
     { header: 'Nombre', cell: (r) => <span className="font-medium">{r.name}</span> },
     { header: 'Permisos', cell: (r) => r.permissions.length, className: 'text-center' },
+    { header: 'Dos pasos', cell: (r) => (r.requiere_mfa ? 'Exigida' : '—'), className: 'text-center' },
     { header: 'Resumen', cell: (r) => <span className="text-slate-600">{summary(r)}</span> },
     {
       header: 'Acciones',

@@ -18,6 +18,7 @@ import { UserDetailModal } from './UserDetailModal';
 import { ClientesAsignadosModal } from './ClientesAsignadosModal';
 import { RolesUsuarioModal } from './RolesUsuarioModal';
 import { useCambiarEstadoUsuario } from './hooks';
+import { RestablecerMfaDialog } from '../seguridad/RestablecerMfaDialog';
 
 type Open = { kind: 'detail' | 'clientes' | 'roles'; user: UserRecord } | null;
 
@@ -30,6 +31,7 @@ export function UsuariosPage() {
   const [search, setSearch] = useLiveSearch();
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<Open>(null);
+  const [resetting, setResetting] = useState<UserRecord | null>(null);
   const estado = useCambiarEstadoUsuario();
 
   const rows = list.data?.filter((u) => matches(search, u.username, u.first_name, u.last_name, u.email));
@@ -41,6 +43,7 @@ export function UsuariosPage() {
     { header: 'Nombre', cell: (u) => `${u.first_name} ${u.last_name}`.trim() },
     { header: 'Correo', cell: (u) => u.email },
     { header: 'Estado', cell: (u) => <StatusBadge active={u.is_active} /> },
+    { header: 'Dos pasos', cell: (u) => (u.mfa_enabled ? 'Activada' : '—'), className: 'text-center' },
     { header: 'Clientes asignados', cell: (u) => u.clientes.length, className: 'text-center' },
     {
       header: 'Acciones',
@@ -55,6 +58,11 @@ export function UsuariosPage() {
           <RowAction label={`Roles de ${u.username}`} onClick={() => setOpen({ kind: 'roles', user: u })}>
             Roles
           </RowAction>
+          {u.mfa_enabled && u.id !== me?.id && perms.has(P.resetMfa) && (
+            <RowAction label={`Restablecer la verificación en dos pasos de ${u.username}`} onClick={() => setResetting(u)}>
+              Restablecer 2FA
+            </RowAction>
+          )}
           <ToggleAction active={u.is_active} name={u.username} canDeactivate={mayToggle(u)} canActivate={mayToggle(u)} onToggle={() => void estado.mutateAsync(u)} />
         </div>
       ),
@@ -89,6 +97,7 @@ export function UsuariosPage() {
       <UserDetailModal user={open?.kind === 'detail' ? open.user : null} onClose={() => setOpen(null)} />
       <ClientesAsignadosModal user={open?.kind === 'clientes' ? open.user : null} onClose={() => setOpen(null)} />
       <RolesUsuarioModal user={open?.kind === 'roles' ? open.user : null} onClose={() => setOpen(null)} />
+      <RestablecerMfaDialog user={resetting} onClose={() => setResetting(null)} />
     </div>
   );
 }

@@ -16,6 +16,8 @@ import {
   unverifiedUserByEmail, upsertVerification, userForLogin, userSessionState, activeVerifiedUserByEmail, upsertPasswordReset,
   lockPendingReset, setResetAttempts, applyPasswordReset,
 } from './auth.repository';
+import { challengeFor } from './mfa.service';
+import { roleRequiresMfa } from './mfa.repository';
 import { CODE_TTL_MS, codeMatches, hashCode, MAX_CODE_ATTEMPTS, newCode, resetMail, verificationMail } from './verification';
 
 export interface AuthDeps {
@@ -46,8 +48,11 @@ export async function login(deps: AuthDeps, input: LoginInput) {
   if (!user.is_active) throw unauthorized(M.badCredentials);
 
   await services.limiters.loginPerAccount.delete(accountKey);
+  // With a second factor the password only opens the challenge (mfa.service.ts).
+  if (user.mfa_enabled) return challengeFor(deps, user.id, user.token_version);
   await touchLastLogin(db, user.id);
-  return issueTokens(env, user.id, user.token_version);
+  const tokens = issueTokens(env, user.id, user.token_version);
+  return (await roleRequiresMfa(db, user.id)) ? { ...tokens, mfa_enrollment_required: true as const } : tokens;
 }
 
 /** A new access token for a valid, unrevoked refresh token of an active user. */

@@ -24,7 +24,9 @@ export function findAuthUser(db: Db, id: number) {
   return db
     .selectFrom('users as u')
     .select([
-      'u.id', 'u.username', 'u.is_superuser', 'u.is_active', 'u.token_version',
+      'u.id', 'u.username', 'u.is_superuser', 'u.is_active', 'u.token_version', 'u.mfa_enabled',
+      // A role of the user requires a second factor (the enrolment check of trpc/init.ts).
+      sql<boolean>`exists (select 1 from user_groups ug join auth_group g on g.id = ug.group_id where ug.user_id = u.id and g.requiere_mfa)`.as('mfa_required'),
       sql<string[] | null>`(select array_agg(p.app_label || '.' || p.codename)
         from user_groups ug join auth_group_permissions gp on gp.group_id = ug.group_id join auth_permission p on p.id = gp.permission_id
         where ug.user_id = u.id and not u.is_superuser)`.as('perms'),

@@ -94,3 +94,37 @@ export function verifyTerminalToken(env: Env, token: string): TerminalClaims | n
     return null;
   }
 }
+
+/**
+ * The proof that the password was right, waiting for the second factor: 5 minutes, one sign-in
+ * (its `jti` is spent in revoked_tokens), accepted only by `POST /api/token/mfa/`.
+ */
+export interface MfaChallengeClaims {
+  token_type: 'mfa';
+  user_id: number;
+  ver: number;
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+export const MFA_CHALLENGE_TTL_SEC = 5 * 60;
+
+export function issueMfaChallenge(env: Env, userId: number, version: number): string {
+  return jwt.sign({ token_type: 'mfa', user_id: userId, ver: version }, env.jwtSecret, {
+    algorithm: 'HS256',
+    expiresIn: MFA_CHALLENGE_TTL_SEC,
+    jwtid: randomUUID().replace(/-/g, ''),
+  });
+}
+
+export function verifyMfaChallenge(env: Env, token: string): MfaChallengeClaims | null {
+  try {
+    const c = verifiedClaims(env.jwtSecret, token, false) as Partial<MfaChallengeClaims>;
+    if (c.token_type !== 'mfa' || !Number.isInteger(c.user_id) || !Number.isInteger(c.ver) || typeof c.jti !== 'string' || !c.jti) return null;
+    if (typeof c.exp !== 'number') return null;
+    return c as MfaChallengeClaims;
+  } catch {
+    return null;
+  }
+}

@@ -42,7 +42,7 @@ describe('GET /api/roles/', () => {
     const r = await app.api('GET', '/roles/', { token: u.token });
     expect(r.status).toBe(200);
     const cliente = r.body.find((x: any) => x.name === 'Cliente');
-    expect(cliente).toEqual({ id: expect.any(Number), name: 'Cliente', permissions: ids(P.useOperacion, P.useSimulacion).sort((a, b) => a - b) });
+    expect(cliente).toEqual({ id: expect.any(Number), name: 'Cliente', permissions: ids(P.useOperacion, P.useSimulacion).sort((a, b) => a - b), requiere_mfa: false });
     const s = await app.api('GET', '/roles/?search=operad', { token: u.token });
     expect(s.body.map((x: any) => x.name)).toEqual(['Operador']);
     expect((await app.api('GET', `/roles/${cliente.id}/`, { token: u.token })).body).toEqual(cliente);
@@ -64,7 +64,7 @@ describe('POST /api/roles/', () => {
     const name = uniq('Cajero');
     const r = await app.api('POST', '/roles/', { token: admin, body: { name: `  ${name}  `, permissions: ids(P.viewCliente, P.viewTasa) } });
     expect(r.status).toBe(201);
-    expect(r.body).toEqual({ id: expect.any(Number), name, permissions: ids(P.viewCliente, P.viewTasa).sort((a, b) => a - b) });
+    expect(r.body).toEqual({ id: expect.any(Number), name, permissions: ids(P.viewCliente, P.viewTasa).sort((a, b) => a - b), requiere_mfa: false });
     const [row] = await auditRows(app, 'rol', r.body.id);
     expect(row).toMatchObject({ action: 'create', actor_id: 1 });
     expect((row.after as any).permission_codes.sort()).toEqual([P.viewCliente, P.viewTasa].sort());
@@ -109,7 +109,7 @@ describe('PUT /api/roles/:id/', () => {
     const name = uniq('Renombrado');
     const r = await app.api('PUT', `/roles/${created.id}/`, { token: admin, body: { name, permissions: ids(P.viewTasa) } });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ id: created.id, name, permissions: ids(P.viewTasa) });
+    expect(r.body).toEqual({ id: created.id, name, permissions: ids(P.viewTasa), requiere_mfa: false });
     const last = (await auditRows(app, 'rol', created.id)).at(-1)!;
     expect(last).toMatchObject({ action: 'update' });
     expect((last.before as any).permission_codes).toEqual([P.viewCliente]);

@@ -12,6 +12,7 @@ export function selectRoles(db: Q) {
     .select([
       'g.id',
       'g.name',
+      'g.requiere_mfa',
       sql<number[]>`coalesce((select array_agg(gp.permission_id order by gp.permission_id) from auth_group_permissions gp where gp.group_id = g.id), '{}')`.as('permissions'),
     ]);
 }
@@ -69,13 +70,17 @@ export function listPermisos(db: Q) {
 /** The role's row under a lock, for a change or a delete. */
 export const lockRoleRow = (db: Q, id: number) => db.selectFrom('auth_group').select(['id', 'name']).where('id', '=', id).forUpdate().executeTakeFirst();
 
-export async function insertRole(db: Q, name: string): Promise<number> {
-  const { id } = await db.insertInto('auth_group').values({ name }).returning('id').executeTakeFirstOrThrow();
+export async function insertRole(db: Q, name: string, requiereMfa = false): Promise<number> {
+  const { id } = await db.insertInto('auth_group').values({ name, requiere_mfa: requiereMfa }).returning('id').executeTakeFirstOrThrow();
   return id;
 }
 
 export async function renameRole(db: Q, id: number, name: string) {
   await db.updateTable('auth_group').set({ name }).where('id', '=', id).execute();
+}
+
+export async function setRoleRequiresMfa(db: Q, id: number, requiereMfa: boolean) {
+  await db.updateTable('auth_group').set({ requiere_mfa: requiereMfa }).where('id', '=', id).execute();
 }
 
 export async function addRolePermissions(db: Q, roleId: number, permissionIds: number[]) {

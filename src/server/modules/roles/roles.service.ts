@@ -9,7 +9,7 @@ import type { RoleBody, RoleRecord } from '../../../shared/schemas/roles';
 import { ROLE_CLIENTE } from '../../../shared/permissions';
 import {
   addRolePermissions, codesOfRoles, deleteRole, findRole, insertRole, listPermisos, listRoles, lockRoleRow, permissionCodes, removeRolePermissions,
-  renameRole, roleHolders, roleNameTaken,
+  renameRole, setRoleRequiresMfa, roleHolders, roleNameTaken,
 } from './roles.repository';
 
 export const ENTITY = 'rol';
@@ -56,7 +56,7 @@ export async function create(ctx: ServiceCtx, input: RoleBody): Promise<RoleReco
   return withUniqueFields(
     () =>
       ctx.db.transaction().execute(async (trx) => {
-        const id = await insertRole(trx, input.name);
+        const id = await insertRole(trx, input.name, input.requiere_mfa ?? false);
         await addRolePermissions(trx, id, ids);
         const after = (await findRole(trx, id))!;
         await audit(trx, { actorId: ctx.actor.id, action: 'create', entity: ENTITY, entityId: id, after: withCodes(after, codes) });
@@ -86,11 +86,13 @@ export async function update(ctx: ServiceCtx, id: number, input: RoleBody): Prom
         const allCodes = await permissionCodes(trx, [...ids, ...removed]);
         assertWithinOwn(ctx.actor, [...added, ...removed].map((p) => allCodes.get(p)!), MA.permsExceedOwn);
 
+        const mfaChanged = input.requiere_mfa !== undefined && input.requiere_mfa !== before.requiere_mfa;
         if (input.name !== row.name) await renameRole(trx, id, input.name);
+        if (mfaChanged) await setRoleRequiresMfa(trx, id, input.requiere_mfa!);
         await removeRolePermissions(trx, id, removed);
         await addRolePermissions(trx, id, added);
         const after = (await findRole(trx, id))!;
-        if (added.length || removed.length || input.name !== row.name) {
+        if (added.length || removed.length || input.name !== row.name || mfaChanged) {
           await audit(trx, { actorId: ctx.actor.id, action: 'update', entity: ENTITY, entityId: id, before: withCodes(before, allCodes), after: withCodes(after, codes) });
         }
         return after;

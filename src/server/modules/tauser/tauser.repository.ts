@@ -74,5 +74,11 @@ export interface TauserSet {
   is_active?: boolean;
 }
 
+/** A deactivation also raises `secret_version`: the terminal's tokens stop for good, a reactivation does not revive them. */
 export const updateTauserRow = (db: Db, id: string, set: TauserSet) =>
-  db.updateTable('tausers').set({ ...set, updated_at: sql`now()` }).where('id_tauser', '=', id).returning(RETURNING).executeTakeFirstOrThrow();
+  db
+    .updateTable('tausers')
+    .set({ ...set, ...(set.is_active === false ? { secret_version: sql`secret_version + 1` } : {}), updated_at: sql`now()` })
+    .where('id_tauser', '=', id)
+    .returning(RETURNING)
+    .executeTakeFirstOrThrow();

@@ -102,6 +102,21 @@ describe('terminal identity', () => {
     expect((await app.api('DELETE', `/tauser/${t2}/secreto/`, { token: staff })).status).toBe(204);
     expect((await app.api('GET', '/tauser/terminal/yo/', { token: fresh })).status).toBe(401);
   });
+
+  it('deactivating the Tauser ends its terminal sessions for good: a reactivation does not revive them', async () => {
+    const id = await tauser(app);
+    const admin = await app.adminToken();
+    const s = await secreto(id);
+    const before = await terminalToken(id, s);
+    expect((await app.api('PATCH', `/tauser/${id}/`, { token: admin, body: { isActive: false } })).status).toBe(200);
+    expect((await app.api('GET', '/tauser/terminal/yo/', { token: before })).status).toBe(401);
+    expect((await app.api('POST', '/tauser/terminal/login/', { body: s })).status).toBe(401);
+    expect((await app.api('PATCH', `/tauser/${id}/`, { token: admin, body: { isActive: true } })).status).toBe(200);
+    expect((await app.api('GET', '/tauser/terminal/yo/', { token: before })).status).toBe(401);
+    // The device signs in again with its secret.
+    const after = await terminalToken(id, s);
+    expect((await app.api('GET', '/tauser/terminal/yo/', { token: after })).status).toBe(200);
+  });
 });
 
 describe('banknote stock', () => {
@@ -132,6 +147,13 @@ describe('banknote stock', () => {
     expect(audits.length).toBe(2);
     expect(audits.every((a) => a.actor_id !== null)).toBe(true);
     await cargar(t1, 'USD', 100, 97);
+  });
+
+  it('an id beyond PostgreSQL integer answers 400, never 500', async () => {
+    for (const denominacion_id of [2147483648, 1e20, -1, 0]) {
+      const r = await app.api('POST', `/tauser/${t1}/stock/`, { token: staff, body: { denominacion_id, operacion: 'cargar', cantidad: 1, motivo: 'Carga' } });
+      expect(r, String(denominacion_id)).toMatchObject({ status: 400, body: { denominacion_id: [TERMINAL_MSG.denominacionInvalida] } });
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import type { PublicCtx, ServiceCtx } from '../../lib/context';
 import { audit } from '../../lib/audit';
 import { conflict, fieldError, forbidden, invalidTransition, notFound, unauthorized } from '../../lib/errors';
 import { requirePerms } from '../../lib/permissions';
+import { consume, ensureNotBlocked, type Limiters } from '../../lib/rateLimit';
 import { PAGE_SIZE } from '../../lib/pagination';
 import { repartirPago, desglosar, type StockNota } from '../../../shared/desglose';
 import { dec } from '../../../shared/money';
@@ -53,11 +54,23 @@ export async function revocarSecreto(ctx: ServiceCtx, id: string) {
 
 // ---- sign-in (the terminal) ----
 
-export async function login(ctx: PublicCtx & { env: Env }, input: { codigo: string; secreto: string }) {
+/** Limited like the user sign-in: every attempt per IP, failures per Tauser code (429 + Retry-After). */
+export async function login(
+  ctx: PublicCtx & { env: Env; ip: string; services: { limiters: Pick<Limiters, 'terminalPerIp' | 'terminalPerTauser'> } },
+  input: { codigo: string; secreto: string },
+) {
+  const { limiters } = ctx.services;
+  const key = input.codigo.toUpperCase();
+  await consume(limiters.terminalPerIp, ctx.ip);
+  await ensureNotBlocked(limiters.terminalPerTauser, key);
   const t = await repo.findTauserPorCodigo(ctx.db, input.codigo);
   const given = Buffer.from(hashSecret(input.secreto));
   const ok = !!t?.secret_hash && t.is_active && timingSafeEqual(given, Buffer.from(t.secret_hash));
-  if (!t || !ok) throw unauthorized(TERMINAL_MSG.credencialesInvalidas);
+  if (!t || !ok) {
+    await consume(limiters.terminalPerTauser, key);
+    throw unauthorized(TERMINAL_MSG.credencialesInvalidas);
+  }
+  await limiters.terminalPerTauser.delete(key);
   return {
     token: issueTerminalToken(ctx.env, t.id_tauser, t.secret_version),
     tauser: { idTauser: t.id_tauser, codigo: t.codigo, nombre: t.nombre, direccion: t.direccion, ciudad: t.ciudad },

@@ -35,7 +35,7 @@ describe('GET /api/usuarios/', () => {
     expect(r.status).toBe(200);
     expect(Array.isArray(r.body)).toBe(true);
     expect(r.body.find((x: any) => x.id === a.id)).toEqual({
-      id: a.id, username: a.username, first_name: 'Zacarías', last_name: 'Benítez', email: a.email, is_active: true, is_superuser: false, clientes: [],
+      id: a.id, username: a.username, first_name: 'Zacarías', last_name: 'Benítez', email: a.email, is_active: true, is_superuser: false, mfa_enabled: false, clientes: [],
     });
     for (const q of [a.username.toUpperCase(), 'zacar', 'BENÍTEZ', a.email]) {
       const s = await app.api('GET', `/usuarios/?search=${encodeURIComponent(q)}`, { token: u.token });

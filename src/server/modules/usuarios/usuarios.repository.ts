@@ -10,7 +10,7 @@ export function selectUsers(db: Q) {
   return db
     .selectFrom('users as u')
     .select([
-      'u.id', 'u.username', 'u.first_name', 'u.last_name', 'u.email', 'u.is_active', 'u.is_superuser',
+      'u.id', 'u.username', 'u.first_name', 'u.last_name', 'u.email', 'u.is_active', 'u.is_superuser', 'u.mfa_enabled',
       sql<string[]>`coalesce((select array_agg(uc.cliente_id::text order by uc.cliente_id) from user_clientes uc where uc.user_id = u.id), '{}')`.as('clientes'),
     ]);
 }
