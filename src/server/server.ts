@@ -14,6 +14,7 @@ import { createLogger } from './lib/logger';
 import { expiryJob } from './modules/transacciones/sweeper';
 import { frecuenciasJob } from './modules/clientes/frecuencias';
 import { noticesJob } from './lib/notices';
+import { tasasEnVivoJob } from './modules/cotizaciones/enVivo';
 
 export interface RunningServer {
   url: string;
@@ -41,6 +42,7 @@ export async function startServer(env: Env, overrides: ServiceOverrides & { clie
   services.jobs.register(expiryJob(database.db, env.expirySweepMs));
   services.jobs.register(noticesJob(database, services.caches, log));
   services.jobs.register(frecuenciasJob(database.db, log));
+  services.jobs.register(tasasEnVivoJob(database, services.tasasEnVivo, log));
   const app = createApp({ db: database.db, env, services, lifecycle, clientDir: overrides.clientDir ?? resolve('dist/client') });
   const server = app.listen(env.port);
   await new Promise<void>((ok, fail) => {

@@ -4,6 +4,7 @@ import { loadEnv, type Env } from '../env';
 import { createApp } from '../app';
 import { createServices, type Services } from '../services';
 import { noticesJob } from '../lib/notices';
+import { tasasEnVivoJob } from '../modules/cotizaciones/enVivo';
 import type { Mail } from '../mail/mailer';
 import { seed } from '../db/seed';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../lib/rateLimit';
@@ -44,6 +45,8 @@ export async function startTestApp(
     env?: Record<string, string>;
     /** Listen for change notices as a server does, so cached copies are served (ready when this resolves). */
     notices?: boolean;
+    /** Announce price changes on the rates' event stream, as a server does (listening when this resolves). */
+    tasasEnVivo?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDb();
@@ -69,6 +72,14 @@ export async function startTestApp(
     services.jobs.startAll();
     for (let i = 0; !services.caches.isLive; i++) {
       if (i > 500) throw new Error('change notices: not listening after 5 s');
+      await new Promise((ok) => setTimeout(ok, 10));
+    }
+  }
+  if (opts.tasasEnVivo) {
+    services.jobs.register(tasasEnVivoJob(database, services.tasasEnVivo, services.log, { retryMs: 50 }));
+    services.jobs.startAll();
+    for (let i = 0; !services.tasasEnVivo.escuchando; i++) {
+      if (i > 500) throw new Error('rates stream: not listening after 5 s');
       await new Promise((ok) => setTimeout(ok, 10));
     }
   }

@@ -1,0 +1,160 @@
+import type { Request, Response } from 'express';
+import type { DatabaseHandle, Listening } from '../../db';
+import type { Job } from '../../lib/jobs';
+import type { Logger } from '../../lib/logger';
+
+/** The channel the price triggers notify on (migration 2026112417): currencies, rates, methods. */
+export const CANAL_PRECIOS = 'cambio_precios';
+/** Path of the stream under /api (public, like the rates it announces). */
+export const RUTA_TASAS_EN_VIVO = '/cotizaciones/public/stream/';
+export const KEEPALIVE_MS = 25_000;
+/** How the OpenAPI document describes the stream (it is not a procedure of the REST tables). */
+export const tasasEnVivoOpenApi = {
+  get: {
+    summary: 'Cambios de cotización en vivo (público, Server-Sent Events): un evento `tasas` por cada cambio; un comentario cada 25 s mantiene abierta la conexión',
+    tags: ['Cotizaciones'],
+    operationId: 'get_cotizaciones_public_stream',
+    security: [],
+    responses: {
+      '200': {
+        description: 'Flujo `text/event-stream`: `event: tasas` con `data: {"cambio": "precios", "en": "<fecha ISO>"}`; volver a leer GET /api/cotizaciones/public/',
+        content: { 'text/event-stream': { schema: { type: 'string' as const } } },
+      },
+    },
+  },
+};
+
+/** Notices of one commit (one per table it touched) arrive together: one event for all of them. */
+const COALESCE_MS = 50;
+
+/**
+ * The open Server-Sent Events streams of the rates: each price change committed (by this process
+ * or any other) is one `tasas` event; a comment every 25 s keeps proxies from closing an idle
+ * stream. Streams end when the client leaves, when the server starts draining and when it stops.
+ */
+export function createTasasEnVivo(opts: { keepAliveMs?: number } = {}) {
+  const streams = new Set<Response>();
+  let keepAlive: NodeJS.Timeout | undefined;
+  let pending: NodeJS.Timeout | undefined;
+  let escuchando = false;
+
+  const write = (chunk: string) => {
+    for (const res of streams) res.write(chunk);
+  };
+  const quitar = (res: Response) => {
+    streams.delete(res);
+    if (streams.size === 0) {
+      clearInterval(keepAlive);
+      keepAlive = undefined;
+    }
+  };
+
+  return {
+    get abiertos() {
+      return streams.size;
+    },
+    /** Whether the notices job listens (changes reach the streams). */
+    get escuchando() {
+      return escuchando;
+    },
+    marcarEscucha(valor: boolean) {
+      escuchando = valor;
+    },
+    /** GET handler: opens a stream (`text/event-stream`) that lasts until one side closes it. */
+    abrir(req: Request, res: Response) {
+      res.status(200).set({
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      });
+      res.flushHeaders();
+      // How long a browser waits before reconnecting after a lost connection.
+      res.write('retry: 5000\n: conectado\n\n');
+      streams.add(res);
+      keepAlive ??= setInterval(() => write(': ping\n\n'), opts.keepAliveMs ?? KEEPALIVE_MS);
+      keepAlive.unref();
+      req.on('close', () => quitar(res));
+    },
+    /** A price changed: one event to every open stream, bursts of notices coalesced. */
+    publicar() {
+      pending ??= setTimeout(() => {
+        pending = undefined;
+        write(`event: tasas\ndata: ${JSON.stringify({ cambio: 'precios', en: new Date().toISOString() })}\n\n`);
+      }, COALESCE_MS);
+    },
+    /** Ends every stream (the server is shutting down: open streams must not hold the drain). */
+    cerrarTodos() {
+      clearTimeout(pending);
+      pending = undefined;
+      for (const res of [...streams]) {
+        quitar(res);
+        res.end();
+      }
+    },
+  };
+}
+
+export type TasasEnVivo = ReturnType<typeof createTasasEnVivo>;
+
+/**
+ * LISTEN on the price channel and announce each notice on the open streams. A lost connection is
+ * retried every `retryMs`; once listening again an event is sent, since changes may have been missed.
+ */
+export function tasasEnVivoJob(database: Pick<DatabaseHandle, 'listen'>, hub: TasasEnVivo, log: Logger, opts: { retryMs?: number } = {}): Job {
+  const retryMs = opts.retryMs ?? 1000;
+  let running = false;
+  let listening: Listening | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let connecting: Promise<void> | undefined;
+  let perdido = false;
+
+  const retry = () => {
+    if (running && !retryTimer) retryTimer = setTimeout(() => ((retryTimer = undefined), void connect()), retryMs);
+  };
+  const connect = () =>
+    (connecting ??= (async () => {
+      try {
+        const l = await database.listen([CANAL_PRECIOS], {
+          onNotice: () => hub.publicar(),
+          onLost: (e) => {
+            listening = undefined;
+            hub.marcarEscucha(false);
+            perdido = true;
+            log.warn({ motivo: e.message }, 'cotizaciones en vivo: avisos interrumpidos; se reintenta');
+            retry();
+          },
+        });
+        if (!running) return void (await l.stop());
+        listening = l;
+        hub.marcarEscucha(true);
+        if (perdido) hub.publicar();
+        perdido = false;
+      } catch (e) {
+        perdido = true;
+        log.warn({ motivo: (e as Error).message }, 'cotizaciones en vivo: no se pudo escuchar los avisos; se reintenta');
+        retry();
+      } finally {
+        connecting = undefined;
+      }
+    })());
+
+  return {
+    name: 'cotizaciones-en-vivo',
+    start() {
+      running = true;
+      void connect();
+    },
+    async stop() {
+      running = false;
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+      hub.cerrarTodos();
+      await connecting;
+      const l = listening;
+      listening = undefined;
+      hub.marcarEscucha(false);
+      await l?.stop();
+    },
+  };
+}
