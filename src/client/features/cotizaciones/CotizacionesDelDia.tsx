@@ -6,10 +6,13 @@ import { flagEmoji } from '../../../shared/format';
 import { TASA_LOAD_MSG } from '../../../shared/rates';
 import type { TasaPublica } from '../../../shared/schemas/cotizaciones';
 import { formatTasaPublica } from './format';
+import { useTasasEnVivo } from './useTasasEnVivo';
 
 /** 'Cotizaciones del día' on the public home page: flag and code, what the house buys and sells at. */
 export function CotizacionesDelDia() {
+  // Live: each rate change refetches at once; the minute's poll stays for a stream that cannot connect.
   const q = trpc.cotizaciones.public.useQuery(undefined, { refetchInterval: 60_000 });
+  useTasasEnVivo();
   useEffect(() => {
     if (q.isError) toast.error(TASA_LOAD_MSG.cargarError2);
   }, [q.isError]);

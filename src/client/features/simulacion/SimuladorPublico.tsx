@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
 import { errorData, serverAnswered } from '../../lib/errors';
 import { useSimularPublica } from './hooks';
-import { formatAmount, formatRate } from '../../../shared/format';
+import { useTasasEnVivo } from '../cotizaciones/useTasasEnVivo';
+import { formatAmount, formatPercent, formatRate } from '../../../shared/format';
 import { OP_MSG } from '../../../shared/transacciones';
 import type { SimulacionResultado } from '../../../shared/schemas/operaciones';
 
@@ -58,8 +59,25 @@ export function SimuladorPublico() {
   }, [grupos, metodo, metodosQ.data]);
 
   const simular = useSimularPublica();
+  // The request behind the result on screen: a rate change re-quotes it (useTasasEnVivo).
+  const cotizado = useRef<Parameters<typeof simular.mutateAsync>[0] | null>(null);
+  const [actualizada, setActualizada] = useState(false);
+  useTasasEnVivo(() => {
+    const pedido = cotizado.current;
+    if (!pedido) return;
+    simular.mutateAsync(pedido).then(
+      (r) => {
+        if (cotizado.current !== pedido) return;
+        setResultado(r);
+        setActualizada(true);
+      },
+      () => undefined,
+    );
+  });
 
   const cambiar = (f: () => void) => {
+    cotizado.current = null;
+    setActualizada(false);
     f();
     setResultado(null);
     setErrores({});
@@ -91,8 +109,11 @@ export function SimuladorPublico() {
       return;
     }
     setErrores({});
+    setActualizada(false);
+    const pedido = { divisa_origen: origen, divisa_destino: destino, monto: monto.trim(), metodo_id: metodo };
     try {
-      setResultado(await simular.mutateAsync({ divisa_origen: origen, divisa_destino: destino, monto: monto.trim(), metodo_id: metodo }));
+      setResultado(await simular.mutateAsync(pedido));
+      cotizado.current = pedido;
     } catch (err) {
       const fields = errorData(err).fields;
       if (fields) {
@@ -180,13 +201,13 @@ export function SimuladorPublico() {
         <button type="submit" className="btn-primary w-full" disabled={simular.isPending}>
           {simular.isPending ? 'Simulando…' : 'Simular'}
         </button>
-        {resultado && <ResultadoSimulacion r={resultado} divisas={divisas} />}
+        {resultado && <ResultadoSimulacion r={resultado} divisas={divisas} actualizada={actualizada} />}
       </form>
     </section>
   );
 }
 
-function ResultadoSimulacion({ r, divisas }: { r: SimulacionResultado; divisas: DivisaOpcion[] }) {
+function ResultadoSimulacion({ r, divisas, actualizada }: { r: SimulacionResultado; divisas: DivisaOpcion[]; actualizada: boolean }) {
   const simbolo = (codigo: string) => divisas.find((d) => d.codigo === codigo)?.simbolo ?? codigo;
   const monto = (v: string, codigo: string) => formatAmount(v, decimalesDe(codigo), simbolo(codigo));
   const tasa = (v: string) => `₲ ${formatRate(v, 4)}`;
@@ -195,6 +216,7 @@ function ResultadoSimulacion({ r, divisas }: { r: SimulacionResultado; divisas: 
   const extranjera = compra ? r.divisa_destino : r.divisa_origen;
   return (
     <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-4" aria-live="polite" data-testid="resultado-simulacion">
+      {actualizada && <p className="mb-1 text-sm font-medium text-emerald-800">La cotización cambió: resultado actualizado.</p>}
       <p className="text-sm text-slate-600">{compra ? `Comprás ${extranjera}` : `Vendés ${extranjera}`}</p>
       <p className="mt-1 text-sm">
         Entregás <strong className="tabular-nums">{monto(r.monto_origen, r.divisa_origen)}</strong>
@@ -210,9 +232,9 @@ function ResultadoSimulacion({ r, divisas }: { r: SimulacionResultado; divisas: 
           {compra ? '+' : '−'} {tasa(p.comision_base)}
         </dd>
         <dt className="text-slate-600">Descuento por categoría</dt>
-        <dd className="text-right tabular-nums">{p.nombre_categoria ? `${formatRate(p.descuento_categoria, 2)} % del margen` : 'No aplica (sin cliente)'}</dd>
+        <dd className="text-right tabular-nums">{p.nombre_categoria ? `${formatPercent(p.descuento_categoria)} del margen` : 'No aplica (sin cliente)'}</dd>
         <dt className="text-slate-600">Comisión del método ({p.nombre_metodo})</dt>
-        <dd className="text-right tabular-nums">{formatRate(p.comision_metodo, 2)} %</dd>
+        <dd className="text-right tabular-nums">{formatPercent(p.comision_metodo)}</dd>
         <dt className="font-medium text-slate-800">Tasa aplicada</dt>
         <dd className="text-right font-medium tabular-nums">{tasa(r.tc_final)}</dd>
       </dl>
