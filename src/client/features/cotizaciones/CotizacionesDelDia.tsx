@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { DataTable } from '../../components/DataTable';
 import { trpc } from '../../trpc';
-import { flagEmoji } from '../../../shared/format';
+import { Bandera } from '../../components/Bandera';
 import { TASA_LOAD_MSG } from '../../../shared/rates';
 import type { TasaPublica } from '../../../shared/schemas/cotizaciones';
 import { formatTasaPublica } from './format';
@@ -32,9 +32,7 @@ export function CotizacionesDelDia() {
             header: 'Divisa',
             cell: (r) => (
               <span className="flex items-center gap-2 font-medium">
-                <span className="text-xl" aria-hidden>
-                  {flagEmoji(r.flag)}
-                </span>
+                <Bandera codigo={r.flag} className="h-5 w-[30px]" />
                 {r.codigo}
               </span>
             ),

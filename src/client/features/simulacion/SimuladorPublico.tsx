@@ -59,25 +59,26 @@ export function SimuladorPublico() {
   }, [grupos, metodo, metodosQ.data]);
 
   const simular = useSimularPublica();
-  // The request behind the result on screen: a rate change re-quotes it (useTasasEnVivo).
-  const cotizado = useRef<Parameters<typeof simular.mutateAsync>[0] | null>(null);
-  const [actualizada, setActualizada] = useState(false);
+  // A rate change re-quotes the result on screen with the request that made it (useTasasEnVivo),
+  // unless the form changed meanwhile; `actualizado` marks the result that came that way.
+  const edicion = useRef(0);
+  const [actualizado, setActualizado] = useState<SimulacionResultado | null>(null);
   useTasasEnVivo(() => {
-    const pedido = cotizado.current;
-    if (!pedido) return;
+    const pedido = simular.variables;
+    if (!resultado || !pedido) return;
+    const antes = edicion.current;
     simular.mutateAsync(pedido).then(
       (r) => {
-        if (cotizado.current !== pedido) return;
+        if (edicion.current !== antes) return;
         setResultado(r);
-        setActualizada(true);
+        setActualizado(r);
       },
       () => undefined,
     );
   });
 
   const cambiar = (f: () => void) => {
-    cotizado.current = null;
-    setActualizada(false);
+    edicion.current++;
     f();
     setResultado(null);
     setErrores({});
@@ -109,11 +110,8 @@ export function SimuladorPublico() {
       return;
     }
     setErrores({});
-    setActualizada(false);
-    const pedido = { divisa_origen: origen, divisa_destino: destino, monto: monto.trim(), metodo_id: metodo };
     try {
-      setResultado(await simular.mutateAsync(pedido));
-      cotizado.current = pedido;
+      setResultado(await simular.mutateAsync({ divisa_origen: origen, divisa_destino: destino, monto: monto.trim(), metodo_id: metodo }));
     } catch (err) {
       const fields = errorData(err).fields;
       if (fields) {
@@ -133,8 +131,9 @@ export function SimuladorPublico() {
         Simulador
       </h2>
       <form onSubmit={onSubmit} className="card space-y-4" noValidate>
-        <div className="flex items-end gap-2">
-          <label className="block min-w-0 flex-1 text-sm font-medium text-slate-700">
+        {/* One currency per line: the whole code and name fit in the select, at 375 px too. */}
+        <div className="grid grid-cols-[1fr_auto] items-end gap-x-2 gap-y-2">
+          <label className="col-start-1 block min-w-0 text-sm font-medium text-slate-700">
             Entregás
             <select aria-label="Divisa de origen" className={select} value={origen} onChange={(e) => elegir('origen', e.target.value ? Number(e.target.value) : '')}>
               <option value="">Seleccionar…</option>
@@ -145,10 +144,10 @@ export function SimuladorPublico() {
               ))}
             </select>
           </label>
-          <button type="button" onClick={intercambiar} className="btn-secondary mb-0.5 px-3" aria-label="Intercambiar divisas" title="Intercambiar divisas">
-            ⇄
+          <button type="button" onClick={intercambiar} className="btn-secondary col-start-2 row-span-2 row-start-1 self-center px-3" aria-label="Intercambiar divisas" title="Intercambiar divisas">
+            ⇅
           </button>
-          <label className="block min-w-0 flex-1 text-sm font-medium text-slate-700">
+          <label className="col-start-1 block min-w-0 text-sm font-medium text-slate-700">
             Recibís
             <select aria-label="Divisa de destino" className={select} value={destino} onChange={(e) => elegir('destino', e.target.value ? Number(e.target.value) : '')}>
               <option value="">Seleccionar…</option>
@@ -201,7 +200,7 @@ export function SimuladorPublico() {
         <button type="submit" className="btn-primary w-full" disabled={simular.isPending}>
           {simular.isPending ? 'Simulando…' : 'Simular'}
         </button>
-        {resultado && <ResultadoSimulacion r={resultado} divisas={divisas} actualizada={actualizada} />}
+        {resultado && <ResultadoSimulacion r={resultado} divisas={divisas} actualizada={resultado === actualizado} />}
       </form>
     </section>
   );
