@@ -1,6 +1,8 @@
 import type { TransaccionRecord } from './schemas/operaciones';
 import { NOMBRE_CASA, lineasComprobante } from './comprobante';
 
+const QR_BOTTOM = 700;
+
 /**
  * The receipt as a PDF (A4): built the same way in the browser (download) and on the server (REST
  * path, mail). pdf-lib and qrcode are loaded only when asked, so no page carries them up front.
@@ -22,18 +24,23 @@ export async function comprobantePdf(t: TransaccionRecord): Promise<Uint8Array> 
   page.drawText('Comprobante de transacción', { x: 50, y, size: 13, font, color: rgb(0.3, 0.3, 0.3) });
   const png = await QR.toDataURL(t.codigo, { margin: 1, width: 240 });
   const img = await doc.embedPng(png);
-  page.drawImage(img, { x: 425, y: 700, width: 120, height: 120 });
+  page.drawImage(img, { x: 425, y: QR_BOTTOM, width: 120, height: 120 });
   y -= 36;
+  // Values wrap by measured width: narrower beside the QR code, up to the right margin below it.
+  const ancho = () => (y > QR_BOTTOM - 4 ? 420 - 220 : 545 - 220);
   for (const [k, v] of lineasComprobante(t)) {
     page.drawText(safe(k), { x: 50, y, size: 11, font: bold });
-    const words = safe(v);
-    // Long values wrap at ~55 characters.
-    const chunks = words.match(/.{1,55}(\s|$)|\S+/g) ?? [words];
-    for (const c of chunks) {
-      page.drawText(c.trim(), { x: 220, y, size: 11, font });
-      y -= 16;
+    let linea = '';
+    for (const palabra of safe(v).split(' ')) {
+      const prueba = linea ? `${linea} ${palabra}` : palabra;
+      if (linea && font.widthOfTextAtSize(prueba, 11) > ancho()) {
+        page.drawText(linea, { x: 220, y, size: 11, font });
+        y -= 16;
+        linea = palabra;
+      } else linea = prueba;
     }
-    y -= 4;
+    page.drawText(linea, { x: 220, y, size: 11, font });
+    y -= 20;
   }
   return doc.save();
 }
