@@ -5,6 +5,8 @@ import { startTestApp, type TestApp } from '../../test/harness';
 import { createDivisa, createTasa } from '../../test/fixtures';
 import { createApp } from '../../app';
 import { createLifecycle } from '../../lib/lifecycle';
+import express from 'express';
+import { createTasasEnVivo } from './enVivo';
 
 let app: TestApp;
 let admin: string;
@@ -108,6 +110,28 @@ describe('GET /api/cotizaciones/public/stream/', () => {
       expect(Date.now() - started).toBeLessThan(2000);
       await vi.waitFor(() => expect(s.ended()).toBe(true));
     } finally {
+      server.closeAllConnections();
+      await new Promise((ok) => server.close(ok));
+    }
+  });
+
+  it('past the cap of open streams a new one is refused with 503 and Retry-After', async () => {
+    const hub = createTasasEnVivo({ maxStreams: 1 });
+    const own = express().get('/api/cotizaciones/public/stream/', (req, res) => hub.abrir(req, res));
+    const server: Server = await new Promise((ok) => {
+      const srv = own.listen(0, () => ok(srv));
+    });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const s = await abrir(base);
+      await vi.waitFor(() => expect(hub.abiertos).toBe(1));
+      const refused = await fetch(`${base}/api/cotizaciones/public/stream/`);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('30');
+      s.close();
+      await vi.waitFor(() => expect(hub.abiertos).toBe(0));
+    } finally {
+      hub.cerrarTodos();
       server.closeAllConnections();
       await new Promise((ok) => server.close(ok));
     }

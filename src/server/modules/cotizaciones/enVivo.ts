@@ -2,12 +2,15 @@ import type { Request, Response } from 'express';
 import type { DatabaseHandle, Listening } from '../../db';
 import type { Job } from '../../lib/jobs';
 import type { Logger } from '../../lib/logger';
+import { MS } from '../../../shared/messagesSecurity';
 
 /** The channel the price triggers notify on (migration 2026112417): currencies, rates, methods. */
 export const CANAL_PRECIOS = 'cambio_precios';
 /** Path of the stream under /api (public, like the rates it announces). */
 export const RUTA_TASAS_EN_VIVO = '/cotizaciones/public/stream/';
 export const KEEPALIVE_MS = 25_000;
+/** Open streams one process holds at most: each is a socket; past this, 503 and the browser retries. */
+export const MAX_STREAMS = 5000;
 /** How the OpenAPI document describes the stream (it is not a procedure of the REST tables). */
 export const tasasEnVivoOpenApi = {
   get: {
@@ -32,7 +35,7 @@ const COALESCE_MS = 50;
  * or any other) is one `tasas` event; a comment every 25 s keeps proxies from closing an idle
  * stream. Streams end when the client leaves, when the server starts draining and when it stops.
  */
-export function createTasasEnVivo(opts: { keepAliveMs?: number } = {}) {
+export function createTasasEnVivo(opts: { keepAliveMs?: number; maxStreams?: number } = {}) {
   const streams = new Set<Response>();
   let keepAlive: NodeJS.Timeout | undefined;
   let pending: NodeJS.Timeout | undefined;
@@ -62,6 +65,10 @@ export function createTasasEnVivo(opts: { keepAliveMs?: number } = {}) {
     },
     /** GET handler: opens a stream (`text/event-stream`) that lasts until one side closes it. */
     abrir(req: Request, res: Response) {
+      if (streams.size >= (opts.maxStreams ?? MAX_STREAMS)) {
+        res.status(503).set('Retry-After', '30').json({ detail: MS.unavailable });
+        return;
+      }
       res.status(200).set({
         'Content-Type': 'text/event-stream; charset=utf-8',
         'Cache-Control': 'no-cache, no-transform',
