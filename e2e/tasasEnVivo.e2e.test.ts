@@ -53,6 +53,18 @@ describe('rates live on open screens', () => {
     await expect.poll(() => filaUsd(movil).innerText()).toMatch(/7\.350\s+7\.450/);
     await cambiarPrecioUsd('7300');
     await expect.poll(() => filaUsd(movil).innerText(), { timeout: 10_000 }).toMatch(/7\.250\s+7\.350/);
+    // The currency selects show the whole code and name (text + padding + the arrow fit the box).
+    for (const label of ['Divisa de origen', 'Divisa de destino']) {
+      const sobra = await movil.getByLabel(label).evaluate((s: HTMLSelectElement) => {
+        const cs = getComputedStyle(s);
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = `${cs.fontSize} ${cs.fontFamily}`;
+        const px = (v: string) => Number(v.replace("px", ""));
+        return s.clientWidth - px(cs.paddingLeft) - px(cs.paddingRight) - 20 - ctx.measureText(s.selectedOptions[0].text).width;
+      });
+      expect(sobra).toBeGreaterThan(0);
+    }
+    expect(await movil.getByLabel('Divisa de destino').evaluate((s: HTMLSelectElement) => s.selectedOptions[0].text)).toBe('USD – Dólar estadounidense');
     await movil.screenshot({ path: '/tmp/wt27b-tasas-vivo-375.png', fullPage: true });
   });
 });
