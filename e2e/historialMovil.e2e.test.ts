@@ -60,6 +60,8 @@ describe('history on a phone', () => {
     const detalle = page.getByTestId('detalle-transaccion');
     await detalle.waitFor();
     expect(await detalle.innerText()).toMatch(/Comisión del método\s+\d+,\d\d %/);
+    expect(await detalle.innerText()).toMatch(/Equivalente en guaraníes\s+1\.000\.000 PYG/);
+    await page.screenshot({ path: '/tmp/wt27b-detalle-375.png' });
     await page.getByRole('link', { name: 'Ver comprobante' }).click();
     await page.waitForURL(/\/comprobante\/\d+$/);
     const comprobante = page.getByRole('article', { name: 'Comprobante' });
