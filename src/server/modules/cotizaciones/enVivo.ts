@@ -81,7 +81,7 @@ export function createTasasEnVivo(opts: { keepAliveMs?: number; maxStreams?: num
       streams.add(res);
       keepAlive ??= setInterval(() => write(': ping\n\n'), opts.keepAliveMs ?? KEEPALIVE_MS);
       keepAlive.unref();
-      req.on('close', () => quitar(res));
+      res.on('close', () => quitar(res));
     },
     /** A price changed: one event to every open stream, bursts of notices coalesced. */
     publicar() {
