@@ -64,7 +64,7 @@ export function createTasasEnVivo(opts: { keepAliveMs?: number; maxStreams?: num
       escuchando = valor;
     },
     /** GET handler: opens a stream (`text/event-stream`) that lasts until one side closes it. */
-    abrir(req: Request, res: Response) {
+    abrir(_req: Request, res: Response) {
       if (streams.size >= (opts.maxStreams ?? MAX_STREAMS)) {
         res.status(503).set('Retry-After', '30').json({ detail: MS.unavailable });
         return;
