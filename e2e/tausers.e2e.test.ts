@@ -100,6 +100,11 @@ describe('/configuracion-tausers', () => {
     await mapReady(map);
     const marker = map.getByRole('button', { name: 'Ubicación del Tauser' });
     await expect(marker.count()).resolves.toBe(0);
+    // The map's own controls speak Spanish too.
+    await map.getByRole('button', { name: 'Acercar' }).waitFor();
+    await map.getByRole('button', { name: 'Alejar' }).waitFor();
+    expect(await map.getByRole('button', { name: /zoom/i }).count()).toBe(0);
+    await page.screenshot({ path: '/tmp/wt27b-mapa-1366.png' });
 
     await map.scrollIntoViewIfNeeded();
     const box = (await map.boundingBox())!;

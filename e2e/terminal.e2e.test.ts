@@ -65,6 +65,10 @@ describe('terminal kiosk and receipt', () => {
     const row = await e2e.server.database.db.selectFrom('transacciones').select(['estado', 'fecha_fin']).where('id', '=', tx.id).executeTakeFirstOrThrow();
     expect(row.estado).toBe('completada');
     expect(row.fecha_fin).not.toBeNull();
+    // The customer gets the receipt by mail (real SMTP), the PDF attached.
+    const correo = () => e2e.smtp.mails.find((m) => m.to === DEMO_CUSTOMER.email && m.raw.includes(`comprobante-${tx.codigo}.pdf`));
+    await expect.poll(correo, { timeout: 10_000 }).toBeDefined();
+    expect(correo()!.raw).toMatch(/Content-Type: application\/pdf; name=comprobante-\w+\.pdf/);
     // The token survives a reload (signed in once).
     await page.reload();
     await page.getByLabel('Ingrese el código de su transacción').waitFor();

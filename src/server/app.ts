@@ -23,6 +23,7 @@ import { errInfo, requestLog } from './lib/requestLog';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import { isDatabaseUnavailable } from './lib/errors';
 import { MIN_COMPRESS_BYTES } from './lib/jsonBody';
+import { RUTA_TASAS_EN_VIVO, tasasEnVivoOpenApi } from './modules/cotizaciones/enVivo';
 
 const BODY_LIMIT = '100kb';
 
@@ -66,6 +67,9 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
+  // The rates' event stream (not a procedure: an answer that stays open); it ends when the server drains.
+  api.get(RUTA_TASAS_EN_VIVO, (req, res) => deps.services.tasasEnVivo.abrir(req, res));
+  lifecycle.onDrain(() => deps.services.tasasEnVivo.cerrarTodos());
   // The REST table first: its paths are answered without walking the routes below (none overlap).
   api.use(restRouter(appRouter, restRoutes, base));
   api.get('/health/', async (_req, res) => {
@@ -77,6 +81,7 @@ export function createApp(deps: AppDeps) {
     }
   });
   const openapi = buildOpenApi(appRouter, restRoutes);
+  openapi.paths = { ...openapi.paths, [`/api${RUTA_TASAS_EN_VIVO}`]: tasasEnVivoOpenApi };
   api.get('/schema/', (_req, res) => {
     res.json(openapi);
   });

@@ -6,6 +6,7 @@ import { createLimiters, DEFAULT_RATE_LIMITS, type Limiters, type RateLimitConfi
 import { createLogger, type Logger } from './lib/logger';
 import { createJobRegistry, type JobRegistry } from './lib/jobs';
 import { KeptPrices } from './lib/keptPrices';
+import { createTasasEnVivo, type TasasEnVivo } from './modules/cotizaciones/enVivo';
 
 export interface Services {
   mailer: Mailer;
@@ -15,6 +16,8 @@ export interface Services {
   jobs: JobRegistry;
   /** The kept public rates and pricing catalogue, served while the price notices job listens. */
   prices: KeptPrices;
+  /** Open Server-Sent Events streams of the rates (modules/cotizaciones/enVivo.ts), fed by the price notices. */
+  tasasEnVivo: TasasEnVivo;
   close(): Promise<void>;
 }
 
@@ -36,6 +39,7 @@ export function createServices(env: Env, overrides: ServiceOverrides = {}): Serv
     log,
     jobs,
     prices: new KeptPrices(),
+    tasasEnVivo: createTasasEnVivo(),
     async close() {
       await jobs.stopAll();
       await redis?.quit();

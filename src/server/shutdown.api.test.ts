@@ -74,9 +74,23 @@ describe('SIGTERM', () => {
     const token = await childAdminToken(c.url);
     const slow = [1, 2, 3].map((i) => slowPost(c.url, '/roles/', token, { name: `apagado-${i}`, permissions: [1, 2] }));
     await Promise.all(slow.map((s) => s.accepted));
+    // An open rates stream (Server-Sent Events) never ends by itself: draining must end it. Its own
+    // connection (no agent), so the check below that new connections are refused stays meaningful.
+    let streamEnded!: Promise<string>;
+    await new Promise<void>((opened, fail) => {
+      http.get(`${c.url}/api/cotizaciones/public/stream/`, { agent: false }, (res) => {
+        expect(res.statusCode).toBe(200);
+        let text = '';
+        streamEnded = new Promise((ok) => res.on('end', () => ok(text)));
+        res.setEncoding('utf8').on('data', (d: string) => (text += d));
+        opened();
+      }).on('error', fail);
+    });
 
     c.proc.kill('SIGTERM');
     await c.waitForLine((l) => l.includes('apagando'));
+    // Ended while the slow requests are still in flight.
+    expect(await streamEnded).toContain(': conectado');
     // No new connections once shutting down.
     await expect(fetch(`${c.url}/api/health/`)).rejects.toThrow();
 

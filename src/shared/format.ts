@@ -40,3 +40,8 @@ export function flagEmoji(code: string | null | undefined): string {
   if (!code || !/^[A-Za-z]{2}$/.test(code)) return '';
   return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 }
+
+/** es-PY percentage with two decimals and a space before the sign: "1.5" → "1,50 %". */
+export function formatPercent(value: string, decimals = 2): string {
+  return `${formatDecimal(value, decimals, decimals)} %`;
+}

@@ -9,6 +9,7 @@ export function createLifecycle() {
   const inflight = new Set<Response>();
   let draining = false;
   let idle: Array<() => void> = [];
+  const onDrain: Array<() => void> = [];
   const settle = () => {
     if (inflight.size === 0) {
       for (const f of idle) f();
@@ -37,9 +38,14 @@ export function createLifecycle() {
     get draining() {
       return draining;
     },
+    /** Runs `fn` when draining starts: answers that never finish by themselves (event streams) end there. */
+    onDrain(fn: () => void) {
+      onDrain.push(fn);
+    },
     /** Stops taking requests and resolves when none is in flight (true) or after `graceMs` (false). */
     drain(graceMs: number): Promise<boolean> {
       draining = true;
+      for (const fn of onDrain) fn();
       for (const res of inflight) if (!res.headersSent) res.setHeader('Connection', 'close');
       if (inflight.size === 0) return Promise.resolve(true);
       return new Promise((ok) => {

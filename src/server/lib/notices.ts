@@ -9,7 +9,7 @@ export const PRICES_CHANNEL = 'cambio_precios';
 
 /**
  * Keeps the kept prices honest (lib/keptPrices.ts): LISTEN on `cambio_precios`, drop the copies on
- * each notice, and renew the lease with a round trip on the listening connection every `pingMs`.
+ * each notice (and tell `onChange`, the live rates stream), and renew the lease with a round trip on the listening connection every `pingMs`.
  * A ping unanswered within the lease, or a lost connection, is a lapse: the copies are dropped,
  * one warning line is logged, the connection is abandoned and a new one is tried every `retryMs`.
  */
@@ -17,7 +17,7 @@ export function noticesJob(
   database: Pick<DatabaseHandle, 'listen'>,
   prices: KeptPrices,
   log: Logger,
-  opts: { pingMs?: number; retryMs?: number; onNotice?: (channel: string) => void } = {},
+  opts: { pingMs?: number; retryMs?: number; onChange?: () => void } = {},
 ): Job {
   const pingMs = opts.pingMs ?? Math.floor(prices.leaseMs / 4);
   const retryMs = opts.retryMs ?? 1000;
@@ -67,16 +67,20 @@ export function noticesJob(
       try {
         let l: Listening | undefined = undefined;
         l = await database.listen([PRICES_CHANNEL], {
-          onNotice: (channel) => {
+          onNotice: () => {
             prices.drop();
-            opts.onNotice?.(channel);
+            opts.onChange?.();
           },
           onLost: (e) => lapse(l, e.message),
         });
         if (!running) return void (await l.stop());
         listening = l;
         prices.drop();
-        if (warned) log.info('avisos de precios restablecidos');
+        if (warned) {
+          // Changes may have been missed while deaf: whoever follows them reads again.
+          opts.onChange?.();
+          log.info('avisos de precios restablecidos');
+        }
         warned = false;
         await ping(l);
       } catch (e) {

@@ -133,7 +133,11 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
       // With a read-only field left in, the strict input fails after the write's own 401/403 checks.
       const result = await call(route.procedure, prepared.input);
       const status = route.status ?? 200;
-      if (status === 204) res.status(204).end();
+      if (route.file) {
+        const { bytes, filename } = await route.file.build(result);
+        res.status(status).type(route.file.type).set('Content-Disposition', `inline; filename="${filename}"`).set('Cache-Control', 'private, no-store');
+        res.end(Buffer.from(bytes));
+      } else if (status === 204) res.status(204).end();
       // Paged lists: REST clients follow `next`/`previous` as URLs (./pageLinks.ts); tRPC keeps page numbers.
       else sendJson(req, res, status, route.method === 'get' ? withPageLinks(req, result) : result);
     } catch (err) {

@@ -39,4 +39,17 @@ export interface RestRoute {
    * with a strong ETag: 304 when the caller already holds it.
    */
   cachedAnswer?: (ctx: PublicCtx) => Promise<JsonAnswer<unknown>>;
+  /**
+   * The answer is a file built from the procedure's result (the receipt PDF of a transaction)
+   * instead of its JSON: permissions and 400/404 stay the procedure's.
+   */
+  file?: RestFile;
+}
+
+export interface RestFile {
+  /** The media type, also written in the OpenAPI document. */
+  type: string;
+  /** What OpenAPI says of the 200 answer. */
+  description: string;
+  build(result: unknown): Promise<{ bytes: Uint8Array; filename: string }>;
 }

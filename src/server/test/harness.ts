@@ -42,7 +42,10 @@ export async function startTestApp(
     seedDemo?: boolean;
     log?: Logger;
     env?: Record<string, string>;
-    /** Listen for change notices as a server does, so cached copies are served (ready when this resolves). */
+    /**
+     * Listen for price notices as a server does: the kept prices are served and price changes are
+     * announced on the rates' event stream (listening when this resolves).
+     */
     notices?: boolean;
   } = {},
 ): Promise<TestApp> {
@@ -65,7 +68,7 @@ export async function startTestApp(
     rateLimits: { ...Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((k) => [k, generous])), ...opts.rateLimits },
   });
   if (opts.notices) {
-    services.jobs.register(noticesJob(database, services.prices, services.log, { retryMs: 50 }));
+    services.jobs.register(noticesJob(database, services.prices, services.log, { retryMs: 50, onChange: () => services.tasasEnVivo.publicar() }));
     services.jobs.startAll();
     for (let i = 0; !services.prices.isLive; i++) {
       if (i > 500) throw new Error('change notices: not listening after 5 s');

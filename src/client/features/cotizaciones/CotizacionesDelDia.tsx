@@ -2,14 +2,17 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { DataTable } from '../../components/DataTable';
 import { trpc } from '../../trpc';
-import { flagEmoji } from '../../../shared/format';
+import { Bandera } from '../../components/Bandera';
 import { TASA_LOAD_MSG } from '../../../shared/rates';
 import type { TasaPublica } from '../../../shared/schemas/cotizaciones';
 import { formatTasaPublica } from './format';
+import { useTasasEnVivo } from './useTasasEnVivo';
 
 /** 'Cotizaciones del día' on the public home page: flag and code, what the house buys and sells at. */
 export function CotizacionesDelDia() {
+  // Live: each rate change refetches at once; the minute's poll stays for a stream that cannot connect.
   const q = trpc.cotizaciones.public.useQuery(undefined, { refetchInterval: 60_000 });
+  useTasasEnVivo();
   useEffect(() => {
     if (q.isError) toast.error(TASA_LOAD_MSG.cargarError2);
   }, [q.isError]);
@@ -29,9 +32,7 @@ export function CotizacionesDelDia() {
             header: 'Divisa',
             cell: (r) => (
               <span className="flex items-center gap-2 font-medium">
-                <span className="text-xl" aria-hidden>
-                  {flagEmoji(r.flag)}
-                </span>
+                <Bandera codigo={r.flag} className="h-5 w-[30px]" />
                 {r.codigo}
               </span>
             ),

@@ -9,7 +9,7 @@ import { RowAction } from '../../components/RowActions';
 import { usePermissions } from '../../session/permissions';
 import { trpc } from '../../trpc';
 import { P } from '../../../shared/permissions';
-import { flagEmoji } from '../../../shared/schemas/divisas';
+import { Bandera } from '../../components/Bandera';
 import { TASA_MSG, type TasaRecord } from '../../../shared/schemas/cotizaciones';
 import { formatTasa, useBaseCurrency } from './format';
 import { TasaFormModal } from './TasaFormModal';
@@ -58,7 +58,7 @@ export function CotizacionesPage() {
             header: 'Divisa',
             cell: (t) => (
               <span className="flex items-center gap-2 font-mono">
-                <span aria-hidden>{flagEmoji(t.divisa_detalle.flag)}</span>
+                <Bandera codigo={t.divisa_detalle.flag} />
                 {t.divisa_detalle.codigo}
               </span>
             ),

@@ -5,7 +5,8 @@ import { Modal } from '../../components/Modal';
 import { FormField } from '../../components/FormField';
 import { useCrearDivisa, useEditarDivisa } from './hooks';
 import { applyFieldErrors } from '../../lib/errors';
-import { DIVISA_MSG, divisaCreateInput, divisaUpdateInput, flagEmoji, type DivisaRecord } from '../../../shared/schemas/divisas';
+import { DIVISA_MSG, divisaCreateInput, divisaUpdateInput, type DivisaRecord } from '../../../shared/schemas/divisas';
+import { Bandera } from '../../components/Bandera';
 
 interface Values {
   nombre: string;
@@ -61,7 +62,7 @@ export function DivisaFormModal({ open, onClose, divisa, offerBase }: { open: bo
   });
 
   const { errors, isSubmitting } = formState;
-  const flag = flagEmoji(watch('flag'));
+  const flag = watch('flag');
   const text = (name: keyof Values, label: string, props: Record<string, unknown> = {}) => (
     <FormField label={label} htmlFor={`divisa-${name}`} error={errors[name]?.message}>
       <input id={`divisa-${name}`} className="input" aria-invalid={!!errors[name]} {...props} {...register(name)} />
@@ -81,9 +82,7 @@ export function DivisaFormModal({ open, onClose, divisa, offerBase }: { open: bo
         <FormField label="Bandera (código de país, p. ej. US)" htmlFor="divisa-flag" error={errors.flag?.message}>
           <div className="flex items-center gap-2">
             <input id="divisa-flag" className="input uppercase" maxLength={2} {...register('flag')} />
-            <span className="w-8 text-2xl" aria-hidden>
-              {flag}
-            </span>
+            <Bandera codigo={flag} className="h-6 w-9" />
           </div>
         </FormField>
         {editing ? (

@@ -8,7 +8,8 @@ import { Can } from '../../components/Guard';
 import { trpc } from '../../trpc';
 import { usePermissions } from '../../session/permissions';
 import { P } from '../../../shared/permissions';
-import { flagEmoji, type DivisaRecord } from '../../../shared/schemas/divisas';
+import { type DivisaRecord } from '../../../shared/schemas/divisas';
+import { Bandera } from '../../components/Bandera';
 import { useListSearch } from '../../lib/listSearch';
 import { DivisaFormModal } from './DivisaFormModal';
 import { useCambiarEstadoDivisa } from './hooks';
@@ -55,7 +56,7 @@ export function DivisasTab() {
             header: 'Nombre',
             cell: (d) => (
               <span className="flex items-center gap-2">
-                <span aria-hidden>{flagEmoji(d.flag)}</span>
+                <Bandera codigo={d.flag} />
                 {d.nombre}
               </span>
             ),

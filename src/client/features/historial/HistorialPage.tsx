@@ -10,7 +10,8 @@ import { useSession } from '../../session/store';
 import { readUserId } from '../../session/tokenReader';
 import { trpc } from '../../trpc';
 import { useClientesDelUsuario } from '../clienteSelector/useClienteActual';
-import { formatAmount, formatRate } from '../../../shared/format';
+import { formatRate } from '../../../shared/format';
+import { monto } from './formato';
 import { P } from '../../../shared/permissions';
 import { ESTADOS, ESTADO_LABEL, OP_MSG, type EstadoTransaccion } from '../../../shared/transacciones';
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
@@ -19,19 +20,69 @@ import { TransaccionDetalleModal } from './TransaccionDetalleModal';
 type Filtro = 'estado' | 'desde' | 'hasta' | 'cliente' | 'ver';
 
 const FECHA = /^\d{4}-\d{2}-\d{2}$/;
-const monto = (v: string, codigo: string) => `${formatAmount(v, 2)} ${codigo}`;
+const operador = (t: TransaccionRecord) => `${t.operador_detalle.first_name} ${t.operador_detalle.last_name}`.trim();
+const metodo = (t: TransaccionRecord) => t.metodo_financiero_detalle.nombre_display || t.metodo_financiero_detalle.nombre;
+const operacion = (t: TransaccionRecord) => (t.operacion === 'compra' ? 'Compra' : 'Venta');
 
 const COLUMNAS: Column<TransaccionRecord>[] = [
   { header: 'Fecha de inicio', cell: (t) => formatDateTime(t.fecha_inicio) },
-  { header: 'Operación', cell: (t) => (t.operacion === 'compra' ? 'Compra' : 'Venta') },
+  { header: 'Operación', cell: operacion },
   { header: 'Tasa', cell: (t) => formatRate(t.tasa_aplicada, 4), className: 'text-right tabular-nums' },
   { header: 'Monto origen', cell: (t) => monto(t.monto_origen, t.divisa_origen_detalle.codigo), className: 'text-right tabular-nums whitespace-nowrap' },
   { header: 'Monto destino', cell: (t) => monto(t.monto_destino, t.divisa_destino_detalle.codigo), className: 'text-right tabular-nums whitespace-nowrap' },
   { header: 'Tauser', cell: (t) => t.tauser_detalle.codigo },
   { header: 'Estado', cell: (t) => <span className="whitespace-nowrap font-medium">{ESTADO_LABEL[t.estado]}</span> },
-  { header: 'Operador', cell: (t) => `${t.operador_detalle.first_name} ${t.operador_detalle.last_name}`.trim() },
-  { header: 'Método financiero', cell: (t) => t.metodo_financiero_detalle.nombre_display || t.metodo_financiero_detalle.nombre },
+  { header: 'Operador', cell: operador },
+  { header: 'Método financiero', cell: metodo },
 ];
+
+/** Narrow screens (under 768 px): one card per transaction, its state and its action in view. */
+function TarjetasTransacciones({ rows, loading, error, onVer }: { rows: TransaccionRecord[] | undefined; loading: boolean; error: boolean; onVer: (id: number) => void }) {
+  const message = loading ? 'Cargando' : error ? 'Ha ocurrido un error' : !rows?.length ? 'No hay datos' : null;
+  if (message) {
+    return (
+      <p className={`rounded-lg border border-slate-200 bg-white px-4 py-8 text-center text-sm md:hidden ${error ? 'text-red-600' : 'text-slate-500'}`} role={error ? 'alert' : undefined}>
+        {message}
+      </p>
+    );
+  }
+  return (
+    <ul className="space-y-3 md:hidden" aria-label="Transacciones">
+      {rows!.map((t) => (
+        <li key={t.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="font-medium text-slate-900">
+                {operacion(t)} · <span className="font-mono text-sm">{t.codigo}</span>
+              </p>
+              <p className="text-xs text-slate-600">{formatDateTime(t.fecha_inicio)}</p>
+            </div>
+            <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800" data-testid="estado">
+              {ESTADO_LABEL[t.estado]}
+            </span>
+          </div>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-600">Entrega</dt>
+            <dd className="text-right tabular-nums">{monto(t.monto_origen, t.divisa_origen_detalle.codigo)}</dd>
+            <dt className="text-slate-600">Recibe</dt>
+            <dd className="text-right font-medium tabular-nums">{monto(t.monto_destino, t.divisa_destino_detalle.codigo)}</dd>
+            <dt className="text-slate-600">Tasa</dt>
+            <dd className="text-right tabular-nums">{formatRate(t.tasa_aplicada, 4)}</dd>
+            <dt className="text-slate-600">Tauser</dt>
+            <dd className="text-right">{t.tauser_detalle.codigo}</dd>
+            <dt className="text-slate-600">Método</dt>
+            <dd className="min-w-0 text-right break-words">{metodo(t)}</dd>
+            <dt className="text-slate-600">Operador</dt>
+            <dd className="min-w-0 text-right break-words">{operador(t)}</dd>
+          </dl>
+          <button type="button" className="btn-secondary mt-3 min-h-11 w-full" onClick={() => onVer(t.id)} aria-label={`Ver transacción ${t.codigo}`}>
+            Ver detalle
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** /historial-transacciones (spec 001 §2): the signed-in user's clients' transactions (staff with the view permission: all). */
 export function HistorialPage() {
@@ -116,24 +167,32 @@ export function HistorialPage() {
           {OP_MSG.cargarTransaccionesError}
         </p>
       )}
-      <DataTable
-        label="Transacciones"
-        columns={[
-          ...COLUMNAS,
-          {
-            header: 'Detalle',
-            cell: (t) => (
-              <button type="button" className="text-emerald-800 underline" onClick={() => setVerId(t.id)} aria-label={`Ver transacción ${t.codigo}`}>
-                Ver
-              </button>
-            ),
-          },
-        ]}
-        rows={data?.results}
-        rowKey={(t) => t.id}
-        loading={q.isLoading}
-        error={q.isError}
-      />
+      <TarjetasTransacciones rows={data?.results} loading={q.isLoading} error={q.isError} onVer={setVerId} />
+      <div className="hidden md:block">
+        <DataTable
+          label="Transacciones"
+          columns={[
+            ...COLUMNAS,
+            {
+              header: 'Detalle',
+              cell: (t) => (
+                <button
+                  type="button"
+                  className="-mx-2 inline-flex min-h-8 min-w-8 items-center px-2 text-emerald-800 underline"
+                  onClick={() => setVerId(t.id)}
+                  aria-label={`Ver transacción ${t.codigo}`}
+                >
+                  Ver
+                </button>
+              ),
+            },
+          ]}
+          rows={data?.results}
+          rowKey={(t) => t.id}
+          loading={q.isLoading}
+          error={q.isError}
+        />
+      </div>
       {data && <Pagination page={page} count={data.count} onChange={setPage} />}
       <TransaccionDetalleModal id={verId} onClose={cerrarDetalle} />
     </div>

@@ -3,10 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { Modal } from '../../components/Modal';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
-import { formatAmount, formatRate } from '../../../shared/format';
+import { formatPercent, formatRate } from '../../../shared/format';
 import { ESTADO_LABEL } from '../../../shared/transacciones';
+import { monto } from './formato';
 
-const monto = (v: string, codigo: string) => `${formatAmount(v, 2)} ${codigo}`;
 const tasa = (v: string) => `₲ ${formatRate(v, 4)}`;
 
 /** Every figure of a transaction's quote and its life (codes, dates, terminal, method). */
@@ -43,13 +43,13 @@ export function TransaccionDetalleModal({ id, onClose }: { id: number | null; on
             {fila('Precio base', tasa(t.parametros.precio_base))}
             {fila('Comisión base', tasa(t.parametros.comision_base))}
             {fila('Categoría', t.parametros.nombre_categoria ?? 'Sin categoría')}
-            {fila('Descuento de categoría', `${formatRate(t.parametros.descuento_categoria, 2)} %`)}
+            {fila('Descuento de categoría', formatPercent(t.parametros.descuento_categoria))}
             {fila('Método financiero', t.metodo_financiero_detalle.nombre_display || t.metodo_financiero_detalle.nombre)}
             {t.detalle_metodo_alias && fila('Cuenta', t.detalle_metodo_alias)}
-            {fila('Comisión del método', `${formatRate(t.parametros.comision_metodo, 2)} %`)}
+            {fila('Comisión del método', formatPercent(t.parametros.comision_metodo))}
             {fila('Tauser', `${t.tauser_detalle.nombre} (${t.tauser_detalle.codigo})`)}
             {fila('Ubicación', `${t.tauser_detalle.direccion}, ${t.tauser_detalle.ciudad}`)}
-            {fila('Operador', `${t.operador_detalle.first_name} ${t.operador_detalle.last_name}`.trim())}
+            {fila('Realizada por', `${t.operador_detalle.first_name} ${t.operador_detalle.last_name}`.trim())}
             {fila('Fecha de inicio', formatDateTime(t.fecha_inicio))}
             {fila('Expira en', formatDateTime(t.expira_en))}
             {t.fecha_pago && fila('Fecha de pago', formatDateTime(t.fecha_pago))}

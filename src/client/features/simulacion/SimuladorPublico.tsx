@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
 import { errorData, serverAnswered } from '../../lib/errors';
 import { useSimularPublica } from './hooks';
-import { formatAmount, formatRate } from '../../../shared/format';
+import { useTasasEnVivo } from '../cotizaciones/useTasasEnVivo';
+import { formatAmount, formatPercent, formatRate } from '../../../shared/format';
 import { OP_MSG } from '../../../shared/transacciones';
 import type { SimulacionResultado } from '../../../shared/schemas/operaciones';
 
@@ -58,8 +59,26 @@ export function SimuladorPublico() {
   }, [metodos, metodo, metodosQ.data]);
 
   const simular = useSimularPublica();
+  // A rate change re-quotes the result on screen with the request that made it (useTasasEnVivo),
+  // unless the form changed meanwhile; `actualizado` marks the result that came that way.
+  const edicion = useRef(0);
+  const [actualizado, setActualizado] = useState<SimulacionResultado | null>(null);
+  useTasasEnVivo(() => {
+    const pedido = simular.variables;
+    if (!resultado || !pedido) return;
+    const antes = edicion.current;
+    simular.mutateAsync(pedido).then(
+      (r) => {
+        if (edicion.current !== antes) return;
+        setResultado(r);
+        setActualizado(r);
+      },
+      () => undefined,
+    );
+  });
 
   const cambiar = (f: () => void) => {
+    edicion.current++;
     f();
     setResultado(null);
     setErrores({});
@@ -112,8 +131,9 @@ export function SimuladorPublico() {
         Simulador
       </h2>
       <form onSubmit={onSubmit} className="card space-y-4" noValidate>
-        <div className="flex items-end gap-2">
-          <label className="block min-w-0 flex-1 text-sm font-medium text-slate-700">
+        {/* One currency per line: the whole code and name fit in the select, at 375 px too. */}
+        <div className="grid grid-cols-[1fr_auto] items-end gap-x-2 gap-y-2">
+          <label className="col-start-1 block min-w-0 text-sm font-medium text-slate-700">
             Entregás
             <select aria-label="Divisa de origen" className={select} value={origen} onChange={(e) => elegir('origen', e.target.value ? Number(e.target.value) : '')}>
               <option value="">Seleccionar…</option>
@@ -124,10 +144,10 @@ export function SimuladorPublico() {
               ))}
             </select>
           </label>
-          <button type="button" onClick={intercambiar} className="btn-secondary mb-0.5 px-3" aria-label="Intercambiar divisas" title="Intercambiar divisas">
-            ⇄
+          <button type="button" onClick={intercambiar} className="btn-secondary col-start-2 row-span-2 row-start-1 self-center px-3" aria-label="Intercambiar divisas" title="Intercambiar divisas">
+            ⇅
           </button>
-          <label className="block min-w-0 flex-1 text-sm font-medium text-slate-700">
+          <label className="col-start-1 block min-w-0 text-sm font-medium text-slate-700">
             Recibís
             <select aria-label="Divisa de destino" className={select} value={destino} onChange={(e) => elegir('destino', e.target.value ? Number(e.target.value) : '')}>
               <option value="">Seleccionar…</option>
@@ -180,13 +200,13 @@ export function SimuladorPublico() {
         <button type="submit" className="btn-primary w-full" disabled={simular.isPending}>
           {simular.isPending ? 'Simulando…' : 'Simular'}
         </button>
-        {resultado && <ResultadoSimulacion r={resultado} divisas={divisas} />}
+        {resultado && <ResultadoSimulacion r={resultado} divisas={divisas} actualizada={resultado === actualizado} />}
       </form>
     </section>
   );
 }
 
-function ResultadoSimulacion({ r, divisas }: { r: SimulacionResultado; divisas: DivisaOpcion[] }) {
+function ResultadoSimulacion({ r, divisas, actualizada }: { r: SimulacionResultado; divisas: DivisaOpcion[]; actualizada: boolean }) {
   const simbolo = (codigo: string) => divisas.find((d) => d.codigo === codigo)?.simbolo ?? codigo;
   const monto = (v: string, codigo: string) => formatAmount(v, decimalesDe(codigo), simbolo(codigo));
   const tasa = (v: string) => `₲ ${formatRate(v, 4)}`;
@@ -195,6 +215,7 @@ function ResultadoSimulacion({ r, divisas }: { r: SimulacionResultado; divisas: 
   const extranjera = compra ? r.divisa_destino : r.divisa_origen;
   return (
     <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-4" aria-live="polite" data-testid="resultado-simulacion">
+      {actualizada && <p className="mb-1 text-sm font-medium text-emerald-800">La cotización cambió: resultado actualizado.</p>}
       <p className="text-sm text-slate-600">{compra ? `Comprás ${extranjera}` : `Vendés ${extranjera}`}</p>
       <p className="mt-1 text-sm">
         Entregás <strong className="tabular-nums">{monto(r.monto_origen, r.divisa_origen)}</strong>
@@ -210,9 +231,9 @@ function ResultadoSimulacion({ r, divisas }: { r: SimulacionResultado; divisas: 
           {compra ? '+' : '−'} {tasa(p.comision_base)}
         </dd>
         <dt className="text-slate-600">Descuento por categoría</dt>
-        <dd className="text-right tabular-nums">{p.nombre_categoria ? `${formatRate(p.descuento_categoria, 2)} % del margen` : 'No aplica (sin cliente)'}</dd>
+        <dd className="text-right tabular-nums">{p.nombre_categoria ? `${formatPercent(p.descuento_categoria)} del margen` : 'No aplica (sin cliente)'}</dd>
         <dt className="text-slate-600">Comisión del método ({p.nombre_metodo})</dt>
-        <dd className="text-right tabular-nums">{formatRate(p.comision_metodo, 2)} %</dd>
+        <dd className="text-right tabular-nums">{formatPercent(p.comision_metodo)}</dd>
         <dt className="font-medium text-slate-800">Tasa aplicada</dt>
         <dd className="text-right font-medium tabular-nums">{tasa(r.tc_final)}</dd>
       </dl>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
-import { NOMBRE_CASA, lineasComprobante } from './comprobanteDatos';
+import { NOMBRE_CASA, lineasComprobante } from '../../../shared/comprobante';
 
 /**
  * The printable receipt. Print CSS (styles.css, `.comprobante`): only the receipt prints; the

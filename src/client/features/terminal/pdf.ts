@@ -1,43 +1,14 @@
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
-import { NOMBRE_CASA, lineasComprobante } from './comprobanteDatos';
+import { comprobantePdf } from '../../../shared/comprobantePdf';
+import { nombreArchivoComprobante } from '../../../shared/comprobante';
 
-/** Builds the receipt PDF (A4) in the browser; pdf-lib and qrcode are loaded only when asked. */
-export async function comprobantePdf(t: TransaccionRecord): Promise<Uint8Array> {
-  const [{ PDFDocument, StandardFonts, rgb }, QR] = await Promise.all([import('pdf-lib'), import('qrcode')]);
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([595.28, 841.89]);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  // Standard fonts are WinAnsi: keep what it can encode (₲ becomes "Gs.").
-  const safe = (s: string) => s.replace(/₲/g, 'Gs.').replace(/[^\u0020-\u00ff]/g, '?');
-  let y = 800;
-  page.drawText(safe(NOMBRE_CASA), { x: 50, y, size: 18, font: bold });
-  y -= 24;
-  page.drawText('Comprobante de transacción', { x: 50, y, size: 13, font, color: rgb(0.3, 0.3, 0.3) });
-  const png = await QR.toDataURL(t.codigo, { margin: 1, width: 240 });
-  const img = await doc.embedPng(png);
-  page.drawImage(img, { x: 425, y: 700, width: 120, height: 120 });
-  y -= 36;
-  for (const [k, v] of lineasComprobante(t)) {
-    page.drawText(safe(k), { x: 50, y, size: 11, font: bold });
-    const words = safe(v);
-    // Long values wrap at ~55 characters.
-    const chunks = words.match(/.{1,55}(\s|$)|\S+/g) ?? [words];
-    for (const c of chunks) {
-      page.drawText(c.trim(), { x: 220, y, size: 11, font });
-      y -= 16;
-    }
-    y -= 4;
-  }
-  return doc.save();
-}
-
+/** Downloads the receipt PDF, built in the browser with the same layout the server sends. */
 export async function descargarPdf(t: TransaccionRecord) {
   const bytes = await comprobantePdf(t);
   const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
   const a = document.createElement('a');
   a.href = url;
-  a.download = `comprobante-${t.codigo}.pdf`;
+  a.download = nombreArchivoComprobante(t);
   document.body.appendChild(a);
   a.click();
   a.remove();

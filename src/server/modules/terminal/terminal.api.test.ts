@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { userWith } from '../../test/fixtures';
 import { P } from '../../../shared/permissions';
 import { TERMINAL_MSG } from '../../../shared/schemas/terminal';
+import { enviarComprobante } from '../transacciones/comprobanteMail';
+import type { Logger } from '../../lib/logger';
 import { cliente, cuentaBancaria, exchangeWorld, tauser, vencer, type ExchangeWorld } from '../transacciones/testFixtures';
 
 let app: TestApp;
@@ -214,6 +216,23 @@ describe('processing at the terminal', () => {
     expect(again.body.estado).toBe('completada');
     const rec = await app.api('GET', `/operaciones/transacciones/${tx.id}/`, { token: vip.token });
     expect(rec.body.entrega).toMatchObject({ divisa: 'USD' });
+    // The customer who made it gets the receipt by mail, once, with the PDF attached.
+    const deEsta = () => app.mails.filter((m) => m.subject.includes(tx.codigo));
+    await vi.waitFor(() => expect(deEsta()).toHaveLength(1));
+    const [mail] = deEsta();
+    expect(mail.to).toBe(`${vip.username}@test.local`);
+    expect(mail.text).toContain(tx.codigo);
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments![0]).toMatchObject({ filename: `comprobante-${tx.codigo}.pdf`, contentType: 'application/pdf' });
+    expect(mail.attachments![0].content.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('a receipt mail that cannot be sent is logged and does not throw', async () => {
+    const warn = vi.fn();
+    const rec = (await app.api('GET', `/operaciones/transacciones/${(await enProceso(t1)).id}/`, { token: vip.token })).body;
+    const mailer = { send: () => Promise.reject(new Error('SMTP caído')) };
+    await expect(enviarComprobante({ db: app.db, mailer, log: { warn } as unknown as Logger }, rec)).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledWith({ transaccion: rec.id, err: 'SMTP caído' }, 'no se pudo enviar el comprobante por correo');
   });
 
   it('an expired or cancelled transaction is refused with its state', async () => {

@@ -23,7 +23,7 @@ export const terminalRouter = router({
   procesar: terminalProcedure
     .input(codigoInput)
     .output(z.object({ transaccion: transaccionRecord, entrega: entregaSchema }))
-    .mutation(({ ctx, input }) => svc.procesar(ctx.db, ctx.terminal.tauserId, input.codigo)),
+    .mutation(({ ctx, input }) => svc.procesar({ db: ctx.db, mailer: ctx.services.mailer, log: ctx.services.log }, ctx.terminal.tauserId, input.codigo)),
 
   generarSecreto: permProcedure({ all: [P.changeTauser] })
     .input(tauserIdInput)

@@ -17,6 +17,9 @@ import {
 import { issueTerminalToken } from '../auth/tokens';
 import { expirarSiVencida, findTransaccion, transicionar, type TransaccionRow } from '../transacciones/transacciones.repository';
 import { toRecord } from '../transacciones/transacciones.service';
+import { enviarComprobante } from '../transacciones/comprobanteMail';
+import type { Mailer } from '../../mail/mailer';
+import type { Logger } from '../../lib/logger';
 import { planEntrega, type DivisaNotas } from './payout';
 import * as repo from './terminal.repository';
 
@@ -215,7 +218,8 @@ export async function consultar(db: Db, tauserId: string, codigo: string): Promi
  * stock rows locked, the payout planned on them, notes out decremented and notes in incremented,
  * every movement and the audit row. If the stock cannot pay, nothing changes (409).
  */
-export async function procesar(db: Db, tauserId: string, codigo: string) {
+export async function procesar(deps: { db: Db; mailer: Mailer; log: Logger }, tauserId: string, codigo: string) {
+  const { db } = deps;
   const pre = await paraTerminal(db, tauserId, codigo);
   const entrega = await db.transaction().execute(async (trx) => {
     const done = await repo.completar(trx, pre.id, tauserId);
@@ -253,7 +257,10 @@ export async function procesar(db: Db, tauserId: string, codigo: string) {
     return plan;
   });
   const row = (await findTransaccion(db, pre.id))!;
-  return { transaccion: toRecord(row), entrega };
+  const transaccion = toRecord(row);
+  // After the commit and not awaited: the mail never delays nor fails the completion.
+  void enviarComprobante(deps, transaccion);
+  return { transaccion, entrega };
 }
 
 // ---- staff: mark a transaction at the terminal as failed ----

@@ -305,3 +305,9 @@ export const findClave = (db: Db, userId: number, key: string) =>
 
 export const asociarClave = (db: Db, userId: number, key: string, transaccionId: number) =>
   db.updateTable('idempotency_keys').set({ transaccion_id: transaccionId }).where('user_id', '=', userId).where('key', '=', key).execute();
+
+/** Where a user's mail goes (the receipt of an operation they made). */
+export async function emailDeUsuario(db: Db, userId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  return row?.email || undefined;
+}

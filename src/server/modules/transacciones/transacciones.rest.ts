@@ -1,8 +1,21 @@
 import type { Request } from 'express';
-import type { RestRoute } from '../../rest/types';
+import type { RestFile, RestRoute } from '../../rest/types';
+import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
+import { comprobantePdf } from '../../../shared/comprobantePdf';
+import { nombreArchivoComprobante } from '../../../shared/comprobante';
 
 const tag = 'Operaciones';
 const idOnly = (req: Request) => ({ id: req.params.id });
+
+/** The receipt the screen shows, as the PDF the browser downloads (one layout: shared/comprobantePdf.ts). */
+export const comprobanteArchivo: RestFile = {
+  type: 'application/pdf',
+  description: 'El comprobante de la transacción (PDF A4, el mismo que muestra la pantalla)',
+  build: async (result) => {
+    const t = result as TransaccionRecord;
+    return { bytes: await comprobantePdf(t), filename: nombreArchivoComprobante(t) };
+  },
+};
 
 /** Spec 001 §7 plus the transaction reads; fixed paths before the `:id` ones. */
 export const transaccionesRoutes: RestRoute[] = [
@@ -11,5 +24,6 @@ export const transaccionesRoutes: RestRoute[] = [
   { method: 'get', path: '/operaciones/transacciones/:id/reconfirmar-tasa/', procedure: 'transacciones.reconfirmarTasa', input: idOnly, summary: 'Comparar la tasa de una transacción pendiente con la cotización actual', tag },
   { method: 'patch', path: '/operaciones/transacciones/:id/confirmar-pago/', procedure: 'transacciones.confirmarPago', summary: 'Confirmar el pago (términos aceptados; acepta_cambio si la cotización cambió): pasa a en proceso', tag },
   { method: 'patch', path: '/operaciones/transacciones/:id/cancelar/', procedure: 'transacciones.cancelar', input: idOnly, summary: 'Cancelar una transacción pendiente o en proceso', tag },
+  { method: 'get', path: '/operaciones/transacciones/:id/comprobante/', procedure: 'transacciones.get', input: idOnly, file: comprobanteArchivo, summary: 'El comprobante de una transacción en PDF (quien puede leer la transacción)', tag },
   { method: 'get', path: '/operaciones/transacciones/:id/', procedure: 'transacciones.get', input: idOnly, summary: 'Una transacción', tag },
 ];

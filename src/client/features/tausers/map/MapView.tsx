@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Map, Marker, NavigationControl, type MapLayerMouseEvent, type MapRef } from 'react-map-gl/maplibre';
+import { MAPA_ES } from './locale';
 import 'maplibre-gl/dist/maplibre-gl.css';
 // maplibre-gl 6 loads its worker as a sibling module; the bundler emits it as a same-origin file.
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
@@ -115,6 +116,7 @@ export default function MapView({ styleUrl, points, label, center, zoom, fit, fo
       <Map
         ref={mapRef}
         workerUrl={workerUrl}
+        locale={MAPA_ES}
         initialViewState={initialViewState}
         mapStyle={useOffline || !configured ? OFFLINE_STYLE : configured}
         style={{ width: '100%', height: '100%' }}

@@ -1,6 +1,6 @@
-import { formatAmount, formatRate } from '../../../shared/money';
-import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
-import type { Entrega } from '../../../shared/schemas/terminal';
+import { formatAmount, formatPercent, formatRate } from './format';
+import type { TransaccionRecord } from './schemas/operaciones';
+import type { Entrega } from './schemas/terminal';
 
 export const NOMBRE_CASA = 'Cambio · Casa de Cambios';
 
@@ -8,7 +8,11 @@ const fechaHora = new Intl.DateTimeFormat('es-PY', { dateStyle: 'short', timeSty
 const decimales = (v: string) => (v.includes('.') ? v.split('.')[1].length : 0);
 const monto = (v: string, simbolo: string) => formatAmount(v, decimales(v), simbolo);
 
-/** The receipt's lines (label, value), shared by the printable page and the PDF. */
+/**
+ * The receipt's lines (label, value): the screen, the downloaded PDF and the PDF of the REST path
+ * and the mail all show these. "Cliente" is the client operated for; "Realizada por" the signed-in
+ * person who made the operation (a customer or staff), never called "Operador".
+ */
 export function lineasComprobante(t: TransaccionRecord): [string, string][] {
   const entrega = (t.entrega ?? null) as Entrega | null;
   const lineas: [string, string][] = [
@@ -19,14 +23,14 @@ export function lineasComprobante(t: TransaccionRecord): [string, string][] {
   if (t.fecha_fin) lineas.push(['Finalizada', fechaHora.format(new Date(t.fecha_fin))]);
   lineas.push(
     ['Cliente', t.cliente_nombre],
-    ['Operador', `${t.operador_detalle.first_name} ${t.operador_detalle.last_name}`.trim()],
+    ['Realizada por', `${t.operador_detalle.first_name} ${t.operador_detalle.last_name}`.trim()],
     ['Terminal', `${t.tauser_detalle.codigo} · ${t.tauser_detalle.nombre}`],
     ['Operación del cliente', t.operacion === 'compra' ? 'Compra' : 'Venta'],
     ['Entrega', `${t.divisa_origen_detalle.codigo} ${monto(t.monto_origen, t.divisa_origen_detalle.simbolo)}`],
     ['Recibe', `${t.divisa_destino_detalle.codigo} ${monto(t.monto_destino, t.divisa_destino_detalle.simbolo)}`],
     ['Tasa aplicada', formatRate(t.tasa_aplicada, 4)],
-    ['Descuento por categoría', `${t.parametros.descuento_categoria} % (${t.parametros.nombre_categoria})`],
-    ['Comisión del método', `${t.parametros.comision_metodo} % (${t.metodo_financiero_detalle.nombre_display})`],
+    ['Descuento por categoría', `${formatPercent(t.parametros.descuento_categoria)} (${t.parametros.nombre_categoria})`],
+    ['Comisión del método', `${formatPercent(t.parametros.comision_metodo)} (${t.metodo_financiero_detalle.nombre_display})`],
   );
   if (t.motivo) lineas.push(['Motivo', t.motivo]);
   if (entrega) {
@@ -37,3 +41,5 @@ export function lineasComprobante(t: TransaccionRecord): [string, string][] {
   }
   return lineas;
 }
+
+export const nombreArchivoComprobante = (t: Pick<TransaccionRecord, 'codigo'>) => `comprobante-${t.codigo}.pdf`;

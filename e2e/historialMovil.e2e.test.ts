@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { ADMIN, login, startE2e, type E2e } from './support/app';
+import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
+
+/** The history at 375 px (cards) and 1366 px (table); the receipt it leads to and back. */
+let e: E2e;
+beforeAll(async () => {
+  e = await startE2e({ env: { MAP_STYLE_URL: 'offline' } });
+});
+afterAll(() => e?.close());
+
+async function pageOf(username: string, password: string, width: number) {
+  const page = await e.newPage({ width, height: 850 });
+  await login(page, e.url, username, password);
+  return page;
+}
+
+const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** Every visible control of the locator is at least 24 × 24 CSS px (WCAG 2.2, 2.5.8). */
+async function targetsAtLeast24(scope: Locator) {
+  const small = await scope.locator('button:visible, a:visible, select:visible, input:visible').evaluateAll((els) =>
+    els
+      .map((el) => ({ el: (el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim(), r: el.getBoundingClientRect() }))
+      .filter(({ r }) => r.width < 24 || r.height < 24)
+      .map(({ el, r }) => `${el} ${r.width}×${r.height}`),
+  );
+  expect(small).toEqual([]);
+}
+
+async function cardsInView(page: Page) {
+  const cards = page.getByRole('list', { name: 'Transacciones' }).getByRole('listitem');
+  await cards.first().waitFor();
+  expect(await page.getByRole('table', { name: 'Transacciones' }).isVisible()).toBe(false);
+  expect(await noSideScroll(page)).toBe(true);
+  for (const card of await cards.all()) {
+    for (const part of [card.getByTestId('estado'), card.getByRole('button', { name: /^Ver transacción/ })]) {
+      const box = (await part.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
+  }
+  return cards;
+}
+
+describe('history on a phone', () => {
+  it('a customer sees cards with state and action in view, guaraníes without decimals; the receipt goes back to the history', async () => {
+    const page = await pageOf(DEMO_CUSTOMER.username, DEMO_CUSTOMER.password, 375);
+    await page.goto(`${e.url}/historial-transacciones?estado=completada`);
+    const cards = await cardsInView(page);
+    const text = await page.getByRole('list', { name: 'Transacciones' }).innerText();
+    expect(text).toContain('1.000.000 PYG');
+    expect(text).not.toMatch(/,\d\d PYG/);
+    expect(text).toContain('COMPLETADA');
+    await targetsAtLeast24(page.getByRole('main'));
+    await page.screenshot({ path: '/tmp/wt27b-historial-cliente-375.png', fullPage: true });
+
+    await cards.filter({ hasText: '1.000.000 PYG' }).getByRole('button', { name: /^Ver transacción/ }).click();
+    const detalle = page.getByTestId('detalle-transaccion');
+    await detalle.waitFor();
+    expect(await detalle.innerText()).toMatch(/Comisión del método\s+\d+,\d\d %/);
+    expect(await detalle.innerText()).toMatch(/Equivalente en guaraníes\s+1\.000\.000 PYG/);
+    await page.screenshot({ path: '/tmp/wt27b-detalle-375.png' });
+    await page.getByRole('link', { name: 'Ver comprobante' }).click();
+    await page.waitForURL(/\/comprobante\/\d+$/);
+    const comprobante = page.getByRole('article', { name: 'Comprobante' });
+    await comprobante.waitFor();
+    const recibo = await comprobante.innerText();
+    expect(recibo).toContain('Realizada por');
+    expect(recibo).not.toContain('Operador');
+    expect(recibo).toMatch(/Comisión del método\s+\d+,\d\d % \(/);
+    expect(await noSideScroll(page)).toBe(true);
+    await page.screenshot({ path: '/tmp/wt27b-comprobante-375.png', fullPage: true });
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await page.waitForURL(`${e.url}/historial-transacciones?estado=completada`);
+    await cardsInView(page);
+    await page.context().close();
+  });
+
+  it('a receipt opened directly goes back to the history', async () => {
+    const page = await pageOf(DEMO_CUSTOMER.username, DEMO_CUSTOMER.password, 375);
+    await page.goto(`${e.url}/historial-transacciones`);
+    await page.getByRole('list', { name: 'Transacciones' }).getByRole('listitem').first().waitFor();
+    const nueva = await page.context().newPage();
+    const id = await page.evaluate(async () => {
+      const res = await fetch('/api/operaciones/transacciones/?page=1', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+      return ((await res.json()) as { results: { id: number }[] }).results[0].id;
+    });
+    await nueva.goto(`${e.url}/comprobante/${id}`);
+    await nueva.getByRole('article', { name: 'Comprobante' }).waitFor();
+    await nueva.getByRole('button', { name: 'Volver' }).click();
+    await nueva.waitForURL(`${e.url}/historial-transacciones`);
+    await page.context().close();
+  });
+
+  it('staff see every transaction as cards at 375 px and as the table at 1366 px', async () => {
+    const movil = await pageOf(ADMIN.username, ADMIN.password, 375);
+    await movil.goto(`${e.url}/historial-transacciones`);
+    await cardsInView(movil);
+    await targetsAtLeast24(movil.getByRole('main'));
+    await movil.screenshot({ path: '/tmp/wt27b-historial-staff-375.png', fullPage: true });
+    await movil.context().close();
+
+    const page = await pageOf(ADMIN.username, ADMIN.password, 1366);
+    await page.goto(`${e.url}/historial-transacciones`);
+    await page.getByRole('columnheader', { name: 'Método financiero' }).waitFor();
+    expect(await page.getByRole('list', { name: 'Transacciones' }).isVisible()).toBe(false);
+    expect(await noSideScroll(page)).toBe(true);
+    await targetsAtLeast24(page.getByRole('main'));
+    expect(await page.getByRole('table', { name: 'Transacciones' }).innerText()).not.toMatch(/,\d\d PYG/);
+    await page.screenshot({ path: '/tmp/wt27b-historial-staff-1366.png', fullPage: true });
+    await page.context().close();
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import { lineasComprobante, nombreArchivoComprobante } from './comprobante';
+import { comprobantePdf } from './comprobantePdf';
+import { formatPercent } from './format';
+import type { TransaccionRecord } from './schemas/operaciones';
+
+const t = {
+  id: 7, codigo: 'ABC123XY', cliente_id: 'c', cliente_nombre: 'Importadora Guaraní S.A.', fecha_inicio: '2026-11-20T15:30:00Z', expira_en: '2026-11-21T15:30:00Z',
+  fecha_pago: null, fecha_fin: null, operacion: 'compra', operacion_casa: 'venta', tasa_aplicada: '7455.1750', tasa_inicial: '7455.1750', monto_origen: '1000000',
+  monto_destino: '134.14', monto_destino_inicial: '134.14', monto_pyg: '1000000', divisa_origen: 1, divisa_destino: 2,
+  divisa_origen_detalle: { id: 1, codigo: 'PYG', simbolo: '₲' }, divisa_destino_detalle: { id: 2, codigo: 'USD', simbolo: 'US$' }, tauser: 't',
+  tauser_detalle: { codigo: 'TAU-ASU-01', nombre: 'Tauser Centro Asunción' }, estado: 'en_proceso', estado_display: 'EN PROCESO', terminos_aceptados: true, motivo: null,
+  operador_detalle: { id: 3, first_name: 'María', last_name: 'González' }, metodo_financiero: 1,
+  metodo_financiero_detalle: { id: 1, nombre: 'TRANSFERENCIA_BANCARIA', nombre_display: 'Transferencia bancaria' }, detalle_metodo_id: null, detalle_metodo_alias: null,
+  parametros: { descuento_categoria: '10', nombre_categoria: 'VIP', comision_metodo: '1.5' },
+} as unknown as TransaccionRecord;
+
+describe('receipt', () => {
+  it('names the person who made it "Realizada por", never "Operador"; es-PY figures and percentages', () => {
+    const lineas = Object.fromEntries(lineasComprobante(t));
+    expect(lineas['Realizada por']).toBe('María González');
+    expect(lineas).not.toHaveProperty('Operador');
+    expect(lineas.Cliente).toBe('Importadora Guaraní S.A.');
+    expect(lineas.Entrega).toBe('PYG ₲ 1.000.000');
+    expect(lineas.Recibe).toBe('USD US$ 134,14');
+    expect(lineas['Comisión del método']).toBe('1,50 % (Transferencia bancaria)');
+    expect(lineas['Descuento por categoría']).toBe('10,00 % (VIP)');
+    expect(lineas['Fecha y hora']).toBe('20/11/26, 12:30:00 p. m. (America/Asuncion)');
+  });
+
+  it('is one A4 page titled with its code', async () => {
+    const doc = await PDFDocument.load(await comprobantePdf(t));
+    expect(doc.getPageCount()).toBe(1);
+    expect(doc.getPage(0).getSize()).toEqual({ width: 595.28, height: 841.89 });
+    expect(doc.getTitle()).toBe('Comprobante ABC123XY');
+    expect(nombreArchivoComprobante(t)).toBe('comprobante-ABC123XY.pdf');
+  });
+
+  it('formatPercent: two decimals, es-PY, a space before the sign', () => {
+    expect(formatPercent('1.5')).toBe('1,50 %');
+    expect(formatPercent('0')).toBe('0,00 %');
+    expect(formatPercent('12.345')).toBe('12,35 %');
+  });
+});
