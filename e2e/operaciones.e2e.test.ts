@@ -3,6 +3,8 @@ import type { Page } from 'playwright-core';
 import { ADMIN, login, startE2e, type E2e } from './support/app';
 import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
 import { OP_MSG } from '../src/shared/transacciones';
+import { MONTO_MSG } from '../src/shared/schemas/operaciones';
+import { MONTO_TEXTO_MSG } from '../src/shared/montoEsPy';
 
 /** The exchange screens as the demo customer: simulation, operation (three payment paths), history, client change. */
 let e: E2e;
@@ -62,11 +64,16 @@ async function paso1(page: Page, monto = '100') {
   await page.getByRole('button', { name: 'Continuar' }).click();
 }
 
-async function hastaResumen(page: Page) {
+async function hastaResumen(page: Page, monto = '100', vende = true) {
   await page.goto(`${e.url}/operacion-compra-venta`);
   await page.getByRole('heading', { name: 'Operación de Compra y Venta' }).waitFor();
-  await paso1(page);
-  await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
+  if (vende) await paso1(page, monto);
+  else {
+    await expect.poll(() => page.getByLabel('Entregas').locator('option').count()).toBeGreaterThan(2);
+    await page.getByLabel('Monto').fill(monto);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+  }
+  await page.getByRole('heading', { name: vende ? 'Método de Cobro' : 'Método de Pago' }).waitFor();
   await expect.poll(() => page.locator('input[name="metodo"]:checked').count()).toBe(1);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByRole('heading', { name: 'Terminal de Autoservicio' }).waitFor();
@@ -87,6 +94,40 @@ async function aTerminos(page: Page) {
   await page.getByLabel('He leído y acepto los términos y condiciones').check();
   await page.getByRole('button', { name: 'Pagar' }).click();
 }
+
+describe('amounts in the operation wizard', () => {
+  it('refuses what is not an amount with the reason and keeps Continuar off', async () => {
+    const page = await customerPage();
+    await page.goto(`${e.url}/operacion-compra-venta`);
+    await expect.poll(() => page.getByLabel('Entregas').locator('option').count()).toBeGreaterThan(2);
+    await page.getByRole('button', { name: 'Intercambiar divisas' }).click();
+    const monto = page.getByLabel('Monto');
+    const error = page.getByTestId('monto-error');
+    const continuar = page.getByRole('button', { name: 'Continuar' });
+    for (const [texto, mensaje] of [
+      ['1e5', MONTO_TEXTO_MSG.exponente],
+      ['-50', MONTO_TEXTO_MSG.negativo],
+      ['100.555', MONTO_TEXTO_MSG.ambiguo('100.555')],
+      ['100,555', MONTO_MSG.decimales('USD', 2)],
+    ]) {
+      await monto.fill(texto);
+      expect(await monto.inputValue()).toBe(texto);
+      expect(await error.textContent()).toBe(mensaje);
+      expect(await continuar.isDisabled()).toBe(true);
+    }
+    await page.context().close();
+  });
+
+  it('100,50 USD is a hundred dollars and fifty cents; 1.000.000 PYG is a million guaraníes', async () => {
+    const page = await customerPage();
+    await hastaResumen(page, '100,50');
+    expect(await page.getByTestId('monto-origen').textContent()).toBe('100,50 USD');
+    await page.getByRole('button', { name: 'Modificar Terminal' }).click();
+    await hastaResumen(page, '1.000.000', false);
+    expect(await page.getByTestId('monto-origen').textContent()).toBe('1.000.000 PYG');
+    await page.context().close();
+  });
+});
 
 describe('exchange screens', () => {
   it('simulates a sale for the current client up to the result and back', async () => {

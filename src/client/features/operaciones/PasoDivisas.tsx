@@ -1,10 +1,5 @@
-import type { KeyboardEvent } from 'react';
-import { elegirDivisa, puedeContinuarPaso1, type DivisaOpcion, type Par } from './wizardRules';
-
-/** Blocks the sign and exponent keys in amount fields (spec 001 §5). */
-export function bloquearTeclas(e: KeyboardEvent<HTMLInputElement>) {
-  if (['-', '+', 'e', 'E'].includes(e.key)) e.preventDefault();
-}
+import { MontoInput } from '../../components/MontoInput';
+import { decimalesDe, elegirDivisa, puedeContinuarPaso1, type DivisaOpcion, type Par } from './wizardRules';
 
 /** Step 1 of both wizards: 'Divisas y Monto', headed 'Configura tu operación'. */
 export function PasoDivisas({
@@ -25,7 +20,7 @@ export function PasoDivisas({
   onContinuar: () => void;
 }) {
   const codigoOrigen = divisas.find((d) => d.id === par.origen)?.codigo;
-  const puede = puedeContinuarPaso1(par, monto, hayCliente);
+  const puede = puedeContinuarPaso1(par, monto, hayCliente, codigoOrigen);
   const select = 'input mt-1 w-full';
   const options = divisas.map((d) => (
     <option key={d.id} value={d.id}>
@@ -65,21 +60,14 @@ export function PasoDivisas({
           </select>
         </label>
       </div>
-      <label className="block text-sm font-medium text-slate-700">
-        Monto{codigoOrigen ? ` en ${codigoOrigen}` : ''}
-        <input
-          className="input mt-1 w-full"
-          type="number"
-          min="0"
-          step="any"
-          inputMode="decimal"
-          autoComplete="off"
-          aria-label="Monto"
-          value={monto}
-          onKeyDown={bloquearTeclas}
-          onChange={(e) => onMonto(e.target.value.replace(/[-+eE]/g, ''))}
-        />
-      </label>
+      <MontoInput
+        id="monto"
+        label={`Monto${codigoOrigen ? ` en ${codigoOrigen}` : ''}`}
+        value={monto}
+        onChange={onMonto}
+        decimales={codigoOrigen ? decimalesDe(codigoOrigen) : 2}
+        codigo={codigoOrigen}
+      />
       <div className="flex justify-end">
         <button type="button" className="btn-primary w-full sm:w-auto" disabled={!puede} onClick={onContinuar}>
           Continuar

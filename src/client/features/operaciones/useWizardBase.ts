@@ -67,9 +67,11 @@ export function useWizardBase({ esOperacionReal, paso, onReset }: { esOperacionR
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [paso, metodosQ.data]);
 
+  const codigoOrigen = divisas.find((d) => d.id === par.origen)?.codigo;
+  const montoCanonico = montoValido(monto, codigoOrigen);
   const payload = () =>
-    cliente && par.origen !== '' && par.destino !== ''
-      ? { cliente_id: cliente.idCliente, divisa_origen: par.origen, divisa_destino: par.destino, monto: montoValido(monto) ?? monto }
+    cliente && par.origen !== '' && par.destino !== '' && montoCanonico
+      ? { cliente_id: cliente.idCliente, divisa_origen: par.origen, divisa_destino: par.destino, monto: montoCanonico }
       : null;
 
   return { divisas, actual, cliente, par, setPar, monto, setMonto, metodo, setMetodo, metodosQ, resetBase, payload };

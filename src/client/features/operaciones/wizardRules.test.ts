@@ -24,14 +24,18 @@ describe('elegirDivisa', () => {
 
 describe('puedeContinuarPaso1', () => {
   it('needs different currencies, a positive amount and a client', () => {
-    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '100', true)).toBe(true);
-    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '100,50', true)).toBe(true);
-    expect(puedeContinuarPaso1({ origen: 2, destino: 2 }, '100', true)).toBe(false);
-    expect(puedeContinuarPaso1({ origen: 1, destino: '' }, '100', true)).toBe(false);
-    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '0', true)).toBe(false);
-    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '', true)).toBe(false);
-    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, 'abc', true)).toBe(false);
-    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '100', false)).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '100', true, 'USD')).toBe(true);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '100,50', true, 'USD')).toBe(true);
+    expect(puedeContinuarPaso1({ origen: 2, destino: 2 }, '100', true, 'USD')).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: '' }, '100', true, 'USD')).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '0', true, 'USD')).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '', true, 'USD')).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, 'abc', true, 'USD')).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '100', false, 'USD')).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '1.000.000', true, 'PYG')).toBe(true);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '100,555', true, 'USD')).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '1e5', true, 'PYG')).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '-50', true, 'USD')).toBe(false);
   });
 });
 

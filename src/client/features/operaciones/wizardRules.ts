@@ -1,4 +1,5 @@
-import { Decimal, minorUnits, parseDecimalInput } from '../../../shared/money';
+import { minorUnits } from '../../../shared/money';
+import { montoONull } from '../../../shared/montoEsPy';
 import type { MetodosRespuesta } from '../../../shared/schemas/operaciones';
 
 /** A currency as the wizards' selects offer it. */
@@ -30,16 +31,14 @@ export function elegirDivisa(par: Par, lado: 'origen' | 'destino', id: number | 
   return next;
 }
 
-/** The amount typed, as a positive decimal string, or null. */
-export function montoValido(monto: string): string | null {
-  const parsed = parseDecimalInput(monto.trim());
-  if (parsed === null) return null;
-  return new Decimal(parsed).gt(0) ? parsed : null;
+/** The amount typed (es-PY) in the origin currency, as a canonical decimal string, or null. */
+export function montoValido(monto: string, codigoOrigen: string | undefined): string | null {
+  return codigoOrigen ? montoONull(monto, { decimales: minorUnits(codigoOrigen), codigo: codigoOrigen }) : null;
 }
 
-/** Step 1's Continuar (spec 001 §2): origin ≠ destination, amount > 0 and a client. */
-export function puedeContinuarPaso1(par: Par, monto: string, hayCliente: boolean): boolean {
-  return par.origen !== '' && par.destino !== '' && par.origen !== par.destino && montoValido(monto) !== null && hayCliente;
+/** Step 1's Continuar (spec 001 §2): origin ≠ destination, an amount the origin currency admits and a client. */
+export function puedeContinuarPaso1(par: Par, monto: string, hayCliente: boolean, codigoOrigen: string | undefined): boolean {
+  return par.origen !== '' && par.destino !== '' && par.origen !== par.destino && montoValido(monto, codigoOrigen) !== null && hayCliente;
 }
 
 /** The chosen method: a saved instance or the generic method of a type (never both). */

@@ -1,9 +1,12 @@
-import { useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
 import { errorData, serverAnswered } from '../../lib/errors';
 import { useSimularPublica } from './hooks';
 import { formatAmount, formatRate } from '../../../shared/format';
+import { minorUnits } from '../../../shared/money';
+import { leerMonto } from '../../../shared/montoEsPy';
+import { MontoInput } from '../../components/MontoInput';
 import { OP_MSG } from '../../../shared/transacciones';
 import type { SimulacionResultado } from '../../../shared/schemas/operaciones';
 
@@ -15,14 +18,7 @@ interface DivisaOpcion {
   es_base: boolean;
 }
 
-/** Minor units of the currencies the house trades (ISO 4217); 2 for the rest. */
-const SIN_DECIMALES = new Set(['PYG', 'CLP', 'JPY', 'KRW']);
-const decimalesDe = (codigo: string) => (SIN_DECIMALES.has(codigo) ? 0 : 2);
-
-/** The spec blocks these keys in amount fields (spec 001 §5): no sign, no exponent. */
-export function bloquearTeclas(e: KeyboardEvent<HTMLInputElement>) {
-  if (['-', '+', 'e', 'E'].includes(e.key)) e.preventDefault();
-}
+const decimalesDe = minorUnits;
 
 /**
  * The public simulator of the home page (spec 001 §2, §4, §5): currencies with a swap button (a
@@ -38,6 +34,7 @@ export function SimuladorPublico() {
   const [metodo, setMetodo] = useState<number | ''>('');
   const [monto, setMonto] = useState('');
   const [errores, setErrores] = useState<Record<string, string>>({});
+  const [enviado, setEnviado] = useState(false);
   const [resultado, setResultado] = useState<SimulacionResultado | null>(null);
 
   // Start with the base currency → the first foreign one (buying dollars, in the demo).
@@ -85,14 +82,18 @@ export function SimuladorPublico() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    setEnviado(true);
     if (origen === '' || destino === '' || metodo === '') {
       toast.error(OP_MSG.seleccionarDivisasMetodo);
       setErrores({ form: OP_MSG.seleccionarDivisasMetodo });
       return;
     }
     setErrores({});
+    const codigo = divisas.find((d) => d.id === origen)?.codigo ?? '';
+    const lectura = leerMonto(monto, { decimales: decimalesDe(codigo), codigo });
+    if (!lectura.ok) return; // the field says why
     try {
-      setResultado(await simular.mutateAsync({ divisa_origen: origen, divisa_destino: destino, monto: monto.trim(), metodo_id: metodo }));
+      setResultado(await simular.mutateAsync({ divisa_origen: origen, divisa_destino: destino, monto: lectura.monto, metodo_id: metodo }));
     } catch (err) {
       const fields = errorData(err).fields;
       if (fields) {
@@ -150,28 +151,16 @@ export function SimuladorPublico() {
             ))}
           </select>
         </label>
-        <div>
-          <label className="block text-sm font-medium text-slate-700" htmlFor="simulador-monto">
-            Monto{codigoOrigen ? ` en ${codigoOrigen}` : ''}
-          </label>
-          <input
-            id="simulador-monto"
-            className="input mt-1 w-full"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={codigoOrigen && decimalesDe(codigoOrigen) === 0 ? '1000000' : '100,00'}
-            value={monto}
-            onKeyDown={bloquearTeclas}
-            onChange={(e) => cambiar(() => setMonto(e.target.value.replace(/[-+eE]/g, '')))}
-            aria-invalid={!!errores.monto}
-            aria-describedby={errores.monto ? 'simulador-monto-error' : undefined}
-          />
-          {errores.monto && (
-            <p className="field-error" role="alert" id="simulador-monto-error">
-              {errores.monto}
-            </p>
-          )}
-        </div>
+        <MontoInput
+          id="simulador-monto"
+          label={`Monto${codigoOrigen ? ` en ${codigoOrigen}` : ''}`}
+          value={monto}
+          onChange={(t) => cambiar(() => setMonto(t))}
+          decimales={codigoOrigen ? decimalesDe(codigoOrigen) : 2}
+          codigo={codigoOrigen}
+          error={errores.monto}
+          mostrarVacio={enviado}
+        />
         {errores.form && (
           <p className="field-error" role="alert">
             {errores.form}
@@ -205,7 +194,7 @@ function ResultadoSimulacion({ r, divisas }: { r: SimulacionResultado; divisas: 
       <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600">Precio base {extranjera}</dt>
         <dd className="text-right tabular-nums">{tasa(p.precio_base)}</dd>
-        <dt className="text-slate-600">{compra ? 'Margen de venta (spread)' : 'Margen de compra (spread)'}</dt>
+        <dt className="text-slate-600">{compra ? 'Margen de venta' : 'Margen de compra'}</dt>
         <dd className="text-right tabular-nums">
           {compra ? '+' : '−'} {tasa(p.comision_base)}
         </dd>
