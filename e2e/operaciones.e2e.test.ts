@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { ADMIN, login, startE2e, type E2e } from './support/app';
 import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
 import { OP_MSG } from '../src/shared/transacciones';
+import { formatAmount, formatRate } from '../src/shared/format';
 import { MONTO_MSG } from '../src/shared/schemas/operaciones';
 import { MONTO_TEXTO_MSG } from '../src/shared/montoEsPy';
 
@@ -129,6 +130,51 @@ describe('amounts in the operation wizard', () => {
   });
 });
 
+describe('one quote: the stored one; one operation per attempt', () => {
+  it('a lost answer during the creation retried gives the same operation; the summary shows its stored figures; payment sends the key and the rate shown', async () => {
+    const page = await customerPage();
+    const claves: Record<string, string[]> = { crear: [], pagar: [] };
+    page.on('request', (r) => {
+      const k = r.headers()['idempotency-key'];
+      if (r.url().includes('/trpc/transacciones.crear')) claves.crear.push(k);
+      if (r.url().includes('/trpc/transacciones.confirmarPago')) claves.pagar.push(k);
+    });
+    // the first creation reaches the server, its answer never reaches the browser
+    let cortadas = 0;
+    await page.route('**/trpc/transacciones.crear*', async (route) => {
+      if (cortadas++ === 0) {
+        await route.fetch();
+        await route.abort('connectionreset');
+      } else await route.continue();
+    });
+    await page.goto(`${e.url}/operacion-compra-venta`);
+    await paso1(page, '123,45');
+    await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
+    await expect.poll(() => page.locator('input[name="metodo"]:checked').count()).toBe(1);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByText(OP_MSG.operacionError).first().waitFor();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('heading', { name: 'Resumen de tu Operación' }).waitFor();
+    expect(claves.crear).toHaveLength(2);
+    expect(claves.crear[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(claves.crear[1]).toBe(claves.crear[0]);
+    const db = e.server.database.db;
+    const filas = await db.selectFrom('transacciones').select(['tasa_aplicada', 'monto_destino']).where('monto_origen', '=', '123.45').execute();
+    expect(filas).toHaveLength(1);
+    // what is shown is what was stored
+    expect(await page.getByTestId('tc-final').textContent()).toBe(`₲ ${formatRate(filas[0].tasa_aplicada, 4)}`);
+    expect(await page.getByTestId('monto-destino').textContent()).toContain(formatAmount(filas[0].monto_destino, 0));
+    await aTerminos(page);
+    await page.getByText(OP_MSG.pagoConfirmado).waitFor();
+    expect(claves.pagar).toHaveLength(1);
+    expect(claves.pagar[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(claves.pagar[0]).not.toBe(claves.crear[0]);
+    await page.context().close();
+  });
+});
+
 describe('exchange screens', () => {
   it('simulates a sale for the current client up to the result and back', async () => {
     const page = await customerPage();
@@ -178,10 +224,18 @@ describe('exchange screens', () => {
   it('accepts a changed rate and the transaction goes on, in process, in the history', async () => {
     const page = await customerPage();
     await hastaResumen(page);
+    const mostrada = await page.getByTestId('tc-final').textContent();
     await moverPrecioUsd(25);
+    const enviadas: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/trpc/transacciones.confirmarPago')) enviadas.push((JSON.parse(r.postData() ?? '{}') as { tasa_aceptada: string }).tasa_aceptada);
+    });
     await aTerminos(page);
     const modal = page.getByRole('dialog', { name: 'La cotización cambió' });
     await modal.getByRole('heading', { name: 'La cotización cambió' }).waitFor();
+    // the payment sent the rate on the screen; the dialog compares it with the new one
+    expect(`₲ ${formatRate(enviadas[0], 4)}`).toBe(mostrada);
+    expect(await page.getByTestId('tasa-anterior').textContent()).toBe(mostrada);
     expect(await page.getByTestId('tasa-anterior').textContent()).not.toBe(await page.getByTestId('tasa-actual').textContent());
     await modal.getByRole('button', { name: 'Aceptar' }).click();
     await page.getByText(OP_MSG.nuevaCotizacionAceptada).waitFor();

@@ -2,16 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from '@tanstack/react-router';
 import { M } from '../../../shared/messages';
-import type { Reconfirmacion, SimulacionResultado, TransaccionRecord } from '../../../shared/schemas/operaciones';
+import type { Reconfirmacion, TransaccionRecord } from '../../../shared/schemas/operaciones';
+import { errorData } from '../../lib/errors';
 import { TerminalPicker, type TauserRecord } from '../tausers/TerminalPicker';
 import { ProgressBar, StepIndicator } from './StepIndicator';
 import { PasoDivisas } from './PasoDivisas';
 import { PasoMetodo } from './PasoMetodo';
-import { ResumenCotizacion, montoEn } from './ResumenCotizacion';
+import { ResumenCotizacion, comoCotizacion, montoEn } from './ResumenCotizacion';
 import { TerminosSecciones } from './Terminos';
 import { CambioCotizacionModal } from './CambioCotizacionModal';
 import {
-  useCancelarTransaccion, useConfirmarPago, useCrearTransaccion, useDescartarTransaccion, useReconfirmarTasa, useSimularPrivada,
+  useCancelarTransaccion, useConfirmarPago, useCrearTransaccion, useDescartarTransaccion,
 } from './hooks';
 import { useWizardBase } from './useWizardBase';
 import { camposMetodo } from './wizardRules';
@@ -34,7 +35,6 @@ const PASOS = ['Divisas y Monto', 'Método de Pago/Cobro', 'Terminal de Autoserv
 export function OperacionWizard() {
   const [paso, setPaso] = useState(1);
   const [tauser, setTauser] = useState<TauserRecord | null>(null);
-  const [resultado, setResultado] = useState<SimulacionResultado | null>(null);
   const [transaccion, setTransaccion] = useState<TransaccionRecord | null>(null);
   const [acepto, setAcepto] = useState(false);
   const [cambio, setCambio] = useState<Reconfirmacion | null>(null);
@@ -45,7 +45,6 @@ export function OperacionWizard() {
   const resetPropio = () => {
     setPaso(1);
     setTauser(null);
-    setResultado(null);
     setTransaccion(null);
     setAcepto(false);
     setCambio(null);
@@ -62,9 +61,7 @@ export function OperacionWizard() {
   });
   useEffect(() => () => void (resetTimer.current && clearTimeout(resetTimer.current)), []);
 
-  const simular = useSimularPrivada();
   const crear = useCrearTransaccion();
-  const reconfirmar = useReconfirmarTasa();
   const confirmar = useConfirmarPago(false);
   const confirmarConCambio = useConfirmarPago(true);
   const cancelar = useCancelarTransaccion();
@@ -91,11 +88,8 @@ export function OperacionWizard() {
     }
     setProcesando(true);
     try {
-      const metodo = camposMetodo(w.metodo);
-      const r = await simular.mutateAsync({ ...base, ...metodo, tauser_id: tauser.idTauser });
-      const t = await crear.mutateAsync({ ...base, ...metodo, tauser_id: tauser.idTauser, terminos_aceptados: false });
-      setResultado(r);
-      setTransaccion(t);
+      // The summary shows the stored transaction's own figures: the quote the customer confirms.
+      setTransaccion(await crear.mutateAsync({ ...base, ...camposMetodo(w.metodo), tauser_id: tauser.idTauser, terminos_aceptados: false }));
       setPaso(4);
     } catch {
       // the hooks toast the failure; the wizard stays on the terminal step
@@ -106,7 +100,6 @@ export function OperacionWizard() {
 
   function volverATerminal() {
     if (transaccion) descartar.mutate({ id: transaccion.id });
-    setResultado(null);
     setTransaccion(null);
     setAcepto(false);
     setPaso(3);
@@ -119,17 +112,19 @@ export function OperacionWizard() {
     }
     setProcesando(true);
     try {
-      const rc = await reconfirmar(transaccion.id);
-      if (rc.cambio) {
-        setCambio(rc);
-        return;
-      }
-      pagada(await confirmar.mutateAsync({ id: transaccion.id, terminos_aceptados: true, tasa_aceptada: rc.tasa_actual }));
-    } catch {
-      // toasted by the hooks
+      // The rate the customer saw: the server refuses with the new figures (409) if it moved since.
+      pagada(await confirmar.mutateAsync({ id: transaccion.id, terminos_aceptados: true, tasa_aceptada: transaccion.tasa_aplicada }));
+    } catch (e) {
+      mostrarCambio(e);
     } finally {
       setProcesando(false);
     }
+  }
+
+  /** A 409 rate_changed carries the new figures: the dialog shows them; other failures were toasted by the hook. */
+  function mostrarCambio(e: unknown) {
+    const d = errorData(e);
+    if (d.appCode === 'rate_changed' && d.extra) setCambio(d.extra as unknown as Reconfirmacion);
   }
 
   async function aceptarCambio() {
@@ -137,8 +132,8 @@ export function OperacionWizard() {
     setProcesando(true);
     try {
       pagada(await confirmarConCambio.mutateAsync({ id: transaccion.id, terminos_aceptados: true, acepta_cambio: true, tasa_aceptada: cambio.tasa_actual }));
-    } catch {
-      // toasted by the hook
+    } catch (e) {
+      mostrarCambio(e); // moved again: the newest figures replace those in the dialog
     } finally {
       setProcesando(false);
     }
@@ -219,22 +214,20 @@ export function OperacionWizard() {
                 </div>
               </div>
             )}
-            {paso === 4 && resultado && (
+            {paso === 4 && transaccion && (
               <div className="space-y-4">
                 <div>
                   <h2 className="text-lg font-semibold text-slate-900">Resumen de tu Operación</h2>
                   <p className="text-sm text-slate-600">Revisa los detalles antes de proceder</p>
                 </div>
-                <ResumenCotizacion r={resultado} />
-                {resultado.tauser_seleccionado && (
-                  <div className="rounded-lg border border-slate-200 p-4 text-sm">
-                    <p className="font-medium text-slate-800">Terminal: {resultado.tauser_seleccionado.nombre}</p>
-                    <p className="text-slate-600">
-                      {resultado.tauser_seleccionado.codigo} · {resultado.tauser_seleccionado.direccion}, {resultado.tauser_seleccionado.ciudad},{' '}
-                      {resultado.tauser_seleccionado.departamento}
-                    </p>
-                  </div>
-                )}
+                <ResumenCotizacion r={comoCotizacion(transaccion)} />
+                <div className="rounded-lg border border-slate-200 p-4 text-sm">
+                  <p className="font-medium text-slate-800">Terminal: {transaccion.tauser_detalle.nombre}</p>
+                  <p className="text-slate-600">
+                    {transaccion.tauser_detalle.codigo} · {transaccion.tauser_detalle.direccion}, {transaccion.tauser_detalle.ciudad},{' '}
+                    {transaccion.tauser_detalle.departamento}
+                  </p>
+                </div>
                 <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
                   <button type="button" className="btn-secondary" onClick={volverATerminal}>
                     Modificar Terminal
@@ -245,13 +238,13 @@ export function OperacionWizard() {
                 </div>
               </div>
             )}
-            {paso === 5 && resultado && (
+            {paso === 5 && transaccion && (
               <div className="space-y-4">
                 <h2 className="text-lg font-semibold text-slate-900">Términos y Condiciones</h2>
                 <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="resumen-terminos">
-                  <strong className="tabular-nums">{montoEn(resultado.monto_origen, resultado.divisa_origen)}</strong> →{' '}
-                  <strong className="tabular-nums">{montoEn(resultado.monto_destino, resultado.divisa_destino)}</strong>
-                  {resultado.tauser_seleccionado ? ` en ${resultado.tauser_seleccionado.nombre}` : ''}
+                  <strong className="tabular-nums">{montoEn(transaccion.monto_origen, transaccion.divisa_origen_detalle.codigo)}</strong> →{' '}
+                  <strong className="tabular-nums">{montoEn(transaccion.monto_destino, transaccion.divisa_destino_detalle.codigo)}</strong>
+                  {` en ${transaccion.tauser_detalle.nombre}`}
                 </p>
                 <TerminosSecciones />
                 <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
@@ -273,7 +266,7 @@ export function OperacionWizard() {
       </div>
       <CambioCotizacionModal
         cambio={cambio}
-        divisaDestino={resultado?.divisa_destino ?? ''}
+        divisaDestino={transaccion?.divisa_destino_detalle.codigo ?? ''}
         pending={procesando || cancelar.isPending}
         onAceptar={() => void aceptarCambio()}
         onCancelar={() => void cancelarPorCambio()}

@@ -1,9 +1,22 @@
 import { formatAmount, formatRate } from '../../../shared/format';
-import type { SimulacionResultado } from '../../../shared/schemas/operaciones';
+import type { SimulacionResultado, TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { decimalesDe } from './wizardRules';
 
 export const montoEn = (v: string, codigo: string) => `${formatAmount(v, decimalesDe(codigo))} ${codigo}`;
 export const tasaGs = (v: string) => `₲ ${formatRate(v, 4)}`;
+
+/** A stored transaction's figures as a quote (the operation wizard's summary shows what was stored). */
+export const comoCotizacion = (t: TransaccionRecord): SimulacionResultado => ({
+  operacion_cliente: t.operacion,
+  operacion_casa: t.operacion_casa,
+  monto_origen: t.monto_origen,
+  divisa_origen: t.divisa_origen_detalle.codigo,
+  monto_destino: t.monto_destino,
+  divisa_destino: t.divisa_destino_detalle.codigo,
+  tc_final: t.tasa_aplicada,
+  parametros: t.parametros,
+  tauser_seleccionado: t.tauser_detalle,
+});
 
 /** The quote's summary (spec 001 §3): amounts, final rate, category discount and method commission. */
 export function ResumenCotizacion({ r }: { r: SimulacionResultado }) {
