@@ -88,6 +88,20 @@ export type CrearTransaccionInput = z.infer<typeof crearTransaccionInput>;
 
 export const transaccionIdInput = z.object({ id: idParam });
 
+/** GET cupo/?cliente_id (beyond the spec): a client's limits and what is left of them. */
+export const cupoInput = z.object({ cliente_id: uuidParam });
+const guaranies = z.string().nullable();
+export const cupo = z.object({
+  limite_diario: guaranies,
+  limite_mensual: guaranies,
+  usado_diario: z.string(),
+  usado_mensual: z.string(),
+  /** Null when there is no such limit. */
+  disponible_diario: guaranies,
+  disponible_mensual: guaranies,
+});
+export type Cupo = z.infer<typeof cupo>;
+
 /** PATCH transacciones/{id}/confirmar-pago/. `tasa_aceptada` (beyond the spec): the rate the customer saw and accepted. */
 export const confirmarPagoInput = z.strictObject({
   id: idParam,
