@@ -59,7 +59,7 @@ async function moverPrecioUsd(delta: number) {
 
 /** Step 1: the customer sells 100 USD for guaraníes. */
 async function paso1(page: Page, monto = '100') {
-  await expect.poll(() => page.getByLabel('Entregas').locator('option').count()).toBeGreaterThan(2);
+  await expect.poll(() => page.getByLabel('Entregás').locator('option').count()).toBeGreaterThan(2);
   await page.getByRole('button', { name: 'Intercambiar divisas' }).click();
   await page.getByLabel('Monto').fill(monto);
   await page.getByRole('button', { name: 'Continuar' }).click();
@@ -70,7 +70,7 @@ async function hastaResumen(page: Page, monto = '100', vende = true) {
   await page.getByRole('heading', { name: 'Operación de Compra y Venta' }).waitFor();
   if (vende) await paso1(page, monto);
   else {
-    await expect.poll(() => page.getByLabel('Entregas').locator('option').count()).toBeGreaterThan(2);
+    await expect.poll(() => page.getByLabel('Entregás').locator('option').count()).toBeGreaterThan(2);
     await page.getByLabel('Monto').fill(monto);
     await page.getByRole('button', { name: 'Continuar' }).click();
   }
@@ -83,14 +83,14 @@ async function hastaResumen(page: Page, monto = '100', vende = true) {
   await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
   await continuar.click();
   await page.getByRole('heading', { name: 'Resumen de tu Operación' }).waitFor();
-  await page.getByText('Revisa los detalles antes de proceder').waitFor();
+  await page.getByText('Revisá los detalles antes de continuar').waitFor();
   await page.getByText('Terminal: Tauser Centro Asunción').waitFor();
 }
 
 async function aTerminos(page: Page) {
   await page.getByRole('button', { name: 'Revisar Términos' }).click();
   await page.getByRole('heading', { name: 'Términos y Condiciones' }).waitFor();
-  const boton = page.getByRole('button', { name: 'Acepta los Términos' });
+  const boton = page.getByRole('button', { name: 'Aceptá los Términos' });
   expect(await boton.isDisabled()).toBe(true);
   await page.getByLabel('He leído y acepto los términos y condiciones').check();
   await page.getByRole('button', { name: 'Pagar' }).click();
@@ -100,7 +100,7 @@ describe('amounts in the operation wizard', () => {
   it('refuses what is not an amount with the reason and keeps Continuar off', async () => {
     const page = await customerPage();
     await page.goto(`${e.url}/operacion-compra-venta`);
-    await expect.poll(() => page.getByLabel('Entregas').locator('option').count()).toBeGreaterThan(2);
+    await expect.poll(() => page.getByLabel('Entregás').locator('option').count()).toBeGreaterThan(2);
     await page.getByRole('button', { name: 'Intercambiar divisas' }).click();
     const monto = page.getByLabel('Monto');
     const error = page.getByTestId('monto-error');
@@ -195,7 +195,7 @@ describe('exchange screens', () => {
     await page.getByRole('button', { name: 'Simular Operación' }).waitFor();
     await page.getByRole('button', { name: 'Simular Operación' }).click();
     await page.getByRole('button', { name: 'Nueva Simulación' }).click();
-    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
+    await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
     expect(await page.getByLabel('Monto').inputValue()).toBe('');
     await page.context().close();
   });
@@ -208,7 +208,7 @@ describe('exchange screens', () => {
     const codigo = (await page.getByTestId('codigo-transaccion').textContent())!.trim();
     expect(codigo.length).toBeGreaterThan(3);
     // the wizard resets after 2 s; the confirmation stays
-    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
+    await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
     await page.getByRole('link', { name: 'Ver en el historial' }).click();
     const detalle = page.getByTestId('detalle-transaccion');
     await detalle.waitFor();
@@ -269,7 +269,7 @@ describe('exchange screens', () => {
     await modal.getByRole('heading', { name: 'La cotización cambió' }).waitFor();
     await modal.getByRole('button', { name: 'Cancelar' }).click();
     await page.getByText(OP_MSG.canceladaPorCambio).waitFor();
-    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
+    await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
     await page.goto(`${e.url}/historial-transacciones?estado=cancelada`);
     await page.getByRole('cell', { name: 'CANCELADA' }).first().waitFor();
     await page.context().close();
@@ -298,7 +298,7 @@ describe('exchange screens', () => {
     await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
     await page.getByTestId('cliente-selector').click();
     await page.getByRole('option', { name: /Importadora Guaraní/ }).click();
-    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
+    await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
     expect(await page.getByLabel('Monto').inputValue()).toBe('');
     await page.getByText('Cliente: Importadora Guaraní S.A.').waitFor();
     await page.context().close();

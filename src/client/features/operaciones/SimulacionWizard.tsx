@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { M } from '../../../shared/messages';
 import type { SimulacionResultado } from '../../../shared/schemas/operaciones';
@@ -6,35 +6,44 @@ import { StepIndicator } from './StepIndicator';
 import { PasoDivisas } from './PasoDivisas';
 import { PasoMetodo } from './PasoMetodo';
 import { ResumenCotizacion } from './ResumenCotizacion';
+import { CotizacionEnVivo } from './CotizacionEnVivo';
+import { AgregarMetodoLink } from './AgregarMetodoLink';
 import { useSimularPrivada } from './hooks';
-import { useWizardBase } from './useWizardBase';
-import { camposMetodo } from './wizardRules';
+import { useWizardBase, type FuenteEstado } from './useWizardBase';
+import { useCotizacionEnVivo } from './useCotizacionEnVivo';
+import { camposMetodo, puedeContinuarPaso1 } from './wizardRules';
+import { ESTADO_INICIAL, type EstadoWizard } from './wizardSearch';
+import { errorData, serverAnswered } from '../../lib/errors';
 
-export const SIN_CLIENTE_SIMULAR = 'Debes tener un cliente seleccionado para simular';
+export const SIN_CLIENTE_SIMULAR = 'Tenés que tener un cliente seleccionado para simular';
 
 /** /simulacion-operacion (spec 001 §2, §4): currencies and amount → method → the client's quote. */
 export function SimulacionWizard() {
-  const [paso, setPaso] = useState(1);
+  const [estado, setEstado] = useState<EstadoWizard>(ESTADO_INICIAL);
+  const cambiar = useCallback((patch: Partial<EstadoWizard>) => setEstado((e) => ({ ...e, ...patch })), []);
+  const fuente: FuenteEstado = useMemo(() => ({ estado, cambiar }), [estado, cambiar]);
   const [resultado, setResultado] = useState<SimulacionResultado | null>(null);
   const w = useWizardBase({
     esOperacionReal: false,
-    paso,
-    onReset: () => {
-      setPaso(1);
-      setResultado(null);
-    },
+    fuente,
+    onReset: () => setResultado(null),
   });
   const simular = useSimularPrivada();
+  const paso = estado.paso;
+
+  const base = w.payload();
+  const viva = useCotizacionEnVivo(base && w.metodoCotizado && paso <= 2 ? { ...base, ...camposMetodo(w.metodoCotizado) } : null);
+  const d = errorData(viva.error);
+  const errorMonto = viva.error && serverAnswered(viva.error) ? (d.fields?.monto?.join(' ') ?? (d.fields ? null : viva.error.message)) : null;
 
   async function onSimular() {
-    const base = w.payload();
     if (!base) {
       toast.error(SIN_CLIENTE_SIMULAR);
       return;
     }
     try {
-      setResultado(await simular.mutateAsync({ ...base, ...camposMetodo(w.metodo) }));
-      setPaso(3);
+      setResultado(await simular.mutateAsync({ ...base, ...camposMetodo(estado.metodo) }));
+      cambiar({ paso: 3 });
     } catch {
       // the hook toasts 'Error al realizar la simulación'; the wizard stays on step 2
     }
@@ -55,27 +64,31 @@ export function SimulacionWizard() {
           <PasoDivisas
             divisas={w.divisas}
             par={w.par}
-            monto={w.monto}
+            monto={estado.monto}
             hayCliente={!!w.cliente}
-            onPar={w.setPar}
-            onMonto={w.setMonto}
-            onContinuar={() => setPaso(2)}
-          />
+            puede={puedeContinuarPaso1(w.par, estado.monto, !!w.cliente, w.codigoOrigen) && !errorMonto}
+            errorMonto={w.montoCanonico ? errorMonto : null}
+            onPar={(par) => cambiar({ par, metodo: null })}
+            onMonto={(monto) => cambiar({ monto })}
+            onContinuar={() => cambiar({ paso: 2 })}
+          >
+            <CotizacionEnVivo viva={viva} />
+          </PasoDivisas>
         )}
         {paso === 2 && (
           <PasoMetodo
             data={w.metodosQ.data}
             loading={w.metodosQ.isLoading}
-            elegido={w.metodo}
-            onElegir={w.setMetodo}
-            onAtras={() => {
-              w.setMetodo(null);
-              setPaso(1);
-            }}
+            elegido={estado.metodo}
+            onElegir={(metodo) => cambiar({ metodo })}
+            onAtras={() => cambiar({ paso: 1, metodo: null })}
             onSiguiente={() => void onSimular()}
             siguienteLabel={simular.isPending ? 'Simulando…' : 'Simular Operación'}
             pending={simular.isPending}
-          />
+            agregar={<AgregarMetodoLink />}
+          >
+            <CotizacionEnVivo viva={viva} />
+          </PasoMetodo>
         )}
         {paso === 3 && resultado && (
           <div className="space-y-4">
@@ -88,12 +101,12 @@ export function SimulacionWizard() {
                 className="btn-secondary"
                 onClick={() => {
                   setResultado(null);
-                  setPaso(2);
+                  cambiar({ paso: 2 });
                 }}
               >
                 Modificar Datos
               </button>
-              <button type="button" className="btn-primary" onClick={w.resetBase}>
+              <button type="button" className="btn-primary" onClick={() => w.resetBase()}>
                 Nueva Simulación
               </button>
             </div>
