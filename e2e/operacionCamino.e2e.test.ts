@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { login, startE2e, type E2e } from './support/app';
+import { ADMIN, login, startE2e, type E2e } from './support/app';
+import { clienteId, makeUser, selector } from './support/admin';
+import { P } from '../src/shared/permissions';
+import { MA } from '../src/shared/messagesAdmin';
 import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
 import { OP_MSG } from '../src/shared/transacciones';
 
@@ -171,6 +174,57 @@ describe('live quotes', () => {
     expect(await viva.getByTestId('descuento').textContent()).toMatch(/^₲ [\d.]+ \(10,00 %\)$/);
     expect(await viva.getByTestId('comision').textContent()).toMatch(/^₲ [\d.]+ \(\d+,\d\d %\)$/);
     await page.screenshot({ path: '/tmp/wt27-paso1-1366.png', fullPage: true });
+    await page.context().close();
+  });
+});
+
+describe('onboarding and menu', () => {
+  it('a client assigned by staff shows up when the customer comes back to the window, chosen by default', async () => {
+    const u = await makeUser(e, [P.useSimulacion, P.useOperacion]);
+    const page = await e.newPage({ width: 1366, height: 900 });
+    await login(page, e.url, u.username, u.password);
+    await selector(page).getByText(MA.selectorEmpty).waitFor();
+    const token = ((await (await fetch(`${e.url}/api/token/`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN),
+    })).json()) as { access: string }).access;
+    const maria = await clienteId(e, 'María González');
+    const r = await fetch(`${e.url}/api/usuarios/${u.id}/asignar_clientes/`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ clientes: [maria] }),
+    });
+    expect(r.status).toBe(200);
+    // the customer comes back to the tab
+    const antes = Date.now();
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await selector(page).getByText('María González').waitFor();
+    expect(Date.now() - antes).toBeLessThan(10_000); // the focus, not the 30 s interval
+    await page.context().close();
+  });
+
+  it('the customer\'s menu has Mis métodos financieros and no Configuraciones; staff keep Configuraciones', async () => {
+    const page = await customerPage();
+    await page.locator('button:visible').filter({ hasText: /^M\s*María$/ }).click();
+    await page.getByRole('menuitem', { name: 'Mis métodos financieros' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Configuraciones' }).count()).toBe(0);
+    await page.context().close();
+    const admin = await e.newPage({ width: 1366, height: 900 });
+    await login(admin, e.url, ADMIN.username, ADMIN.password);
+    await admin.getByRole('navigation', { name: 'Navegación principal' }).getByRole('button', { name: /admin/i }).click();
+    await admin.getByRole('menuitem', { name: 'Configuraciones' }).waitFor();
+    await admin.context().close();
+  });
+
+  it('the method step leads to adding an account and back to the same step', async () => {
+    const page = await customerPage();
+    await abrir(page);
+    await monto(page).fill('1.000.000');
+    await continuar(page).click();
+    await page.getByRole('heading', { name: 'Método de Pago' }).waitFor();
+    await page.getByRole('link', { name: 'Agregar una cuenta o billetera' }).click();
+    await page.getByRole('heading', { name: 'Mis Métodos Financieros' }).waitFor();
+    await page.getByRole('link', { name: '← Volver a la operación' }).click();
+    await page.getByRole('heading', { name: 'Método de Pago' }).waitFor();
+    await page.getByRole('button', { name: 'Atrás' }).click();
+    expect(await monto(page).inputValue()).toBe('1.000.000');
     await page.context().close();
   });
 });
