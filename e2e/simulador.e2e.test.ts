@@ -26,7 +26,7 @@ async function home() {
 }
 
 describe('public simulator on /', () => {
-  it('quotes on the server with the generic method and itemises the rate; any change clears the result', async () => {
+  it('quotes on the server with the generic method and itemises the rate; the quote follows the amount', async () => {
     const page = await home();
     expect(await selected(origen(page))).toMatch(/^PYG/);
     await metodo(page).selectOption({ label: 'Efectivo' });
@@ -39,8 +39,10 @@ describe('public simulator on /', () => {
     expect(text).toMatch(/Tasa aplicada\s+₲ 7\.350/);
     expect(text).toMatch(/Precio base USD\s+₲ 7\.300/);
     expect(text).toContain('Cotización indicativa');
+    // the quote follows the amount as it is typed
     await monto(page).fill('2000000');
-    await expect.poll(() => resultado(page).count()).toBe(0);
+    await expect.poll(() => resultado(page).innerText()).toContain('₲ 2.000.000');
+    expect(await resultado(page).innerText()).toMatch(/Comisión del método \(Efectivo\)\s+0,00 %/);
   });
 
   it('a foreign currency on one side forces the base on the other; swap exchanges both; selling offers only methods that pay', async () => {

@@ -1,6 +1,5 @@
-import { Decimal } from './money';
 import { formatRate } from './format';
-import { MONTO_MAX_ENTEROS, MONTO_MSG } from './schemas/operaciones';
+import { MONTO_MAX_ENTEROS, MONTO_MSG } from './montoMsg';
 
 /**
  * Amounts as people in Paraguay type them (es-PY): `.` groups thousands, `,` marks decimals
@@ -78,10 +77,13 @@ export function leerMonto(texto: string, reglas: ReglasMonto): LecturaMonto {
     if (decimales === 0) return error(codigo ? MONTO_MSG.sinDecimales(codigo) : MONTO_TEXTO_MSG.sinDecimales);
     return error(codigo ? MONTO_MSG.decimales(codigo, decimales) : MONTO_TEXTO_MSG.decimales(decimales));
   }
-  const valor = new Decimal(p.fraccion === '' ? p.entero : `${p.entero}.${p.fraccion}`);
-  if (!valor.gt(0)) return error(MONTO_MSG.positivo);
-  if (valor.gte(new Decimal(10).pow(MONTO_MAX_ENTEROS))) return error(MONTO_MSG.grande);
-  return { ok: true, monto: valor.toFixed() };
+  // Canonical text of the same digits (no arithmetic: leading integer zeros and trailing decimal
+  // zeros go), so this module stays free of decimal.js on the first page.
+  const entero = p.entero.replace(/^0+(?=\d)/, '');
+  const fraccion = p.fraccion.replace(/0+$/, '');
+  if (/^0*$/.test(entero) && fraccion === '') return error(MONTO_MSG.positivo);
+  if (entero.length > MONTO_MAX_ENTEROS) return error(MONTO_MSG.grande);
+  return { ok: true, monto: fraccion === '' ? entero : `${entero}.${fraccion}` };
 }
 
 /** The canonical amount, or null (the reason is the field's to show). */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SimulacionPrivadaInput } from '../../../shared/schemas/operaciones';
+import type { SimulacionPrivadaInput, SimulacionResultado } from '../../../shared/schemas/operaciones';
 import { trpc } from '../../trpc';
 
 /** Milliseconds of calm typing before a quote is asked for. */
@@ -18,16 +18,15 @@ export function useDebounced<T>(value: T, ms: number): T {
 }
 
 /**
- * The client's quote as the amount is typed (Wise-like): asked once the typing calms down; a newer
- * input aborts the request still in flight (its answer would be stale). The previous figures stay
- * on screen, marked as updating, until the new ones arrive. Nothing is asked without an input.
+ * A quote as the amount is typed (Wise-like): asked once the typing calms down; a newer input
+ * aborts the request still in flight (its answer would be stale). The previous figures stay on
+ * screen, marked as updating, until the new ones arrive. Nothing is asked without an input.
  */
-export function useCotizacionEnVivo(input: SimulacionPrivadaInput | null) {
-  const utils = trpc.useUtils();
+function useEnVivo<I>(nombre: string, input: I | null, pedir: (input: I, signal: AbortSignal) => Promise<SimulacionResultado>) {
   const estable = useDebounced(input, ESPERA_COTIZACION_MS);
   const q = useQuery({
-    queryKey: ['cotizacion-en-vivo', estable],
-    queryFn: ({ signal }) => utils.client.simulacion.privada.mutate(estable!, { signal }),
+    queryKey: [nombre, estable],
+    queryFn: ({ signal }) => pedir(estable!, signal),
     enabled: estable !== null,
     placeholderData: keepPreviousData,
     staleTime: 15_000,
@@ -40,4 +39,16 @@ export function useCotizacionEnVivo(input: SimulacionPrivadaInput | null) {
     /** Typing or fetching: the figures shown are not yet those of the input. */
     actualizando: input !== null && (!alDia || q.isFetching),
   };
+}
+
+/** The current client's quote (its category discount, the chosen instance or generic method). */
+export function useCotizacionEnVivo(input: SimulacionPrivadaInput | null) {
+  const utils = trpc.useUtils();
+  return useEnVivo('cotizacion-en-vivo', input, (i, signal) => utils.client.simulacion.privada.mutate(i, { signal }));
+}
+
+/** The home simulator's public quote (generic method, no discount). */
+export function useCotizacionPublicaEnVivo(input: { divisa_origen: number; divisa_destino: number; monto: string; metodo_id: number } | null) {
+  const utils = trpc.useUtils();
+  return useEnVivo('cotizacion-publica-en-vivo', input, (i, signal) => utils.client.simulacion.publica.mutate(i, { signal }));
 }

@@ -4,8 +4,9 @@ import { trpc } from '../../trpc';
 import { errorData, serverAnswered } from '../../lib/errors';
 import { useSimularPublica } from './hooks';
 import { formatAmount, formatRate } from '../../../shared/format';
-import { minorUnits } from '../../../shared/money';
-import { leerMonto } from '../../../shared/montoEsPy';
+import { minorUnits } from '../../../shared/minorUnits';
+import { leerMonto, montoONull } from '../../../shared/montoEsPy';
+import { useCotizacionPublicaEnVivo } from '../operaciones/useCotizacionEnVivo';
 import { MontoInput } from '../../components/MontoInput';
 import { OP_MSG } from '../../../shared/transacciones';
 import type { SimulacionResultado } from '../../../shared/schemas/operaciones';
@@ -105,7 +106,17 @@ export function SimuladorPublico() {
   }
 
   const codigoOrigen = divisas.find((d) => d.id === origen)?.codigo;
-  const select = 'input mt-1 w-full';
+  const select = 'input mt-1 w-full min-h-10';
+
+  // The quote follows what is typed once currencies, method and a readable amount are there.
+  const montoLeido = codigoOrigen ? montoONull(monto, { decimales: decimalesDe(codigoOrigen), codigo: codigoOrigen }) : null;
+  const vivo = useCotizacionPublicaEnVivo(
+    origen !== '' && destino !== '' && origen !== destino && metodo !== '' && montoLeido ? { divisa_origen: origen, divisa_destino: destino, monto: montoLeido, metodo_id: metodo } : null,
+  );
+  const dv = errorData(vivo.error);
+  const errorVivo = vivo.error && serverAnswered(vivo.error) ? (dv.fields?.monto?.join(' ') ?? null) : null;
+  const errorVivoForm = vivo.error && serverAnswered(vivo.error) && !dv.fields?.monto ? vivo.error.message : null;
+  const mostrado = vivo.data ?? resultado;
 
   return (
     <section aria-labelledby="simulador" className="w-full min-w-0">
@@ -158,24 +169,24 @@ export function SimuladorPublico() {
           onChange={(t) => cambiar(() => setMonto(t))}
           decimales={codigoOrigen ? decimalesDe(codigoOrigen) : 2}
           codigo={codigoOrigen}
-          error={errores.monto}
+          error={errores.monto ?? errorVivo}
           mostrarVacio={enviado}
         />
-        {errores.form && (
+        {(errores.form ?? errorVivoForm) && (
           <p className="field-error" role="alert">
-            {errores.form}
+            {errores.form ?? errorVivoForm}
           </p>
         )}
         <button type="submit" className="btn-primary w-full" disabled={simular.isPending}>
           {simular.isPending ? 'Simulando…' : 'Simular'}
         </button>
-        {resultado && <ResultadoSimulacion r={resultado} divisas={divisas} />}
+        {mostrado && <ResultadoSimulacion r={mostrado} divisas={divisas} actualizando={vivo.actualizando} />}
       </form>
     </section>
   );
 }
 
-function ResultadoSimulacion({ r, divisas }: { r: SimulacionResultado; divisas: DivisaOpcion[] }) {
+function ResultadoSimulacion({ r, divisas, actualizando }: { r: SimulacionResultado; divisas: DivisaOpcion[]; actualizando: boolean }) {
   const simbolo = (codigo: string) => divisas.find((d) => d.codigo === codigo)?.simbolo ?? codigo;
   const monto = (v: string, codigo: string) => formatAmount(v, decimalesDe(codigo), simbolo(codigo));
   const tasa = (v: string) => `₲ ${formatRate(v, 4)}`;
@@ -183,7 +194,12 @@ function ResultadoSimulacion({ r, divisas }: { r: SimulacionResultado; divisas: 
   const compra = r.operacion_cliente === 'compra';
   const extranjera = compra ? r.divisa_destino : r.divisa_origen;
   return (
-    <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-4" aria-live="polite" data-testid="resultado-simulacion">
+    <div
+      className={`rounded-lg border border-emerald-200 bg-emerald-50 p-4 transition-opacity ${actualizando ? 'opacity-60' : ''}`}
+      aria-live="polite"
+      aria-busy={actualizando}
+      data-testid="resultado-simulacion"
+    >
       <p className="text-sm text-slate-600">{compra ? `Comprás ${extranjera}` : `Vendés ${extranjera}`}</p>
       <p className="mt-1 text-sm">
         Entregás <strong className="tabular-nums">{monto(r.monto_origen, r.divisa_origen)}</strong>
@@ -199,9 +215,9 @@ function ResultadoSimulacion({ r, divisas }: { r: SimulacionResultado; divisas: 
           {compra ? '+' : '−'} {tasa(p.comision_base)}
         </dd>
         <dt className="text-slate-600">Descuento por categoría</dt>
-        <dd className="text-right tabular-nums">{p.nombre_categoria ? `${formatRate(p.descuento_categoria, 2)} % del margen` : 'No aplica (sin cliente)'}</dd>
+        <dd className="text-right tabular-nums">{p.nombre_categoria ? `${formatAmount(p.descuento_categoria, 2)} % del margen` : 'No aplica (sin cliente)'}</dd>
         <dt className="text-slate-600">Comisión del método ({p.nombre_metodo})</dt>
-        <dd className="text-right tabular-nums">{formatRate(p.comision_metodo, 2)} %</dd>
+        <dd className="text-right tabular-nums">{formatAmount(p.comision_metodo, 2)} %</dd>
         <dt className="font-medium text-slate-800">Tasa aplicada</dt>
         <dd className="text-right font-medium tabular-nums">{tasa(r.tc_final)}</dd>
       </dl>
