@@ -108,4 +108,16 @@ describe('public simulator on /', () => {
     expect(await error.textContent()).toBe(MONTO_MSG.decimales('USD', 2));
     await page.screenshot({ path: '/tmp/wt27-simulador-1366.png', fullPage: true });
   });
+
+  it('fits a phone: 375 px, no horizontal scroll', async () => {
+    const page = await e.newPage({ width: 375, height: 800 });
+    await page.goto(`${e.url}/`);
+    await expect.poll(() => selected(destino(page))).toMatch(/^USD/);
+    await metodo(page).selectOption({ label: 'Efectivo' });
+    await monto(page).fill('1.000.000');
+    await expect.poll(() => resultado(page).innerText()).toContain('₲ 1.000.000');
+    await page.locator('#simulador').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/wt27-simulador-375.png', fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
 });

@@ -6,6 +6,7 @@ import { montoEn } from './ResumenCotizacion';
 import type { DivisaOpcion } from './wizardRules';
 import type { EstadoWizard } from './wizardSearch';
 import { useDescartarTransaccion } from './hooks';
+import { OP_MSG } from '../../../shared/transacciones';
 
 /** The wizard's state that resumes a pending transaction at its summary. */
 export function estadoDe(t: TransaccionRecord): Partial<EstadoWizard> {
@@ -54,6 +55,11 @@ export function Pendientes({ clienteId, onRetomar }: { clienteId: string; divisa
           </li>
         ))}
       </ul>
+      {cancelar.error && (
+        <p className="field-error" role="alert">
+          {cancelar.error.message || OP_MSG.cancelarError}
+        </p>
+      )}
     </section>
   );
 }
