@@ -33,7 +33,7 @@ export const transaccionesRouter = router({
   confirmarPago: permProcedure(OPERAR)
     .input(confirmarPagoInput)
     .output(transaccionRecord)
-    .mutation(({ ctx, input }) => svc.confirmarPago(serviceCtx(ctx), input, { tz: ctx.env.tzBusiness })),
+    .mutation(({ ctx, input }) => svc.confirmarPago(serviceCtx(ctx), input, { tz: ctx.env.tzBusiness, idempotencyKey: ctx.idempotencyKey })),
   cancelar: permProcedure(OPERAR)
     .input(transaccionIdInput)
     .output(transaccionRecord)

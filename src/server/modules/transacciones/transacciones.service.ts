@@ -323,21 +323,47 @@ export async function reconfirmarTasa(ctx: ServiceCtx, id: number): Promise<Reco
   return figuras(row, await recotizar(ctx.db, row, cliente));
 }
 
+type ConfirmarPagoInput = { id: number; terminos_aceptados?: boolean; acepta_cambio?: boolean; tasa_aceptada?: string };
+
 /**
  * PATCH transacciones/{id}/confirmar-pago/: pendiente → en_proceso with the terms accepted. A moved
  * rate answers 409 rate_changed with the new figures unless `acepta_cambio` (and, when sent,
  * `tasa_aceptada` is the current rate); then the new figures are stored. Limits are checked again.
+ * The same Idempotency-Key and body answer the paid transaction again (a retry after a lost
+ * answer); another body, 409. A refused confirmation keeps no key.
  */
-export async function confirmarPago(
-  ctx: ServiceCtx,
-  input: { id: number; terminos_aceptados?: boolean; acepta_cambio?: boolean; tasa_aceptada?: string },
-  opts: OpOptions,
-): Promise<TransaccionRecord> {
+export async function confirmarPago(ctx: ServiceCtx, input: ConfirmarPagoInput, opts: OpOptions): Promise<TransaccionRecord> {
+  const key = opts.idempotencyKey;
+  if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw badRequest(OP_MSG.idempotenciaInvalida);
+  if (!key) return pagar(ctx, input, opts);
+  const hash = createHash('sha256').update(canonical({ confirmarPago: input })).digest('hex');
+  const prev = await findClave(ctx.db, ctx.actor.id, key);
+  if (prev) return respuestaPrevia(ctx, prev, hash);
+  try {
+    return await pagar(ctx, input, opts, { key, hash });
+  } catch (e) {
+    // a concurrent duplicate waited for the first one's key: it answers what the first one did
+    if (e instanceof ClaveUsada) return respuestaPrevia(ctx, e.previa, hash);
+    throw e;
+  }
+}
+
+class ClaveUsada extends Error {
+  constructor(readonly previa: { request_hash: string; transaccion_id: number | null }) {
+    super('Idempotency-Key ya usada');
+  }
+}
+
+async function pagar(ctx: ServiceCtx, input: ConfirmarPagoInput, opts: OpOptions, clave?: { key: string; hash: string }): Promise<TransaccionRecord> {
   const row = await propia(ctx, input.id);
   if (!puedeTransicionar('confirmarPago', row.estado as EstadoTransaccion)) await rechazarTransicion(ctx.db, row, 'confirmarPago');
   if (input.terminos_aceptados !== true) throw validation({ terminos_aceptados: [OP_MSG.terminosRequeridos] });
   const cliente = await clienteOperable(ctx, row.cliente_id);
   const hecha = await ctx.db.transaction().execute(async (trx) => {
+    if (clave && !(await reservarClave(trx, ctx.actor.id, clave.key, clave.hash))) {
+      const previa = await findClave(trx, ctx.actor.id, clave.key);
+      throw previa ? new ClaveUsada(previa) : conflict(OP_MSG.idempotenciaOtroCuerpo);
+    }
     const c = await recotizar(trx, row, cliente);
     const f = figuras(row, c);
     if (f.cambio) {
@@ -352,6 +378,7 @@ export async function confirmarPago(
       before: { estado: row.estado, tasa_aplicada: row.tasa_aplicada, monto_destino: row.monto_destino },
       after: { estado: 'en_proceso', tasa_aplicada: c.tcFinal, monto_destino: c.montoDestino },
     });
+    if (clave) await asociarClave(trx, ctx.actor.id, clave.key, row.id);
     return done!;
   });
   return toRecord(hecha);
