@@ -94,6 +94,21 @@ describe('limits and refusals where the amount is typed', () => {
   });
 });
 
+describe('a refused payment says why on the terms step', () => {
+  it('a limit lowered before the payment shows the server\'s reason above Pagar, no toast alone', async () => {
+    const page = await customerPage();
+    await hastaResumen(page, '2.000.000');
+    await page.screenshot({ path: '/tmp/wt27-paso4-1366.png', fullPage: true });
+    await page.getByRole('button', { name: 'Revisar Términos' }).click();
+    await page.getByLabel('He leído y acepto los términos y condiciones').check();
+    await setLimites('1000000');
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await expect.poll(() => page.getByTestId('rechazo').textContent()).toMatch(/^Supera el límite diario: disponible ₲ [\d.]+$/);
+    await page.screenshot({ path: '/tmp/wt27-paso5-1366.png', fullPage: true });
+    await page.context().close();
+  });
+});
+
 describe('progress that survives', () => {
   it('back and forward move between steps; a reload at the summary shows the same transaction', async () => {
     const page = await customerPage();

@@ -23,6 +23,7 @@ export function SimulacionWizard() {
   const cambiar = useCallback((patch: Partial<EstadoWizard>) => setEstado((e) => ({ ...e, ...patch })), []);
   const fuente: FuenteEstado = useMemo(() => ({ estado, cambiar }), [estado, cambiar]);
   const [resultado, setResultado] = useState<SimulacionResultado | null>(null);
+  const [rechazo, setRechazo] = useState<string | null>(null);
   const w = useWizardBase({
     esOperacionReal: false,
     fuente,
@@ -41,11 +42,14 @@ export function SimulacionWizard() {
       toast.error(SIN_CLIENTE_SIMULAR);
       return;
     }
+    setRechazo(null);
     try {
       setResultado(await simular.mutateAsync({ ...base, ...camposMetodo(estado.metodo) }));
       cambiar({ paso: 3 });
-    } catch {
-      // the hook toasts 'Error al realizar la simulación'; the wizard stays on step 2
+    } catch (e) {
+      // the hook toasts 'Error al realizar la simulación'; the step says why
+      const datos = errorData(e);
+      setRechazo(serverAnswered(e) ? Object.values(datos.fields ?? {}).flat().join(' ') || e.message : 'No se pudo conectar con el servidor. Probá de nuevo.');
     }
   }
 
@@ -87,6 +91,11 @@ export function SimulacionWizard() {
             pending={simular.isPending}
             agregar={<AgregarMetodoLink />}
           >
+            {rechazo && (
+              <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" role="alert" data-testid="rechazo">
+                {rechazo}
+              </p>
+            )}
             <CotizacionEnVivo viva={viva} />
           </PasoMetodo>
         )}
