@@ -244,7 +244,7 @@ export function OperacionWizard() {
         </p>
       )}
       {confirmada && <Confirmacion t={confirmada} onCerrar={() => setConfirmada(null)} />}
-      {paso <= 3 && w.cliente && <Pendientes clienteId={w.cliente.idCliente} divisas={w.divisas} onRetomar={(e) => ir(4, e)} />}
+      {paso <= 3 && w.cliente && <Pendientes clienteId={w.cliente.idCliente} onRetomar={(e) => ir(4, e)} />}
       <StepIndicator pasos={PASOS} actual={paso} />
       <ProgressBar actual={paso} total={PASOS.length} />
       <div className="card">

@@ -3,7 +3,6 @@ import { minorUnits } from '../../../shared/money';
 import { montoATexto } from '../../../shared/montoEsPy';
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { montoEn } from './ResumenCotizacion';
-import type { DivisaOpcion } from './wizardRules';
 import type { EstadoWizard } from './wizardSearch';
 import { useDescartarTransaccion } from './hooks';
 import { OP_MSG } from '../../../shared/transacciones';
@@ -23,7 +22,7 @@ export function estadoDe(t: TransaccionRecord): Partial<EstadoWizard> {
  * The current client's pending transactions (created, not paid): one left behind by a reload, a
  * back button or a lost connection can be resumed at its summary or cancelled from the wizard.
  */
-export function Pendientes({ clienteId, onRetomar }: { clienteId: string; divisas: DivisaOpcion[]; onRetomar: (e: Partial<EstadoWizard>) => void }) {
+export function Pendientes({ clienteId, onRetomar }: { clienteId: string; onRetomar: (e: Partial<EstadoWizard>) => void }) {
   const q = trpc.transacciones.list.useQuery({ cliente_id: clienteId, estado: 'pendiente', all: true }, { staleTime: 0 });
   const cancelar = useDescartarTransaccion();
   const lista = Array.isArray(q.data) ? q.data.filter((t) => Date.parse(t.expira_en) > Date.now()) : [];

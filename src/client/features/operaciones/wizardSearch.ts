@@ -56,7 +56,8 @@ export function validarOperacionSearch(raw: Record<string, unknown>): OperacionS
   if (destino) out.destino = destino;
   // the amount exactly as typed (the field says whether it reads); bounded, never parsed here
   if (typeof raw.monto === 'string' && raw.monto !== '' && raw.monto.length <= 40) out.monto = raw.monto;
-  else if (typeof raw.monto === 'number' && Number.isSafeInteger(raw.monto) && raw.monto > 0) out.monto = String(raw.monto);
+  // a hand-written link's unquoted number arrives parsed: its text is read again by the amount field
+  else if (typeof raw.monto === 'number' && Number.isFinite(raw.monto)) out.monto = String(raw.monto);
   if (typeof raw.metodo === 'string' && decodificarMetodo(raw.metodo)) out.metodo = raw.metodo;
   if (typeof raw.tauser === 'string' && UUID.test(raw.tauser)) out.tauser = raw.tauser.toLowerCase();
   const tx = id(raw.tx);
