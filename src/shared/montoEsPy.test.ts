@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Decimal } from './money';
 import { MONTO_MSG } from './schemas/operaciones';
-import { MONTO_TEXTO_MSG, leerMonto, montoATexto } from './montoEsPy';
+import { CANTIDAD_MSG, MONTO_TEXTO_MSG, leerMonto, montoATexto } from './montoEsPy';
 
 const USD = { decimales: 2, codigo: 'USD' };
 const PYG = { decimales: 0, codigo: 'PYG' };
@@ -42,6 +42,14 @@ describe('leerMonto (es-PY)', () => {
     expect(leerMonto('US$ 5', USD)).toEqual(err(MONTO_TEXTO_MSG.caracteres));
     expect(leerMonto('1 000', USD)).toEqual(err(MONTO_TEXTO_MSG.caracteres));
     expect(leerMonto('1000000000000000', PYG)).toEqual(err(MONTO_MSG.grande));
+  });
+
+  it('a count says "cantidad"', () => {
+    const cantidad = { decimales: 0, cantidad: true };
+    expect(leerMonto('1.000', cantidad)).toEqual(ok('1000'));
+    expect(leerMonto('-3', cantidad)).toEqual(err(CANTIDAD_MSG.negativo));
+    expect(leerMonto('0', cantidad)).toEqual(err(CANTIDAD_MSG.positivo));
+    expect(leerMonto('2,5', cantidad)).toEqual(err(CANTIDAD_MSG.sinDecimales));
   });
 
   const decimales = fc.constantFrom(0, 2, 3);

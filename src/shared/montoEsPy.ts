@@ -25,6 +25,14 @@ export const MONTO_TEXTO_MSG = {
   decimales: (n: number) => `El valor admite como máximo ${n} decimales.`,
 } as const;
 
+/** The same field read as a count (notes of a Tauser's stock): its own words. */
+export const CANTIDAD_MSG = {
+  vacio: 'Ingresá una cantidad.',
+  negativo: 'La cantidad no puede ser negativa.',
+  positivo: 'La cantidad debe ser mayor a cero.',
+  sinDecimales: 'La cantidad es un número entero.',
+} as const;
+
 export type LecturaMonto = { ok: true; monto: string } | { ok: false; error: string };
 
 export interface ReglasMonto {
@@ -32,6 +40,8 @@ export interface ReglasMonto {
   decimales: number;
   /** The currency's code, named in the messages. */
   codigo?: string;
+  /** A count rather than an amount (whole, its own messages). */
+  cantidad?: boolean;
 }
 
 const MILES = /^\d{1,3}(\.\d{3})+$/;
@@ -66,22 +76,23 @@ function partes(t: string, decimales: number): { entero: string; fraccion: strin
  */
 export function leerMonto(texto: string, reglas: ReglasMonto): LecturaMonto {
   const t = texto.trim();
-  if (t === '') return error(MONTO_TEXTO_MSG.vacio);
-  if (t.startsWith('-') || t.startsWith('−')) return error(MONTO_TEXTO_MSG.negativo);
+  const c = reglas.cantidad;
+  if (t === '') return error(c ? CANTIDAD_MSG.vacio : MONTO_TEXTO_MSG.vacio);
+  if (t.startsWith('-') || t.startsWith('−')) return error(c ? CANTIDAD_MSG.negativo : MONTO_TEXTO_MSG.negativo);
   if (/[eE]/.test(t)) return error(MONTO_TEXTO_MSG.exponente);
   if (/[^0-9.,]/.test(t)) return error(MONTO_TEXTO_MSG.caracteres);
   const p = partes(t, reglas.decimales);
   if (typeof p === 'string') return error(p);
   const { decimales, codigo } = reglas;
   if (p.fraccion.length > decimales) {
-    if (decimales === 0) return error(codigo ? MONTO_MSG.sinDecimales(codigo) : MONTO_TEXTO_MSG.sinDecimales);
+    if (decimales === 0) return error(c ? CANTIDAD_MSG.sinDecimales : codigo ? MONTO_MSG.sinDecimales(codigo) : MONTO_TEXTO_MSG.sinDecimales);
     return error(codigo ? MONTO_MSG.decimales(codigo, decimales) : MONTO_TEXTO_MSG.decimales(decimales));
   }
   // Canonical text of the same digits (no arithmetic: leading integer zeros and trailing decimal
   // zeros go), so this module stays free of decimal.js on the first page.
   const entero = p.entero.replace(/^0+(?=\d)/, '');
   const fraccion = p.fraccion.replace(/0+$/, '');
-  if (/^0*$/.test(entero) && fraccion === '') return error(MONTO_MSG.positivo);
+  if (/^0*$/.test(entero) && fraccion === '') return error(c ? CANTIDAD_MSG.positivo : MONTO_MSG.positivo);
   if (entero.length > MONTO_MAX_ENTEROS) return error(MONTO_MSG.grande);
   return { ok: true, monto: fraccion === '' ? entero : `${entero}.${fraccion}` };
 }

@@ -17,6 +17,7 @@ export function MontoInput({
   error,
   mostrarVacio = false,
   opcional = false,
+  cantidad = false,
   disabled = false,
   hint,
 }: {
@@ -31,11 +32,13 @@ export function MontoInput({
   mostrarVacio?: boolean;
   /** Empty is a valid answer (e.g. "no limit"). */
   opcional?: boolean;
+  /** A count (whole), with its own words. */
+  cantidad?: boolean;
   disabled?: boolean;
   hint?: ReactNode;
 }) {
   const [tocado, setTocado] = useState(false);
-  const lectura = leerMonto(value, { decimales, codigo });
+  const lectura = leerMonto(value, { decimales, codigo, cantidad });
   const vacio = value.trim() === '';
   const propio = lectura.ok || (vacio && (opcional || (!mostrarVacio && !tocado))) ? null : lectura.error;
   const mensaje = propio ?? (lectura.ok ? error : null) ?? null;
@@ -53,7 +56,7 @@ export function MontoInput({
         inputMode="decimal"
         autoComplete="off"
         spellCheck={false}
-        placeholder={decimales === 0 ? '1.000.000' : '1.000,00'}
+        placeholder={cantidad ? '10' : decimales === 0 ? '1.000.000' : '1.000,00'}
         value={value}
         disabled={disabled}
         onChange={(e) => onChange(e.target.value)}

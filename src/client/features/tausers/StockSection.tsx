@@ -20,7 +20,7 @@ export function StockSection({ idTauser }: { idTauser: string }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setEnviado(true);
-    const cantidad = leerMonto(form.cantidad, { decimales: 0 });
+    const cantidad = leerMonto(form.cantidad, { decimales: 0, cantidad: true });
     if (!cantidad.ok) return; // the field says why
     try {
       await mover.mutateAsync({ id: idTauser, denominacion_id: Number(form.denominacion_id), operacion: form.operacion, cantidad: Number(cantidad.monto), motivo: form.motivo });
@@ -81,7 +81,7 @@ export function StockSection({ idTauser }: { idTauser: string }) {
             <option value="retirar">Retirar</option>
           </select>
         </label>
-        <MontoInput id="stock-cantidad" label="Cantidad" value={form.cantidad} onChange={(t) => setForm({ ...form, cantidad: t })} decimales={0} mostrarVacio={enviado} />
+        <MontoInput id="stock-cantidad" label="Cantidad" value={form.cantidad} onChange={(t) => setForm({ ...form, cantidad: t })} decimales={0} cantidad mostrarVacio={enviado} />
         <label className="flex flex-col text-sm">
           Motivo
           <input required className="rounded border border-slate-300 p-2" value={form.motivo} onChange={(e) => setForm({ ...form, motivo: e.target.value })} />
