@@ -191,6 +191,28 @@ describe('live quotes', () => {
     await page.screenshot({ path: '/tmp/wt27-paso1-1366.png', fullPage: true });
     await page.context().close();
   });
+
+  it('a newer amount aborts the quote still in flight; the figures shown are the newest', async () => {
+    const page = await customerPage();
+    await abrir(page);
+    // quotes answer slowly: the first is still in flight when the amount changes
+    await page.route('**/trpc/simulacion.privada*', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue().catch(() => undefined);
+    });
+    const abortadas: string[] = [];
+    page.on('requestfailed', (r) => {
+      if (r.url().includes('/trpc/simulacion.privada')) abortadas.push(r.postData() ?? '');
+    });
+    const primera = page.waitForRequest((r) => r.url().includes('/trpc/simulacion.privada'));
+    await monto(page).fill('1000000');
+    await primera;
+    await monto(page).fill('3000000');
+    const viva = page.getByTestId('cotizacion-en-vivo');
+    await expect.poll(() => viva.getByTestId('monto-origen').textContent(), { timeout: 10_000 }).toBe('3.000.000 PYG');
+    expect(abortadas.some((b) => b.includes('"1000000"'))).toBe(true);
+    await page.context().close();
+  });
 });
 
 describe('onboarding and menu', () => {
