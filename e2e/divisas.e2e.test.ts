@@ -3,6 +3,8 @@ import type { Locator, Page } from 'playwright-core';
 import { ADMIN, login, startE2e, trpcFailure, type E2e } from './support/app';
 import { P } from '../src/shared/permissions';
 import { DIVISA_MSG } from '../src/shared/schemas/divisas';
+import { MONTO_MSG } from '../src/shared/schemas/operaciones';
+import { MONTO_TEXTO_MSG } from '../src/shared/montoEsPy';
 import { TASA_MSG } from '../src/shared/schemas/cotizaciones';
 
 let e: E2e;
@@ -221,7 +223,7 @@ describe('/divisas', () => {
     await page.getByRole('tab', { name: 'Configuración' }).click();
     await page.getByLabel('Límite diario').fill('abc');
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await page.getByText(DIVISA_MSG.limiteNumero).waitFor();
+    await page.getByText(MONTO_TEXTO_MSG.caracteres).waitFor();
     // A daily limit above the monthly one, and decimals (guaraníes have none), are refused in the form.
     await page.getByLabel('Límite diario').fill('500');
     await page.getByLabel('Límite mensual').fill('100');
@@ -230,22 +232,24 @@ describe('/divisas', () => {
     await page.getByLabel('Límite diario').fill('50000000');
     await page.getByLabel('Límite mensual').fill('300000000,5');
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await page.getByText(DIVISA_MSG.limiteSinDecimales).waitFor();
+    await page.getByText(MONTO_MSG.sinDecimales('PYG')).waitFor();
     expect(await e.server.database.db.selectFrom('limite_config').select('limite_mensual').executeTakeFirstOrThrow()).toEqual({ limite_mensual: null });
-    await page.getByLabel('Límite mensual').fill('300000000');
+    // es-PY thousands: 300.000.000 is three hundred million
+    await page.getByLabel('Límite mensual').fill('300.000.000');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(DIVISA_MSG.limitesOk).waitFor();
     await page.reload();
     await page.getByRole('tab', { name: 'Configuración' }).click();
-    await expect.poll(() => page.getByLabel('Límite mensual').inputValue()).toBe('300000000');
-    expect(await page.getByLabel('Límite diario').inputValue()).toBe('50000000');
+    await expect.poll(() => page.getByLabel('Límite mensual').inputValue()).toBe('300.000.000');
+    expect(await page.getByLabel('Límite diario').inputValue()).toBe('50.000.000');
+    expect(await e.server.database.db.selectFrom('limite_config').select('limite_mensual').executeTakeFirstOrThrow()).toEqual({ limite_mensual: '300000000' });
     // A decimal stored before limits became whole guaraníes is shown es-PY, with a comma.
     const db = e.server.database.db;
     await db.updateTable('limite_config').set({ limite_mensual: '300000000.50' }).where('id', '=', 1).execute();
     try {
       await page.reload();
       await page.getByRole('tab', { name: 'Configuración' }).click();
-      await expect.poll(() => page.getByLabel('Límite mensual').inputValue()).toBe('300000000,50');
+      await expect.poll(() => page.getByLabel('Límite mensual').inputValue()).toBe('300.000.000,5');
     } finally {
       await db.updateTable('limite_config').set({ limite_mensual: '300000000' }).where('id', '=', 1).execute();
     }

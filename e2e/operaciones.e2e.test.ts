@@ -3,6 +3,9 @@ import type { Page } from 'playwright-core';
 import { ADMIN, login, startE2e, type E2e } from './support/app';
 import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
 import { OP_MSG } from '../src/shared/transacciones';
+import { formatAmount, formatRate } from '../src/shared/format';
+import { MONTO_MSG } from '../src/shared/schemas/operaciones';
+import { MONTO_TEXTO_MSG } from '../src/shared/montoEsPy';
 
 /** The exchange screens as the demo customer: simulation, operation (three payment paths), history, client change. */
 let e: E2e;
@@ -56,17 +59,22 @@ async function moverPrecioUsd(delta: number) {
 
 /** Step 1: the customer sells 100 USD for guaraníes. */
 async function paso1(page: Page, monto = '100') {
-  await expect.poll(() => page.getByLabel('Entregas').locator('option').count()).toBeGreaterThan(2);
+  await expect.poll(() => page.getByLabel('Entregás').locator('option').count()).toBeGreaterThan(2);
   await page.getByRole('button', { name: 'Intercambiar divisas' }).click();
   await page.getByLabel('Monto').fill(monto);
   await page.getByRole('button', { name: 'Continuar' }).click();
 }
 
-async function hastaResumen(page: Page) {
+async function hastaResumen(page: Page, monto = '100', vende = true) {
   await page.goto(`${e.url}/operacion-compra-venta`);
   await page.getByRole('heading', { name: 'Operación de Compra y Venta' }).waitFor();
-  await paso1(page);
-  await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
+  if (vende) await paso1(page, monto);
+  else {
+    await expect.poll(() => page.getByLabel('Entregás').locator('option').count()).toBeGreaterThan(2);
+    await page.getByLabel('Monto').fill(monto);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+  }
+  await page.getByRole('heading', { name: vende ? 'Método de Cobro' : 'Método de Pago' }).waitFor();
   await expect.poll(() => page.locator('input[name="metodo"]:checked').count()).toBe(1);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByRole('heading', { name: 'Terminal de Autoservicio' }).waitFor();
@@ -75,18 +83,97 @@ async function hastaResumen(page: Page) {
   await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
   await continuar.click();
   await page.getByRole('heading', { name: 'Resumen de tu Operación' }).waitFor();
-  await page.getByText('Revisa los detalles antes de proceder').waitFor();
+  await page.getByText('Revisá los detalles antes de continuar').waitFor();
   await page.getByText('Terminal: Tauser Centro Asunción').waitFor();
 }
 
 async function aTerminos(page: Page) {
   await page.getByRole('button', { name: 'Revisar Términos' }).click();
   await page.getByRole('heading', { name: 'Términos y Condiciones' }).waitFor();
-  const boton = page.getByRole('button', { name: 'Acepta los Términos' });
+  const boton = page.getByRole('button', { name: 'Aceptá los Términos' });
   expect(await boton.isDisabled()).toBe(true);
   await page.getByLabel('He leído y acepto los términos y condiciones').check();
   await page.getByRole('button', { name: 'Pagar' }).click();
 }
+
+describe('amounts in the operation wizard', () => {
+  it('refuses what is not an amount with the reason and keeps Continuar off', async () => {
+    const page = await customerPage();
+    await page.goto(`${e.url}/operacion-compra-venta`);
+    await expect.poll(() => page.getByLabel('Entregás').locator('option').count()).toBeGreaterThan(2);
+    await page.getByRole('button', { name: 'Intercambiar divisas' }).click();
+    const monto = page.getByLabel('Monto');
+    const error = page.getByTestId('monto-error');
+    const continuar = page.getByRole('button', { name: 'Continuar' });
+    for (const [texto, mensaje] of [
+      ['1e5', MONTO_TEXTO_MSG.exponente],
+      ['-50', MONTO_TEXTO_MSG.negativo],
+      ['100.555', MONTO_TEXTO_MSG.ambiguo('100.555')],
+      ['100,555', MONTO_MSG.decimales('USD', 2)],
+    ]) {
+      await monto.fill(texto);
+      expect(await monto.inputValue()).toBe(texto);
+      expect(await error.textContent()).toBe(mensaje);
+      expect(await continuar.isDisabled()).toBe(true);
+    }
+    await page.context().close();
+  });
+
+  it('100,50 USD is a hundred dollars and fifty cents; 1.000.000 PYG is a million guaraníes', async () => {
+    const page = await customerPage();
+    await hastaResumen(page, '100,50');
+    expect(await page.getByTestId('monto-origen').textContent()).toBe('100,50 USD');
+    await page.getByRole('button', { name: 'Modificar Terminal' }).click();
+    await hastaResumen(page, '1.000.000', false);
+    expect(await page.getByTestId('monto-origen').textContent()).toBe('1.000.000 PYG');
+    await page.context().close();
+  });
+});
+
+describe('one quote: the stored one; one operation per attempt', () => {
+  it('a lost answer during the creation retried gives the same operation; the summary shows its stored figures; payment sends the key and the rate shown', async () => {
+    const page = await customerPage();
+    const claves: Record<string, string[]> = { crear: [], pagar: [] };
+    page.on('request', (r) => {
+      const k = r.headers()['idempotency-key'];
+      if (r.url().includes('/trpc/transacciones.crear')) claves.crear.push(k);
+      if (r.url().includes('/trpc/transacciones.confirmarPago')) claves.pagar.push(k);
+    });
+    // the first creation reaches the server, its answer never reaches the browser
+    let cortadas = 0;
+    await page.route('**/trpc/transacciones.crear*', async (route) => {
+      if (cortadas++ === 0) {
+        await route.fetch();
+        await route.abort('connectionreset');
+      } else await route.continue();
+    });
+    await page.goto(`${e.url}/operacion-compra-venta`);
+    await paso1(page, '123,45');
+    await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
+    await expect.poll(() => page.locator('input[name="metodo"]:checked').count()).toBe(1);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByText(OP_MSG.operacionError).first().waitFor();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('heading', { name: 'Resumen de tu Operación' }).waitFor();
+    expect(claves.crear).toHaveLength(2);
+    expect(claves.crear[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(claves.crear[1]).toBe(claves.crear[0]);
+    const db = e.server.database.db;
+    const filas = await db.selectFrom('transacciones').select(['tasa_aplicada', 'monto_destino']).where('monto_origen', '=', '123.45').execute();
+    expect(filas).toHaveLength(1);
+    // what is shown is what was stored
+    expect(await page.getByTestId('tc-final').textContent()).toBe(`₲ ${formatRate(filas[0].tasa_aplicada, 4)}`);
+    expect(await page.getByTestId('monto-destino').textContent()).toContain(formatAmount(filas[0].monto_destino, 0));
+    await aTerminos(page);
+    await page.getByText(OP_MSG.pagoConfirmado).waitFor();
+    expect(claves.pagar).toHaveLength(1);
+    expect(claves.pagar[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(claves.pagar[0]).not.toBe(claves.crear[0]);
+    await page.context().close();
+  });
+});
 
 describe('exchange screens', () => {
   it('simulates a sale for the current client up to the result and back', async () => {
@@ -108,7 +195,7 @@ describe('exchange screens', () => {
     await page.getByRole('button', { name: 'Simular Operación' }).waitFor();
     await page.getByRole('button', { name: 'Simular Operación' }).click();
     await page.getByRole('button', { name: 'Nueva Simulación' }).click();
-    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
+    await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
     expect(await page.getByLabel('Monto').inputValue()).toBe('');
     await page.context().close();
   });
@@ -121,7 +208,7 @@ describe('exchange screens', () => {
     const codigo = (await page.getByTestId('codigo-transaccion').textContent())!.trim();
     expect(codigo.length).toBeGreaterThan(3);
     // the wizard resets after 2 s; the confirmation stays
-    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
+    await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
     await page.getByRole('link', { name: 'Ver en el historial' }).click();
     const detalle = page.getByTestId('detalle-transaccion');
     await detalle.waitFor();
@@ -137,10 +224,18 @@ describe('exchange screens', () => {
   it('accepts a changed rate and the transaction goes on, in process, in the history', async () => {
     const page = await customerPage();
     await hastaResumen(page);
+    const mostrada = await page.getByTestId('tc-final').textContent();
     await moverPrecioUsd(25);
+    const enviadas: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/trpc/transacciones.confirmarPago')) enviadas.push((JSON.parse(r.postData() ?? '{}') as { tasa_aceptada: string }).tasa_aceptada);
+    });
     await aTerminos(page);
     const modal = page.getByRole('dialog', { name: 'La cotización cambió' });
     await modal.getByRole('heading', { name: 'La cotización cambió' }).waitFor();
+    // the payment sent the rate on the screen; the dialog compares it with the new one
+    expect(`₲ ${formatRate(enviadas[0], 4)}`).toBe(mostrada);
+    expect(await page.getByTestId('tasa-anterior').textContent()).toBe(mostrada);
     expect(await page.getByTestId('tasa-anterior').textContent()).not.toBe(await page.getByTestId('tasa-actual').textContent());
     await modal.getByRole('button', { name: 'Aceptar' }).click();
     await page.getByText(OP_MSG.nuevaCotizacionAceptada).waitFor();
@@ -174,7 +269,7 @@ describe('exchange screens', () => {
     await modal.getByRole('heading', { name: 'La cotización cambió' }).waitFor();
     await modal.getByRole('button', { name: 'Cancelar' }).click();
     await page.getByText(OP_MSG.canceladaPorCambio).waitFor();
-    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
+    await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
     await page.goto(`${e.url}/historial-transacciones?estado=cancelada`);
     await page.getByRole('cell', { name: 'CANCELADA' }).first().waitFor();
     await page.context().close();
@@ -203,7 +298,7 @@ describe('exchange screens', () => {
     await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
     await page.getByTestId('cliente-selector').click();
     await page.getByRole('option', { name: /Importadora Guaraní/ }).click();
-    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
+    await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
     expect(await page.getByLabel('Monto').inputValue()).toBe('');
     await page.getByText('Cliente: Importadora Guaraní S.A.').waitFor();
     await page.context().close();

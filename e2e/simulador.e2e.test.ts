@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { startE2e, type E2e } from './support/app';
 import { OP_MSG } from '../src/shared/transacciones';
 import { MONTO_MSG } from '../src/shared/schemas/operaciones';
+import { MONTO_TEXTO_MSG } from '../src/shared/montoEsPy';
 
 let e: E2e;
 beforeAll(async () => {
@@ -18,14 +19,14 @@ const resultado = (p: Page) => p.getByTestId('resultado-simulacion');
 const selected = (l: ReturnType<typeof origen>) => l.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent ?? '');
 
 async function home() {
-  const page = await e.newPage();
+  const page = await e.newPage({ width: 1366, height: 900 });
   await page.goto(`${e.url}/`);
   await expect.poll(() => selected(destino(page))).toMatch(/^USD/);
   return page;
 }
 
 describe('public simulator on /', () => {
-  it('quotes on the server with the generic method and itemises the rate; any change clears the result', async () => {
+  it('quotes on the server with the generic method and itemises the rate; the quote follows the amount', async () => {
     const page = await home();
     expect(await selected(origen(page))).toMatch(/^PYG/);
     await metodo(page).selectOption({ label: 'Efectivo' });
@@ -38,8 +39,10 @@ describe('public simulator on /', () => {
     expect(text).toMatch(/Tasa aplicada\s+₲ 7\.350/);
     expect(text).toMatch(/Precio base USD\s+₲ 7\.300/);
     expect(text).toContain('Cotización indicativa');
+    // the quote follows the amount as it is typed
     await monto(page).fill('2000000');
-    await expect.poll(() => resultado(page).count()).toBe(0);
+    await expect.poll(() => resultado(page).innerText()).toContain('₲ 2.000.000');
+    expect(await resultado(page).innerText()).toMatch(/Comisión del método \(Efectivo\)\s+0,00 %/);
   });
 
   it('a foreign currency on one side forces the base on the other; swap exchanges both; selling offers only methods that pay', async () => {
@@ -61,17 +64,60 @@ describe('public simulator on /', () => {
     await expect.poll(() => resultado(page).innerText()).toContain('₲ 786.060');
   });
 
-  it('blocks the minus sign and e, asks for currencies and method, shows the server\'s amount message', async () => {
+  it('asks for currencies and method, shows the server\'s amount message', async () => {
     const page = await home();
-    await monto(page).click();
-    await page.keyboard.type('-1e5');
-    expect(await monto(page).inputValue()).toBe('15');
+    await monto(page).fill('1000');
     await page.getByRole('button', { name: 'Simular' }).click();
     await expect.poll(() => page.getByText(OP_MSG.seleccionarDivisasMetodo).count()).toBeGreaterThan(0);
     await metodo(page).selectOption({ label: 'Efectivo' });
     await monto(page).fill('1000,5');
-    await page.getByRole('button', { name: 'Simular' }).click();
     await expect.poll(() => page.getByText(MONTO_MSG.sinDecimales('PYG')).count()).toBe(1);
+    await page.getByRole('button', { name: 'Simular' }).click();
     expect(await resultado(page).count()).toBe(0);
+  });
+
+  it('reads amounts in es-PY and refuses, with the reason, what is not one (never another number)', async () => {
+    const page = await home();
+    await metodo(page).selectOption({ label: 'Efectivo' });
+    const error = page.getByTestId('simulador-monto-error');
+    // 1e5 is not 15, -50 is not 50: the field keeps the text and says why
+    await monto(page).click();
+    await page.keyboard.type('1e5');
+    expect(await monto(page).inputValue()).toBe('1e5');
+    expect(await error.textContent()).toBe(MONTO_TEXTO_MSG.exponente);
+    await page.getByRole('button', { name: 'Simular' }).click();
+    expect(await resultado(page).count()).toBe(0);
+    await monto(page).fill('');
+    await page.keyboard.type('-50');
+    expect(await monto(page).inputValue()).toBe('-50');
+    expect(await error.textContent()).toBe(MONTO_TEXTO_MSG.negativo);
+    // 1.000.000 guaraníes are a million
+    await monto(page).fill('1.000.000');
+    expect(await error.count()).toBe(0);
+    await page.getByRole('button', { name: 'Simular' }).click();
+    await expect.poll(() => resultado(page).innerText()).toContain('₲ 1.000.000');
+    expect(await resultado(page).innerText()).toContain('US$ 136,05');
+    // selling: 100,50 USD are a hundred dollars and fifty cents; 100.555 is refused as ambiguous
+    await page.getByRole('button', { name: 'Intercambiar divisas' }).click();
+    await monto(page).fill('100,50');
+    await page.getByRole('button', { name: 'Simular' }).click();
+    await expect.poll(() => resultado(page).innerText()).toContain('US$ 100,50');
+    await monto(page).fill('100.555');
+    expect(await error.textContent()).toBe(MONTO_TEXTO_MSG.ambiguo('100.555'));
+    await monto(page).fill('100,555');
+    expect(await error.textContent()).toBe(MONTO_MSG.decimales('USD', 2));
+    await page.screenshot({ path: '/tmp/wt27-simulador-1366.png', fullPage: true });
+  });
+
+  it('fits a phone: 375 px, no horizontal scroll', async () => {
+    const page = await e.newPage({ width: 375, height: 800 });
+    await page.goto(`${e.url}/`);
+    await expect.poll(() => selected(destino(page))).toMatch(/^USD/);
+    await metodo(page).selectOption({ label: 'Efectivo' });
+    await monto(page).fill('1.000.000');
+    await expect.poll(() => resultado(page).innerText()).toContain('₲ 1.000.000');
+    await page.locator('#simulador').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/wt27-simulador-375.png', fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });

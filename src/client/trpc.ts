@@ -14,5 +14,13 @@ export const queryClient = new QueryClient({
 });
 
 export const trpcClient = trpc.createClient({
-  links: [httpLink({ url: '/trpc', fetch: authFetch })],
+  links: [
+    httpLink({
+      url: '/trpc',
+      fetch: authFetch,
+      // A call made with `context: { idempotencyKey }` carries it as the Idempotency-Key header.
+      headers: ({ op }): Record<string, string> =>
+        typeof op.context.idempotencyKey === 'string' ? { 'Idempotency-Key': op.context.idempotencyKey } : {},
+    }),
+  ],
 });

@@ -29,6 +29,6 @@ export const M = {
   registerOk: 'Te enviamos un código de verificación por correo.',
   registerMailFailed: 'Tu cuenta fue creada, pero no pudimos enviar el código. Pedí uno nuevo.',
   codeResent: 'Si la cuenta existe y no está verificada, te enviamos un código nuevo.',
-  noClientAssigned: 'No tienes un cliente asignado. Contacta a soporte.',
+  noClientAssigned: 'No tenés un cliente asignado. Contactá a soporte.',
   comingSoon: 'Próximamente',
 } as const;

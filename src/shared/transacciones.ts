@@ -93,7 +93,7 @@ export const OP_MSG = {
   pagoConfirmado: 'Pago confirmado. Transacción en proceso.',
   nuevaCotizacionAceptada: 'Aceptaste la nueva cotización. Transacción en proceso.',
   canceladaPorCambio: 'Transacción cancelada por cambio de cotización',
-  seleccionarDivisasMetodo: 'Debes seleccionar divisas y método',
+  seleccionarDivisasMetodo: 'Seleccioná las divisas y el método',
 } as const;
 
 /** Methods a real operation may use without one of the client's instances (spec 001 §5). */

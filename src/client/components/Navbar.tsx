@@ -4,7 +4,7 @@ import { AppLink, useRouteExists } from './AppLink';
 import { useSession } from '../session/store';
 import { usePermissions } from '../session/permissions';
 import { useAuthActions } from '../session/useAuthActions';
-import { P } from '../../shared/permissions';
+import { CONFIG_HUB_ANY, P } from '../../shared/permissions';
 
 // Only signed-in users see these: their code (and Headless UI's) stays out of the first page.
 const ClienteSelector = lazy(() => import('../features/clienteSelector/ClienteSelector').then((m) => ({ default: m.ClienteSelector })));
@@ -33,6 +33,8 @@ export function Navbar() {
   const exists = useRouteExists();
   const visible = LINKS.filter((l) => exists(l.to) && (l.guestOnly ? !s : !l.perm || (perms.ready && perms.has(l.perm))));
   const hasHistory = exists('/historial-transacciones');
+  const hasConfig = perms.ready && perms.allows({ any: CONFIG_HUB_ANY });
+  const hasMisMetodos = perms.ready && (perms.has(P.useOperacion) || perms.has(P.useSimulacion)) && exists('/metodos-financieros-cliente');
 
   const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-emerald-50 hover:bg-emerald-800';
   const links = (onClick?: () => void): ReactNode =>
@@ -54,7 +56,7 @@ export function Navbar() {
           {s && (
             <Suspense fallback={null}>
               <ClienteSelector />
-              <UserMenu name={s.user.first_name || s.user.username} onLogout={logout} hasHistory={hasHistory} />
+              <UserMenu name={s.user.first_name || s.user.username} onLogout={logout} hasHistory={hasHistory} hasConfig={hasConfig} hasMisMetodos={hasMisMetodos} />
             </Suspense>
           )}
         </div>
@@ -79,7 +81,16 @@ export function Navbar() {
                 <ClienteSelector className="py-1" />
               </Suspense>
               {hasHistory && <AppLink to="/historial-transacciones" className={linkClass} onClick={() => setOpen(false)}>Historial</AppLink>}
-              <Link to="/configuraciones" className={linkClass} onClick={() => setOpen(false)}>Configuraciones</Link>
+              {hasMisMetodos && (
+                <AppLink to="/metodos-financieros-cliente" className={linkClass} onClick={() => setOpen(false)}>
+                  Mis métodos financieros
+                </AppLink>
+              )}
+              {hasConfig && (
+                <Link to="/configuraciones" className={linkClass} onClick={() => setOpen(false)}>
+                  Configuraciones
+                </Link>
+              )}
               <button type="button" className={`${linkClass} text-left`} onClick={() => void logout()}>Cerrar sesión</button>
             </>
           )}

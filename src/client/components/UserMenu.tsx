@@ -2,9 +2,24 @@ import { Link } from '@tanstack/react-router';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { AppLink } from './AppLink';
 
-/** The signed-in user's menu in the navbar: Historial, Configuraciones, Seguridad, Cerrar sesión (spec 000 §2). */
-export function UserMenu({ name, onLogout, hasHistory }: { name: string; onLogout: () => void; hasHistory: boolean }) {
-  const item = 'block w-full px-4 py-2 text-left text-sm text-slate-700 data-[focus]:bg-slate-100';
+/**
+ * The signed-in user's menu in the navbar (spec 000 §2): Historial, 'Mis métodos financieros' for
+ * customers, Configuraciones only for whoever may open the hub (it would answer 403), Seguridad, Cerrar sesión.
+ */
+export function UserMenu({
+  name,
+  onLogout,
+  hasHistory,
+  hasConfig,
+  hasMisMetodos,
+}: {
+  name: string;
+  onLogout: () => void;
+  hasHistory: boolean;
+  hasConfig: boolean;
+  hasMisMetodos: boolean;
+}) {
+  const item = 'block min-h-10 w-full px-4 py-2 text-left text-sm text-slate-700 data-[focus]:bg-slate-100';
   return (
     <Menu as="div" className="relative">
       <MenuButton className="flex items-center gap-2 rounded-md bg-emerald-800 px-3 py-2 text-sm font-medium text-white hover:bg-emerald-900">
@@ -19,9 +34,16 @@ export function UserMenu({ name, onLogout, hasHistory }: { name: string; onLogou
             <AppLink to="/historial-transacciones" className={item}>Historial</AppLink>
           </MenuItem>
         )}
-        <MenuItem>
-          <Link to="/configuraciones" className={item}>Configuraciones</Link>
-        </MenuItem>
+        {hasMisMetodos && (
+          <MenuItem>
+            <AppLink to="/metodos-financieros-cliente" className={item}>Mis métodos financieros</AppLink>
+          </MenuItem>
+        )}
+        {hasConfig && (
+          <MenuItem>
+            <Link to="/configuraciones" className={item}>Configuraciones</Link>
+          </MenuItem>
+        )}
         <MenuItem>
           <Link to="/seguridad" className={item}>Seguridad</Link>
         </MenuItem>

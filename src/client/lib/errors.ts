@@ -5,6 +5,8 @@ interface ErrorData {
   fields?: Record<string, string[]>;
   extra?: Record<string, unknown>;
   code?: string;
+  /** The domain code (rate_changed, invalid_transition, validation…). */
+  appCode?: string;
 }
 
 export function errorData(err: unknown): ErrorData {

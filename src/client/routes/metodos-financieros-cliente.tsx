@@ -5,6 +5,6 @@ import { MisMetodosPage } from '../features/metodos/MisMetodosPage';
 
 export const Route = createFileRoute('/metodos-financieros-cliente')({
   beforeLoad: requireAccess(),
-  validateSearch: listSearch('tab'),
+  validateSearch: listSearch('tab', 'volver'),
   component: MisMetodosPage,
 });

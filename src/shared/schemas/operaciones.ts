@@ -4,17 +4,9 @@ import { Decimal, parseDecimalInput } from '../money';
 import { ESTADOS } from '../transacciones';
 import { idParam, uuidParam } from './common';
 import { metodoRecord } from './metodos';
+import { MONTO_MAX_ENTEROS, MONTO_MSG } from '../montoMsg';
 
-/** Integer digits an amount may have (the largest sums stay far from numeric's bounds). */
-export const MONTO_MAX_ENTEROS = 15;
-
-export const MONTO_MSG = {
-  invalido: 'Ingrese un monto válido.',
-  positivo: 'El monto debe ser mayor a cero.',
-  grande: `El monto no puede tener más de ${MONTO_MAX_ENTEROS} dígitos enteros.`,
-  sinDecimales: (codigo: string) => `El monto en ${codigo} no admite decimales.`,
-  decimales: (codigo: string, n: number) => `El monto en ${codigo} admite como máximo ${n} decimales.`,
-} as const;
+export { MONTO_MAX_ENTEROS, MONTO_MSG };
 
 /**
  * An amount: a decimal string ("1000000", "100.50", "100,50") or a finite JSON number read through
@@ -88,6 +80,20 @@ export const crearTransaccionInput = z.strictObject({
 export type CrearTransaccionInput = z.infer<typeof crearTransaccionInput>;
 
 export const transaccionIdInput = z.object({ id: idParam });
+
+/** GET cupo/?cliente_id (beyond the spec): a client's limits and what is left of them. */
+export const cupoInput = z.object({ cliente_id: uuidParam });
+const guaranies = z.string().nullable();
+export const cupo = z.object({
+  limite_diario: guaranies,
+  limite_mensual: guaranies,
+  usado_diario: z.string(),
+  usado_mensual: z.string(),
+  /** Null when there is no such limit. */
+  disponible_diario: guaranies,
+  disponible_mensual: guaranies,
+});
+export type Cupo = z.infer<typeof cupo>;
 
 /** PATCH transacciones/{id}/confirmar-pago/. `tasa_aceptada` (beyond the spec): the rate the customer saw and accepted. */
 export const confirmarPagoInput = z.strictObject({

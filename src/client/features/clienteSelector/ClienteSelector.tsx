@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { useSession } from '../../session/store';
 import { MA } from '../../../shared/messagesAdmin';
@@ -27,6 +27,17 @@ function Selector({ userId, className }: { userId: number; className: string }) 
   /** The optimistic choice while it is being saved; undefined when the server's answer rules. */
   const [pending, setPending] = useState<Actual | undefined>(undefined);
   const selected: Actual = pending !== undefined ? pending : actual;
+
+  // A single assigned client and none chosen: it is the current one (nothing to ask). Once per client.
+  const unico = !loading && list.length === 1 && !selected ? list[0] : null;
+  const elegidoSolo = useRef<string | null>(null);
+  useEffect(() => {
+    if (unico && elegidoSolo.current !== unico.idCliente) {
+      elegidoSolo.current = unico.idCliente;
+      void choose(unico.idCliente);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unico?.idCliente]);
 
   const label = loading ? MA.selectorLoading : list.length === 0 ? MA.selectorEmpty : selected ? selected.nombre : MA.selectorPlaceholder;
 

@@ -12,8 +12,10 @@ import { onClienteActualChanged } from './events';
 export function useClientesDelUsuario(userId: number | null) {
   const enabled = userId !== null;
   const id = { id: userId ?? 0 };
-  const clientes = trpc.usuarios.clientesAsignados.useQuery(id, { enabled, staleTime: 30_000 });
-  const actual = trpc.usuarios.clienteActual.useQuery(id, { enabled, staleTime: 30_000 });
+  // Staff may assign or remove clients at any time: read again when the window regains focus and every 30 s.
+  const vigente = { enabled, staleTime: 30_000, refetchOnWindowFocus: 'always', refetchInterval: 30_000 } as const;
+  const clientes = trpc.usuarios.clientesAsignados.useQuery(id, vigente);
+  const actual = trpc.usuarios.clienteActual.useQuery(id, vigente);
   const failed = clientes.isError;
   return {
     list: failed ? [] : (clientes.data ?? []).filter((c) => c.isActive),

@@ -1,15 +1,21 @@
 import { useEffect } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { FormField } from '../../components/FormField';
+import { MontoInput } from '../../components/MontoInput';
 import { trpc } from '../../trpc';
 import { applyFieldErrors } from '../../lib/errors';
 import { useGuardarLimites } from './hooks';
 import { usePermissions } from '../../session/permissions';
 import { P } from '../../../shared/permissions';
-import { DIVISA_MSG, limitesInput, type LimitesInput } from '../../../shared/schemas/divisas';
-import { toInputDecimal } from '../../../shared/money';
+import { DIVISA_MSG } from '../../../shared/schemas/divisas';
+import { leerMonto, montoATexto } from '../../../shared/montoEsPy';
+
+const PYG = { decimales: 0, codigo: 'PYG' };
+/** An empty field is "no limit"; anything else was read by the field (validate) before the submit. */
+const limite = (t: string) => {
+  const r = leerMonto(t, PYG);
+  return t.trim() === '' || !r.ok ? null : r.monto;
+};
 
 interface Values {
   limite_diario: string;
@@ -27,23 +33,22 @@ export function LimitesForm() {
   const q = trpc.divisas.limites.get.useQuery(undefined, { enabled: canView });
   const editable = canChange && canView && q.isSuccess;
   const save = useGuardarLimites();
-  const { register, handleSubmit, reset, setError, formState } = useForm<Values>({
-    resolver: zodResolver(limitesInput) as unknown as Resolver<Values>,
+  const { control, handleSubmit, reset, setError, formState } = useForm<Values>({
     defaultValues: { limite_diario: '', limite_mensual: '' },
   });
 
   useEffect(() => {
-    // es-PY: a stored decimal (from before limits were whole guaraníes) reads "300000000,50", not "300000000.50".
-    const text = (v: string | null) => (v === null ? '' : toInputDecimal(v));
+    // es-PY with thousands: a stored decimal (from before limits were whole guaraníes) reads "300.000.000,5" and is refused as such.
+    const text = (v: string | null) => (v === null ? '' : montoATexto(v, 0));
     if (q.data) reset({ limite_diario: text(q.data.limite_diario), limite_mensual: text(q.data.limite_mensual) });
   }, [q.data, reset]);
   useEffect(() => {
     if (q.isError) toast.error(DIVISA_MSG.limitesError);
   }, [q.isError]);
 
-  const onSubmit = handleSubmit(async (parsed) => {
+  const onSubmit = handleSubmit(async (v) => {
     try {
-      await save.mutateAsync(parsed as unknown as LimitesInput);
+      await save.mutateAsync({ limite_diario: limite(v.limite_diario), limite_mensual: limite(v.limite_mensual) });
     } catch (e) {
       applyFieldErrors(e, setError);
     }
@@ -60,12 +65,28 @@ export function LimitesForm() {
           {DIVISA_MSG.limitesSinVer}
         </p>
       )}
-      <FormField label="Límite diario" htmlFor="limite_diario" error={errors.limite_diario?.message}>
-        <input id="limite_diario" inputMode="decimal" maxLength={30} className="input" disabled={!editable} {...register('limite_diario')} />
-      </FormField>
-      <FormField label="Límite mensual" htmlFor="limite_mensual" error={errors.limite_mensual?.message}>
-        <input id="limite_mensual" inputMode="decimal" maxLength={30} className="input" disabled={!editable} {...register('limite_mensual')} />
-      </FormField>
+      {(['limite_diario', 'limite_mensual'] as const).map((name) => (
+        <Controller
+          key={name}
+          control={control}
+          name={name}
+          rules={{ validate: (t) => t.trim() === '' || leerMonto(t, PYG).ok }}
+          render={({ field }) => (
+            <MontoInput
+              id={name}
+              label={name === 'limite_diario' ? 'Límite diario' : 'Límite mensual'}
+              value={field.value}
+              onChange={field.onChange}
+              decimales={0}
+              codigo="PYG"
+              opcional
+              mostrarVacio={formState.isSubmitted}
+              error={errors[name]?.message}
+              disabled={!editable}
+            />
+          )}
+        />
+      ))}
       {canChange && (
         <div className="flex justify-end">
           <button type="submit" className="btn-primary" disabled={!editable || isSubmitting}>

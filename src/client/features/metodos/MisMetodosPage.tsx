@@ -20,7 +20,9 @@ const KINDS = [
 export function MisMetodosPage() {
   const { cliente, loading, sinClientes } = useClienteActual();
   const utils = trpc.useUtils();
-  const { filters } = useListSearch<'tab'>();
+  const { filters } = useListSearch<'tab' | 'volver'>();
+  // Only back into a wizard of this app (never an address from elsewhere).
+  const volver = filters.volver && /^\/(operacion-compra-venta|simulacion-operacion)(\?|$)/.test(filters.volver) ? filters.volver : undefined;
   const navigate = useNavigate();
   const tab = Math.max(0, KINDS.findIndex((k) => k.kind === filters.tab));
 
@@ -32,6 +34,11 @@ export function MisMetodosPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <PageHeader title="Mis Métodos Financieros" subtitle={cliente ? `Cliente: ${cliente.nombre}` : 'Tus cuentas, billeteras y tarjetas'} />
+      {volver && (
+        <a href={volver} className="mb-4 inline-flex min-h-10 items-center rounded-md border border-emerald-300 bg-emerald-50 px-3 text-sm font-medium text-emerald-800">
+          ← Volver a la operación
+        </a>
+      )}
       {loading ? (
         <p className="text-sm text-slate-500">Cargando…</p>
       ) : sinClientes || !cliente ? (
@@ -39,7 +46,7 @@ export function MisMetodosPage() {
           {M.noClientAssigned}
         </p>
       ) : (
-        <TabGroup selectedIndex={tab} onChange={(i) => void navigate({ to: '.', search: (i ? { tab: KINDS[i].kind } : {}) as never })}>
+        <TabGroup selectedIndex={tab} onChange={(i) => void navigate({ to: '.', search: { ...(i ? { tab: KINDS[i].kind } : {}), ...(volver ? { volver } : {}) } as never })}>
           <div className="mb-6 flex flex-wrap items-center justify-between gap-2">
             <TabList className="flex flex-wrap gap-2" aria-label="Tipos de métodos">
               {KINDS.map((k) => (

@@ -1,7 +1,6 @@
-import { formatRate } from '../../../shared/format';
 import type { Reconfirmacion } from '../../../shared/schemas/operaciones';
 import { Modal } from '../../components/Modal';
-import { montoEn, tasaGs } from './ResumenCotizacion';
+import { montoEn, porcentaje, tasaGs } from './ResumenCotizacion';
 
 /** 'La cotización cambió' (spec 001 §4): old and new rate, % change, old and new destination amount. */
 export function CambioCotizacionModal({
@@ -21,14 +20,14 @@ export function CambioCotizacionModal({
     <Modal open={!!cambio} onClose={() => (pending ? undefined : onCancelar())} title="La cotización cambió">
       {cambio && (
         <div className="space-y-4 text-sm">
-          <p className="text-slate-600">La cotización cambió desde que se creó la transacción. ¿Aceptas la nueva cotización?</p>
+          <p className="text-slate-600">La cotización cambió desde que se creó la transacción. ¿Aceptás la nueva cotización?</p>
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
             <dt className="text-slate-600">Tasa anterior</dt>
             <dd className="text-right tabular-nums" data-testid="tasa-anterior">{tasaGs(cambio.tasa_anterior)}</dd>
             <dt className="text-slate-600">Tasa actual</dt>
             <dd className="text-right font-medium tabular-nums" data-testid="tasa-actual">{tasaGs(cambio.tasa_actual)}</dd>
             <dt className="text-slate-600">Variación</dt>
-            <dd className="text-right tabular-nums">{formatRate(cambio.delta_pct, 2)} %</dd>
+            <dd className="text-right tabular-nums">{porcentaje(cambio.delta_pct)}</dd>
             <dt className="text-slate-600">Monto a recibir anterior</dt>
             <dd className="text-right tabular-nums">{montoEn(cambio.monto_destino_anterior, divisaDestino)}</dd>
             <dt className="text-slate-600">Monto a recibir actual</dt>

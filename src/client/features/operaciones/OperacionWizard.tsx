@@ -1,25 +1,33 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { M } from '../../../shared/messages';
-import type { Reconfirmacion, SimulacionResultado, TransaccionRecord } from '../../../shared/schemas/operaciones';
-import { TerminalPicker, type TauserRecord } from '../tausers/TerminalPicker';
+import type { Reconfirmacion, TransaccionRecord } from '../../../shared/schemas/operaciones';
+import { errorData, serverAnswered } from '../../lib/errors';
+import { trpc } from '../../trpc';
+import { TerminalPicker } from '../tausers/TerminalPicker';
 import { ProgressBar, StepIndicator } from './StepIndicator';
 import { PasoDivisas } from './PasoDivisas';
 import { PasoMetodo } from './PasoMetodo';
-import { ResumenCotizacion, montoEn } from './ResumenCotizacion';
+import { CuentaRegresiva, ResumenCotizacion, comoCotizacion, montoEn } from './ResumenCotizacion';
 import { TerminosSecciones } from './Terminos';
 import { CambioCotizacionModal } from './CambioCotizacionModal';
-import {
-  useCancelarTransaccion, useConfirmarPago, useCrearTransaccion, useDescartarTransaccion, useReconfirmarTasa, useSimularPrivada,
-} from './hooks';
-import { useWizardBase } from './useWizardBase';
-import { camposMetodo } from './wizardRules';
+import { CotizacionEnVivo } from './CotizacionEnVivo';
+import { Pendientes } from './Pendientes';
+import { AgregarMetodoLink } from './AgregarMetodoLink';
+import { useCancelarTransaccion, useConfirmarPago, useCrearTransaccion, useDescartarTransaccion } from './hooks';
+import { useWizardBase, type FuenteEstado } from './useWizardBase';
+import { useCotizacionEnVivo } from './useCotizacionEnVivo';
+import { camposMetodo, excesoDeCupo, puedeContinuarPaso1, ubicarRechazo } from './wizardRules';
+import { aSearch, desdeSearch, validarOperacionSearch, type EstadoWizard } from './wizardSearch';
 
 export const OPERACION_MSG = {
-  sinCliente: 'Debes tener un cliente seleccionado',
+  sinCliente: 'Tenés que tener un cliente seleccionado',
   sinTransaccion: 'No hay transacción creada',
-  sinTerminal: 'Debes seleccionar un terminal',
+  sinTerminal: 'Elegí un terminal',
+  sinConexion: 'No se pudo conectar con el servidor. Probá de nuevo: la operación no se duplica.',
+  yaPagada: 'Esta operación ya está pagada: presentá el código en el terminal.',
+  noPendiente: (estado: string) => `Esta operación ya no está pendiente (${estado}).`,
 } as const;
 
 /** Milliseconds the wizard waits after a confirmed payment before resetting (spec 001 §4). */
@@ -27,89 +35,132 @@ export const RESET_MS = 2000;
 
 const PASOS = ['Divisas y Monto', 'Método de Pago/Cobro', 'Terminal de Autoservicio', 'Resumen de Operación', 'Términos y Condiciones'];
 
+/** The wizard's state in the URL of /operacion-compra-venta (see wizardSearch.ts). */
+function useEstadoEnUrl(): FuenteEstado {
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const navigate = useNavigate();
+  const estado = useMemo(() => desdeSearch(validarOperacionSearch(search)), [search]);
+  const cambiar = useCallback(
+    (patch: Partial<EstadoWizard>, opts: { reemplazar?: boolean } = {}) =>
+      void navigate({
+        to: '.',
+        replace: opts.reemplazar ?? false,
+        search: (prev: Record<string, unknown>) => aSearch({ ...desdeSearch(validarOperacionSearch(prev)), ...patch }) as never,
+      }),
+    [navigate],
+  );
+  return { estado, cambiar };
+}
+
 /**
  * /operacion-compra-venta (spec 001 §2, §4): currencies and amount → method → terminal → summary
- * (the transaction is created, pending) → terms and payment with the rate reconfirmed.
+ * (the transaction is created, pending, and its own figures shown) → terms and payment at the
+ * rate shown. The state lives in the URL: back/forward move between steps and a reload resumes.
  */
 export function OperacionWizard() {
-  const [paso, setPaso] = useState(1);
-  const [tauser, setTauser] = useState<TauserRecord | null>(null);
-  const [resultado, setResultado] = useState<SimulacionResultado | null>(null);
-  const [transaccion, setTransaccion] = useState<TransaccionRecord | null>(null);
-  const [acepto, setAcepto] = useState(false);
+  const fuente = useEstadoEnUrl();
+  const { estado, cambiar } = fuente;
+  const utils = trpc.useUtils();
   const [cambio, setCambio] = useState<Reconfirmacion | null>(null);
   const [confirmada, setConfirmada] = useState<TransaccionRecord | null>(null);
   const [procesando, setProcesando] = useState(false);
+  /** A refusal of the server: under the amount (while the amount is the one refused) or as a banner on its step. */
+  const [rechazo, setRechazo] = useState<{ paso: number; mensaje: string; monto?: string } | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const resetPropio = () => {
-    setPaso(1);
-    setTauser(null);
-    setResultado(null);
-    setTransaccion(null);
-    setAcepto(false);
-    setCambio(null);
-    setProcesando(false);
-  };
   const w = useWizardBase({
     esOperacionReal: true,
-    paso,
+    fuente,
     onReset: (porCliente) => {
-      resetPropio();
+      setCambio(null);
+      setRechazo(null);
+      setProcesando(false);
       // the last payment's code stays on screen after the 2 s reset; another client's wizard starts clean
       if (porCliente) setConfirmada(null);
     },
   });
   useEffect(() => () => void (resetTimer.current && clearTimeout(resetTimer.current)), []);
 
-  const simular = useSimularPrivada();
   const crear = useCrearTransaccion();
-  const reconfirmar = useReconfirmarTasa();
   const confirmar = useConfirmarPago(false);
   const confirmarConCambio = useConfirmarPago(true);
   const cancelar = useCancelarTransaccion();
   const descartar = useDescartarTransaccion();
 
-  /** After a confirmed payment: keep the code on screen and reset the wizard after 2 s. */
-  const pagada = (t: TransaccionRecord) => {
-    setConfirmada(t);
-    setCambio(null);
-    resetTimer.current = setTimeout(() => {
-      w.resetBase();
-    }, RESET_MS);
+  const txQ = trpc.transacciones.get.useQuery({ id: estado.tx ?? 0 }, { enabled: !!estado.tx, staleTime: 0 });
+  const transaccion = estado.tx && txQ.data?.id === estado.tx ? txQ.data : null;
+  const cupoQ = trpc.transacciones.cupo.useQuery({ cliente_id: w.cliente?.idCliente ?? '' }, { enabled: !!w.cliente, staleTime: 5_000 });
+
+  // Steps 1–2: the quote as the amount is typed and the method chosen.
+  const base = w.payload();
+  const cotizable = base && w.metodoCotizado && estado.paso <= 2 ? { ...base, ...camposMetodo(w.metodoCotizado) } : null;
+  const viva = useCotizacionEnVivo(cotizable);
+  const d = errorData(viva.error);
+  const errorCotizacion = viva.error && serverAnswered(viva.error) ? (d.fields?.monto?.join(' ') ?? (d.fields ? null : viva.error.message)) : null;
+  const montoPyg = w.par.origen === w.baseId ? w.montoCanonico : viva.data && !viva.actualizando ? viva.data.monto_destino : null;
+  const exceso = excesoDeCupo(montoPyg, cupoQ.data);
+  const rechazoMonto = rechazo?.paso === 1 && rechazo.monto === estado.monto ? rechazo.mensaje : null;
+  const errorMonto = w.montoCanonico ? (rechazoMonto ?? exceso ?? errorCotizacion) : null;
+
+  // The step shown: never past what the URL's state allows (a hand-made or stale link).
+  const cargando = w.actual.loading || !w.divisas.length || (!!estado.tx && txQ.isLoading);
+  const paso1Ok = puedeContinuarPaso1(w.par, estado.monto, !!w.cliente, w.codigoOrigen);
+  let paso = estado.paso;
+  if (paso >= 4 && !estado.tx) paso = 3;
+  if (paso >= 2 && paso <= 3 && !paso1Ok) paso = 1;
+  else if (paso === 3 && !estado.metodo) paso = 2;
+
+  const ir = (p: number, patch: Partial<EstadoWizard> = {}) => {
+    setRechazo(null);
+    cambiar({ ...patch, paso: p });
   };
 
+  /** After a confirmed payment: keep the code on screen and start a new operation after 2 s. */
+  const pagada = (t: TransaccionRecord) => {
+    utils.transacciones.get.setData({ id: t.id }, t);
+    setConfirmada(t);
+    setCambio(null);
+    resetTimer.current = setTimeout(() => w.resetBase(), RESET_MS);
+  };
+
+  function rechazar(e: unknown, pasoActual: 3 | 5) {
+    if (!serverAnswered(e)) {
+      setRechazo({ paso: pasoActual, mensaje: OPERACION_MSG.sinConexion });
+      return;
+    }
+    const datos = errorData(e);
+    const lugar = ubicarRechazo(datos, pasoActual);
+    const mensaje = Object.values(datos.fields ?? {}).flat().join(' ') || e.message;
+    setRechazo({ paso: lugar.paso, mensaje, monto: estado.monto });
+    if (lugar.paso !== pasoActual) cambiar({ paso: lugar.paso });
+  }
+
   async function aResumen() {
-    const base = w.payload();
     if (!base) {
       toast.error(OPERACION_MSG.sinCliente);
       return;
     }
-    if (!tauser) {
+    if (!estado.tauser) {
       toast.error(OPERACION_MSG.sinTerminal);
       return;
     }
     setProcesando(true);
+    setRechazo(null);
     try {
-      const metodo = camposMetodo(w.metodo);
-      const r = await simular.mutateAsync({ ...base, ...metodo, tauser_id: tauser.idTauser });
-      const t = await crear.mutateAsync({ ...base, ...metodo, tauser_id: tauser.idTauser, terminos_aceptados: false });
-      setResultado(r);
-      setTransaccion(t);
-      setPaso(4);
-    } catch {
-      // the hooks toast the failure; the wizard stays on the terminal step
+      // The summary shows the stored transaction's own figures: the quote the customer confirms.
+      const t = await crear.mutateAsync({ ...base, ...camposMetodo(estado.metodo), tauser_id: estado.tauser, terminos_aceptados: false });
+      utils.transacciones.get.setData({ id: t.id }, t);
+      cambiar({ paso: 4, tx: t.id });
+    } catch (e) {
+      rechazar(e, 3);
     } finally {
       setProcesando(false);
     }
   }
 
   function volverATerminal() {
-    if (transaccion) descartar.mutate({ id: transaccion.id });
-    setResultado(null);
-    setTransaccion(null);
-    setAcepto(false);
-    setPaso(3);
+    if (transaccion?.estado === 'pendiente') descartar.mutate({ id: transaccion.id });
+    ir(3, { tx: null });
   }
 
   async function pagar() {
@@ -118,15 +169,12 @@ export function OperacionWizard() {
       return;
     }
     setProcesando(true);
+    setRechazo(null);
     try {
-      const rc = await reconfirmar(transaccion.id);
-      if (rc.cambio) {
-        setCambio(rc);
-        return;
-      }
-      pagada(await confirmar.mutateAsync({ id: transaccion.id, terminos_aceptados: true, tasa_aceptada: rc.tasa_actual }));
-    } catch {
-      // toasted by the hooks
+      // The rate the customer saw: the server refuses with the new figures (409) if it moved since.
+      pagada(await confirmar.mutateAsync({ id: transaccion.id, terminos_aceptados: true, tasa_aceptada: transaccion.tasa_aplicada }));
+    } catch (e) {
+      await trasPagoFallido(e);
     } finally {
       setProcesando(false);
     }
@@ -137,24 +185,54 @@ export function OperacionWizard() {
     setProcesando(true);
     try {
       pagada(await confirmarConCambio.mutateAsync({ id: transaccion.id, terminos_aceptados: true, acepta_cambio: true, tasa_aceptada: cambio.tasa_actual }));
-    } catch {
-      // toasted by the hook
+    } catch (e) {
+      await trasPagoFallido(e);
     } finally {
       setProcesando(false);
     }
+  }
+
+  /**
+   * A 409 rate_changed carries the new figures: the dialog shows them (the newest, if it moved
+   * again). A 409 saying the transaction is already in process is a payment that went through
+   * (a repeated confirmation): the wizard shows it paid. Anything else: its message on the step.
+   */
+  async function trasPagoFallido(e: unknown) {
+    const datos = errorData(e);
+    if (datos.appCode === 'rate_changed' && datos.extra) {
+      setCambio(datos.extra as unknown as Reconfirmacion);
+      return;
+    }
+    setCambio(null);
+    if (datos.appCode === 'invalid_transition' && transaccion) {
+      const t = await utils.transacciones.get.fetch({ id: transaccion.id }, { staleTime: 0 }).catch(() => null);
+      if (t?.estado === 'en_proceso') {
+        pagada(t);
+        return;
+      }
+    }
+    rechazar(e, 5);
   }
 
   async function cancelarPorCambio() {
     if (!transaccion) return;
     try {
       await cancelar.mutateAsync({ id: transaccion.id });
+      setCambio(null);
       w.resetBase();
     } catch {
       setCambio(null);
     }
   }
 
-  const spinner = procesando && !cambio;
+  const spinner = procesando && !cambio && paso === 3;
+  const banner = (p: number) =>
+    rechazo && rechazo.paso === p && p !== 1 ? (
+      <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" role="alert" data-testid="rechazo">
+        {rechazo.mensaje}
+      </p>
+    ) : null;
+  const pendiente = transaccion?.estado === 'pendiente';
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-8">
@@ -166,10 +244,15 @@ export function OperacionWizard() {
         </p>
       )}
       {confirmada && <Confirmacion t={confirmada} onCerrar={() => setConfirmada(null)} />}
+      {paso <= 3 && w.cliente && <Pendientes clienteId={w.cliente.idCliente} onRetomar={(e) => ir(4, e)} />}
       <StepIndicator pasos={PASOS} actual={paso} />
       <ProgressBar actual={paso} total={PASOS.length} />
       <div className="card">
-        {spinner ? (
+        {cargando ? (
+          <p className="py-8 text-center text-sm text-slate-600" role="status">
+            Cargando…
+          </p>
+        ) : spinner ? (
           <div className="flex flex-col items-center gap-3 py-12" role="status" aria-live="polite">
             <span className="h-10 w-10 animate-spin rounded-full border-4 border-emerald-200 border-t-emerald-700" aria-hidden="true" />
             <p className="font-medium text-slate-700">Creando Transacción...</p>
@@ -180,105 +263,144 @@ export function OperacionWizard() {
               <PasoDivisas
                 divisas={w.divisas}
                 par={w.par}
-                monto={w.monto}
+                monto={estado.monto}
                 hayCliente={!!w.cliente}
-                onPar={w.setPar}
-                onMonto={w.setMonto}
+                puede={paso1Ok && !errorMonto}
+                errorMonto={errorMonto}
+                onPar={(par) => cambiar({ par, metodo: null }, { reemplazar: true })}
+                onMonto={(monto) => cambiar({ monto }, { reemplazar: true })}
                 onContinuar={() => {
                   setConfirmada(null);
-                  setPaso(2);
+                  ir(2);
                 }}
-              />
+              >
+                <CotizacionEnVivo viva={viva} />
+              </PasoDivisas>
             )}
             {paso === 2 && (
               <PasoMetodo
                 data={w.metodosQ.data}
                 loading={w.metodosQ.isLoading}
-                elegido={w.metodo}
-                onElegir={w.setMetodo}
-                onAtras={() => {
-                  w.setMetodo(null);
-                  setPaso(1);
-                }}
-                onSiguiente={() => setPaso(3)}
+                elegido={estado.metodo}
+                onElegir={(metodo) => cambiar({ metodo }, { reemplazar: true })}
+                onAtras={() => ir(1)}
+                onSiguiente={() => ir(3)}
                 siguienteLabel="Continuar"
-              />
+                bloqueado={!!exceso}
+                agregar={<AgregarMetodoLink />}
+              >
+                {banner(2)}
+                {exceso && (
+                  <p className="field-error" role="alert">
+                    {exceso}
+                  </p>
+                )}
+                <CotizacionEnVivo viva={viva} />
+              </PasoMetodo>
             )}
             {paso === 3 && (
               <div className="space-y-4">
                 <h2 className="text-lg font-semibold text-slate-900">Terminal de Autoservicio</h2>
-                <TerminalPicker value={tauser?.idTauser ?? null} onChange={(_, t) => setTauser(t)} />
-                {!tauser && <p className="text-sm text-slate-500">{OPERACION_MSG.sinTerminal}</p>}
+                <TerminalPicker value={estado.tauser} onChange={(id) => cambiar({ tauser: id }, { reemplazar: true })} />
+                {!estado.tauser && <p className="text-sm text-slate-500">{OPERACION_MSG.sinTerminal}</p>}
+                {banner(3)}
                 <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-                  <button type="button" className="btn-secondary" onClick={() => setPaso(2)}>
+                  <button type="button" className="btn-secondary" onClick={() => ir(2)}>
                     Atrás
                   </button>
-                  <button type="button" className="btn-primary" disabled={!tauser} onClick={() => void aResumen()}>
+                  <button type="button" className="btn-primary" disabled={!estado.tauser || procesando} onClick={() => void aResumen()}>
                     Continuar
                   </button>
                 </div>
               </div>
             )}
-            {paso === 4 && resultado && (
+            {paso >= 4 && transaccion && !pendiente && <NoPendiente t={transaccion} onNueva={() => w.resetBase()} />}
+            {paso === 4 && transaccion && pendiente && (
               <div className="space-y-4">
                 <div>
                   <h2 className="text-lg font-semibold text-slate-900">Resumen de tu Operación</h2>
-                  <p className="text-sm text-slate-600">Revisa los detalles antes de proceder</p>
+                  <p className="text-sm text-slate-600">Revisá los detalles antes de continuar</p>
                 </div>
-                <ResumenCotizacion r={resultado} />
-                {resultado.tauser_seleccionado && (
-                  <div className="rounded-lg border border-slate-200 p-4 text-sm">
-                    <p className="font-medium text-slate-800">Terminal: {resultado.tauser_seleccionado.nombre}</p>
-                    <p className="text-slate-600">
-                      {resultado.tauser_seleccionado.codigo} · {resultado.tauser_seleccionado.direccion}, {resultado.tauser_seleccionado.ciudad},{' '}
-                      {resultado.tauser_seleccionado.departamento}
-                    </p>
-                  </div>
-                )}
+                <ResumenCotizacion r={comoCotizacion(transaccion)} />
+                <CuentaRegresiva expiraEn={transaccion.expira_en} />
+                <div className="rounded-lg border border-slate-200 p-4 text-sm">
+                  <p className="font-medium text-slate-800">Terminal: {transaccion.tauser_detalle.nombre}</p>
+                  <p className="text-slate-600">
+                    {transaccion.tauser_detalle.codigo} · {transaccion.tauser_detalle.direccion}, {transaccion.tauser_detalle.ciudad},{' '}
+                    {transaccion.tauser_detalle.departamento}
+                  </p>
+                </div>
                 <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
                   <button type="button" className="btn-secondary" onClick={volverATerminal}>
                     Modificar Terminal
                   </button>
-                  <button type="button" className="btn-primary" onClick={() => setPaso(5)}>
+                  <button type="button" className="btn-primary" onClick={() => ir(5)}>
                     Revisar Términos
                   </button>
                 </div>
               </div>
             )}
-            {paso === 5 && resultado && (
-              <div className="space-y-4">
-                <h2 className="text-lg font-semibold text-slate-900">Términos y Condiciones</h2>
-                <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="resumen-terminos">
-                  <strong className="tabular-nums">{montoEn(resultado.monto_origen, resultado.divisa_origen)}</strong> →{' '}
-                  <strong className="tabular-nums">{montoEn(resultado.monto_destino, resultado.divisa_destino)}</strong>
-                  {resultado.tauser_seleccionado ? ` en ${resultado.tauser_seleccionado.nombre}` : ''}
-                </p>
-                <TerminosSecciones />
-                <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-                  <input type="checkbox" className="h-4 w-4 accent-emerald-700" checked={acepto} onChange={(e) => setAcepto(e.target.checked)} />
-                  He leído y acepto los términos y condiciones
-                </label>
-                <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-                  <button type="button" className="btn-secondary" onClick={() => setPaso(4)}>
-                    Atrás
-                  </button>
-                  <button type="button" className="btn-primary" disabled={!acepto} onClick={() => void pagar()}>
-                    {acepto ? 'Pagar' : 'Acepta los Términos'}
-                  </button>
-                </div>
-              </div>
+            {paso === 5 && transaccion && pendiente && (
+              <Paso5 t={transaccion} procesando={procesando} banner={banner(5)} onAtras={() => ir(4)} onPagar={() => void pagar()} />
             )}
           </>
         )}
       </div>
       <CambioCotizacionModal
         cambio={cambio}
-        divisaDestino={resultado?.divisa_destino ?? ''}
+        divisaDestino={transaccion?.divisa_destino_detalle.codigo ?? ''}
         pending={procesando || cancelar.isPending}
         onAceptar={() => void aceptarCambio()}
         onCancelar={() => void cancelarPorCambio()}
       />
     </section>
+  );
+}
+
+function Paso5({ t, procesando, banner, onAtras, onPagar }: { t: TransaccionRecord; procesando: boolean; banner: ReactNode; onAtras: () => void; onPagar: () => void }) {
+  const [acepto, setAcepto] = useState(false);
+  return (
+    <div className="space-y-4">
+      <h2 className="text-lg font-semibold text-slate-900">Términos y Condiciones</h2>
+      <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="resumen-terminos">
+        <strong className="tabular-nums">{montoEn(t.monto_origen, t.divisa_origen_detalle.codigo)}</strong> →{' '}
+        <strong className="tabular-nums">{montoEn(t.monto_destino, t.divisa_destino_detalle.codigo)}</strong>
+        {` en ${t.tauser_detalle.nombre}`}
+      </p>
+      <CuentaRegresiva expiraEn={t.expira_en} />
+      <TerminosSecciones />
+      <label className="flex min-h-10 items-center gap-2 text-sm font-medium text-slate-800">
+        <input type="checkbox" className="h-5 w-5 accent-emerald-700" checked={acepto} onChange={(e) => setAcepto(e.target.checked)} />
+        He leído y acepto los términos y condiciones
+      </label>
+      {banner}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+        <button type="button" className="btn-secondary" onClick={onAtras}>
+          Atrás
+        </button>
+        <button type="button" className="btn-primary" disabled={!acepto || procesando} onClick={onPagar}>
+          {procesando ? 'Procesando…' : acepto ? 'Pagar' : 'Aceptá los Términos'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A transaction that is no longer pending (paid, cancelled, expired…): its state and no actions. */
+function NoPendiente({ t, onNueva }: { t: TransaccionRecord; onNueva: () => void }) {
+  return (
+    <div className="space-y-4" data-testid="no-pendiente">
+      <p className="text-sm text-slate-700" role="status">
+        {t.estado === 'en_proceso' ? OPERACION_MSG.yaPagada : OPERACION_MSG.noPendiente(t.estado_display)}
+      </p>
+      <p className="text-sm text-slate-700">
+        Código <strong className="font-mono">{t.codigo}</strong> · {montoEn(t.monto_origen, t.divisa_origen_detalle.codigo)} →{' '}
+        {montoEn(t.monto_destino, t.divisa_destino_detalle.codigo)}
+      </p>
+      <button type="button" className="btn-primary" onClick={onNueva}>
+        Nueva operación
+      </button>
+    </div>
   );
 }
 
@@ -288,7 +410,7 @@ function Confirmacion({ t, onCerrar }: { t: TransaccionRecord; onCerrar: () => v
     <div className="mb-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4" role="status" data-testid="confirmacion">
       <p className="font-semibold text-emerald-900">Transacción en proceso</p>
       <p className="mt-1 text-sm text-slate-700">
-        Presenta este código en el terminal {t.tauser_detalle.nombre}:{' '}
+        Presentá este código en el terminal {t.tauser_detalle.nombre}:{' '}
         <strong className="font-mono text-lg tracking-wider text-slate-900" data-testid="codigo-transaccion">
           {t.codigo}
         </strong>
@@ -297,10 +419,10 @@ function Confirmacion({ t, onCerrar }: { t: TransaccionRecord; onCerrar: () => v
         {montoEn(t.monto_origen, t.divisa_origen_detalle.codigo)} → {montoEn(t.monto_destino, t.divisa_destino_detalle.codigo)}
       </p>
       <div className="mt-2 flex flex-wrap gap-3 text-sm">
-        <Link to="/historial-transacciones" search={{ ver: String(t.id) }} className="font-medium text-emerald-800 underline">
+        <Link to="/historial-transacciones" search={{ ver: String(t.id) }} className="inline-flex min-h-6 items-center font-medium text-emerald-800 underline">
           Ver en el historial
         </Link>
-        <button type="button" className="text-slate-600 underline" onClick={onCerrar}>
+        <button type="button" className="inline-flex min-h-6 items-center text-slate-600 underline" onClick={onCerrar}>
           Cerrar
         </button>
       </div>

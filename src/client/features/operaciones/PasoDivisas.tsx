@@ -1,32 +1,37 @@
-import type { KeyboardEvent } from 'react';
-import { elegirDivisa, puedeContinuarPaso1, type DivisaOpcion, type Par } from './wizardRules';
+import type { ReactNode } from 'react';
+import { MontoInput } from '../../components/MontoInput';
+import { decimalesDe, elegirDivisa, type DivisaOpcion, type Par } from './wizardRules';
 
-/** Blocks the sign and exponent keys in amount fields (spec 001 §5). */
-export function bloquearTeclas(e: KeyboardEvent<HTMLInputElement>) {
-  if (['-', '+', 'e', 'E'].includes(e.key)) e.preventDefault();
-}
-
-/** Step 1 of both wizards: 'Divisas y Monto', headed 'Configura tu operación'. */
+/**
+ * Step 1 of both wizards: 'Divisas y Monto', headed 'Configurá tu operación'. `errorMonto` is what
+ * refuses the amount beyond its format (the client's limits, the server's answer), shown under it;
+ * `children` the live quote.
+ */
 export function PasoDivisas({
   divisas,
   par,
   monto,
   hayCliente,
+  puede,
+  errorMonto,
   onPar,
   onMonto,
   onContinuar,
+  children,
 }: {
   divisas: DivisaOpcion[];
   par: Par;
   monto: string;
   hayCliente: boolean;
+  puede: boolean;
+  errorMonto?: string | null;
   onPar: (p: Par) => void;
   onMonto: (m: string) => void;
   onContinuar: () => void;
+  children?: ReactNode;
 }) {
   const codigoOrigen = divisas.find((d) => d.id === par.origen)?.codigo;
-  const puede = puedeContinuarPaso1(par, monto, hayCliente);
-  const select = 'input mt-1 w-full';
+  const select = 'input mt-1 w-full min-h-10';
   const options = divisas.map((d) => (
     <option key={d.id} value={d.id}>
       {d.codigo} – {d.nombre}
@@ -34,7 +39,7 @@ export function PasoDivisas({
   ));
   return (
     <div className="space-y-4">
-      <h2 className="text-lg font-semibold text-slate-900">Configura tu operación</h2>
+      <h2 className="text-lg font-semibold text-slate-900">Configurá tu operación</h2>
       {!hayCliente && (
         <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-800" role="alert">
           Cliente requerido
@@ -42,15 +47,15 @@ export function PasoDivisas({
       )}
       <div className="flex items-end gap-2">
         <label className="block min-w-0 flex-1 text-sm font-medium text-slate-700">
-          Entregas
-          <select aria-label="Entregas" className={select} value={par.origen} onChange={(e) => onPar(elegirDivisa(par, 'origen', e.target.value ? Number(e.target.value) : '', divisas))}>
+          Entregás
+          <select aria-label="Entregás" className={select} value={par.origen} onChange={(e) => onPar(elegirDivisa(par, 'origen', e.target.value ? Number(e.target.value) : '', divisas))}>
             <option value="">Seleccionar…</option>
             {options}
           </select>
         </label>
         <button
           type="button"
-          className="btn-secondary mb-0.5 px-3"
+          className="btn-secondary mb-0.5 min-h-10 px-3"
           aria-label="Intercambiar divisas"
           title="Intercambiar divisas"
           onClick={() => onPar({ origen: par.destino, destino: par.origen })}
@@ -58,28 +63,23 @@ export function PasoDivisas({
           ⇄
         </button>
         <label className="block min-w-0 flex-1 text-sm font-medium text-slate-700">
-          Recibes
-          <select aria-label="Recibes" className={select} value={par.destino} onChange={(e) => onPar(elegirDivisa(par, 'destino', e.target.value ? Number(e.target.value) : '', divisas))}>
+          Recibís
+          <select aria-label="Recibís" className={select} value={par.destino} onChange={(e) => onPar(elegirDivisa(par, 'destino', e.target.value ? Number(e.target.value) : '', divisas))}>
             <option value="">Seleccionar…</option>
             {options}
           </select>
         </label>
       </div>
-      <label className="block text-sm font-medium text-slate-700">
-        Monto{codigoOrigen ? ` en ${codigoOrigen}` : ''}
-        <input
-          className="input mt-1 w-full"
-          type="number"
-          min="0"
-          step="any"
-          inputMode="decimal"
-          autoComplete="off"
-          aria-label="Monto"
-          value={monto}
-          onKeyDown={bloquearTeclas}
-          onChange={(e) => onMonto(e.target.value.replace(/[-+eE]/g, ''))}
-        />
-      </label>
+      <MontoInput
+        id="monto"
+        label={`Monto${codigoOrigen ? ` en ${codigoOrigen}` : ''}`}
+        value={monto}
+        onChange={onMonto}
+        decimales={codigoOrigen ? decimalesDe(codigoOrigen) : 2}
+        codigo={codigoOrigen}
+        error={errorMonto}
+      />
+      {children}
       <div className="flex justify-end">
         <button type="button" className="btn-primary w-full sm:w-auto" disabled={!puede} onClick={onContinuar}>
           Continuar

@@ -1,4 +1,5 @@
-import { formatRate } from '../../../shared/format';
+import type { ReactNode } from 'react';
+import { porcentaje } from './ResumenCotizacion';
 import type { MetodosRespuesta } from '../../../shared/schemas/operaciones';
 import { etiquetaDireccion, type MetodoElegido } from './wizardRules';
 
@@ -30,6 +31,9 @@ export function PasoMetodo({
   onSiguiente,
   siguienteLabel,
   pending = false,
+  bloqueado = false,
+  agregar,
+  children,
 }: {
   data: MetodosRespuesta | undefined;
   loading: boolean;
@@ -39,6 +43,11 @@ export function PasoMetodo({
   onSiguiente: () => void;
   siguienteLabel: string;
   pending?: boolean;
+  /** Something on this step refuses to go on (shown by `children`). */
+  bloqueado?: boolean;
+  /** A link to add an account or wallet, coming back here. */
+  agregar?: ReactNode;
+  children?: ReactNode;
 }) {
   const grupos = Object.entries(data?.metodos ?? {});
   const etiqueta = etiquetaDireccion(data?.operacion_casa);
@@ -55,7 +64,7 @@ export function PasoMetodo({
       ) : grupos.length === 0 ? (
         <div className="rounded-lg border border-slate-200 p-6 text-center">
           <p className="font-medium text-slate-800">No hay métodos disponibles</p>
-          <p className="mt-1 text-sm text-slate-600">No tienes métodos financieros registrados para esta operación.</p>
+          <p className="mt-1 text-sm text-slate-600">No tenés métodos financieros registrados para esta operación.</p>
         </div>
       ) : (
         <fieldset className="space-y-4">
@@ -64,7 +73,7 @@ export function PasoMetodo({
             <div key={tipo} className="space-y-2">
               <h3 className="text-sm font-semibold text-slate-700">
                 {g.metodo_financiero.nombre_display}{' '}
-                <span className="font-normal text-slate-500">(comisión {formatRate(g.metodo_financiero.comision_porcentaje, 2)} %)</span>
+                <span className="font-normal text-slate-500">(comisión {porcentaje(g.metodo_financiero.comision_porcentaje)})</span>
               </h3>
               {g.instancias.map((i) => {
                 const activo = elegido?.tipo === 'instancia' && elegido.id === i.id;
@@ -103,11 +112,13 @@ export function PasoMetodo({
           ))}
         </fieldset>
       )}
+      {agregar}
+      {children}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
         <button type="button" className="btn-secondary" onClick={onAtras}>
           Atrás
         </button>
-        <button type="button" className="btn-primary" disabled={!elegido || loading || pending} onClick={onSiguiente}>
+        <button type="button" className="btn-primary" disabled={!elegido || loading || pending || bloqueado} onClick={onSiguiente}>
           {siguienteLabel}
         </button>
       </div>

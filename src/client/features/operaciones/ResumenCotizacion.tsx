@@ -1,22 +1,45 @@
+import { useEffect, useState } from 'react';
 import { formatAmount, formatRate } from '../../../shared/format';
-import type { SimulacionResultado } from '../../../shared/schemas/operaciones';
+import { costosEnGuaranies } from '../../../shared/costosCotizacion';
+import type { SimulacionResultado, TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { decimalesDe } from './wizardRules';
 
 export const montoEn = (v: string, codigo: string) => `${formatAmount(v, decimalesDe(codigo))} ${codigo}`;
 export const tasaGs = (v: string) => `₲ ${formatRate(v, 4)}`;
+/** es-PY percentage with two decimals: "1,50 %". */
+export const porcentaje = (v: string) => `${formatAmount(v, 2)} %`;
+const guaranies = (v: string) => formatAmount(v, 0, '₲');
 
-/** The quote's summary (spec 001 §3): amounts, final rate, category discount and method commission. */
-export function ResumenCotizacion({ r }: { r: SimulacionResultado }) {
+/** A stored transaction's figures as a quote (the operation wizard's summary shows what was stored). */
+export const comoCotizacion = (t: TransaccionRecord): SimulacionResultado => ({
+  operacion_cliente: t.operacion,
+  operacion_casa: t.operacion_casa,
+  monto_origen: t.monto_origen,
+  divisa_origen: t.divisa_origen_detalle.codigo,
+  monto_destino: t.monto_destino,
+  divisa_destino: t.divisa_destino_detalle.codigo,
+  tc_final: t.tasa_aplicada,
+  parametros: t.parametros,
+  tauser_seleccionado: t.tauser_detalle,
+});
+
+/** The quote's summary (spec 001 §3): amounts, final rate, category discount and method commission (in ₲ and percent). */
+export function ResumenCotizacion({ r, actualizando = false }: { r: SimulacionResultado; actualizando?: boolean }) {
   const p = r.parametros;
   const compra = r.operacion_cliente === 'compra';
+  const costos = costosEnGuaranies(r);
   return (
-    <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-4" data-testid="resumen-cotizacion">
-      <p className="text-sm text-slate-600">{compra ? 'Compras' : 'Vendes'} divisas</p>
+    <div
+      className={`rounded-lg border border-emerald-200 bg-emerald-50 p-4 transition-opacity ${actualizando ? 'opacity-60' : ''}`}
+      data-testid="resumen-cotizacion"
+      aria-busy={actualizando}
+    >
+      <p className="text-sm text-slate-600">{compra ? 'Comprás' : 'Vendés'} divisas</p>
       <p className="mt-1 text-sm">
-        Entregas <strong className="tabular-nums" data-testid="monto-origen">{montoEn(r.monto_origen, r.divisa_origen)}</strong>
+        Entregás <strong className="tabular-nums" data-testid="monto-origen">{montoEn(r.monto_origen, r.divisa_origen)}</strong>
       </p>
-      <p className="text-2xl font-semibold text-emerald-800 tabular-nums" data-testid="monto-destino">
-        Recibes {montoEn(r.monto_destino, r.divisa_destino)}
+      <p className="text-2xl font-semibold text-emerald-800 tabular-nums">
+        Recibís <span data-testid="monto-destino">{montoEn(r.monto_destino, r.divisa_destino)}</span>
       </p>
       <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600">Tipo de cambio final</dt>
@@ -24,14 +47,37 @@ export function ResumenCotizacion({ r }: { r: SimulacionResultado }) {
         <dt className="text-slate-600">Precio base</dt>
         <dd className="text-right tabular-nums">{tasaGs(p.precio_base)}</dd>
         <dt className="text-slate-600">Categoría</dt>
-        <dd className="text-right">{p.nombre_categoria ?? 'Sin categoría'}</dd>
+        <dd className="text-right">{p.nombre_categoria || 'Sin categoría'}</dd>
         <dt className="text-slate-600">Descuento de categoría</dt>
-        <dd className="text-right tabular-nums">{formatRate(p.descuento_categoria, 2)} %</dd>
+        <dd className="text-right tabular-nums" data-testid="descuento">
+          {guaranies(costos.descuento)} ({porcentaje(p.descuento_categoria)})
+        </dd>
         <dt className="text-slate-600">Método</dt>
         <dd className="text-right">{p.nombre_metodo}</dd>
         <dt className="text-slate-600">Comisión del método</dt>
-        <dd className="text-right tabular-nums">{formatRate(p.comision_metodo, 2)} %</dd>
+        <dd className="text-right tabular-nums" data-testid="comision">
+          {guaranies(costos.comision)} ({porcentaje(p.comision_metodo)})
+        </dd>
       </dl>
     </div>
+  );
+}
+
+const dosCifras = (n: number) => String(n).padStart(2, '0');
+
+/** `expira_en` as a countdown ("Vence en 23:59:12"); 'Vencida' once past. */
+export function CuentaRegresiva({ expiraEn }: { expiraEn: string }) {
+  const fin = Date.parse(expiraEn);
+  const [ahora, setAhora] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setAhora(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, []);
+  const s = Math.max(0, Math.floor((fin - ahora) / 1000));
+  const texto = s === 0 ? 'La operación venció' : `Vence en ${dosCifras(Math.floor(s / 3600))}:${dosCifras(Math.floor((s % 3600) / 60))}:${dosCifras(s % 60)}`;
+  return (
+    <p className={`text-sm tabular-nums ${s === 0 ? 'text-red-700' : 'text-slate-600'}`} data-testid="vencimiento">
+      {texto}
+    </p>
   );
 }

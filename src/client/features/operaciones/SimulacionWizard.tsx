@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { M } from '../../../shared/messages';
 import type { SimulacionResultado } from '../../../shared/schemas/operaciones';
@@ -6,37 +6,50 @@ import { StepIndicator } from './StepIndicator';
 import { PasoDivisas } from './PasoDivisas';
 import { PasoMetodo } from './PasoMetodo';
 import { ResumenCotizacion } from './ResumenCotizacion';
+import { CotizacionEnVivo } from './CotizacionEnVivo';
+import { AgregarMetodoLink } from './AgregarMetodoLink';
 import { useSimularPrivada } from './hooks';
-import { useWizardBase } from './useWizardBase';
-import { camposMetodo } from './wizardRules';
+import { useWizardBase, type FuenteEstado } from './useWizardBase';
+import { useCotizacionEnVivo } from './useCotizacionEnVivo';
+import { camposMetodo, puedeContinuarPaso1 } from './wizardRules';
+import { ESTADO_INICIAL, type EstadoWizard } from './wizardSearch';
+import { errorData, serverAnswered } from '../../lib/errors';
 
-export const SIN_CLIENTE_SIMULAR = 'Debes tener un cliente seleccionado para simular';
+export const SIN_CLIENTE_SIMULAR = 'Tenés que tener un cliente seleccionado para simular';
 
 /** /simulacion-operacion (spec 001 §2, §4): currencies and amount → method → the client's quote. */
 export function SimulacionWizard() {
-  const [paso, setPaso] = useState(1);
+  const [estado, setEstado] = useState<EstadoWizard>(ESTADO_INICIAL);
+  const cambiar = useCallback((patch: Partial<EstadoWizard>) => setEstado((e) => ({ ...e, ...patch })), []);
+  const fuente: FuenteEstado = useMemo(() => ({ estado, cambiar }), [estado, cambiar]);
   const [resultado, setResultado] = useState<SimulacionResultado | null>(null);
+  const [rechazo, setRechazo] = useState<string | null>(null);
   const w = useWizardBase({
     esOperacionReal: false,
-    paso,
-    onReset: () => {
-      setPaso(1);
-      setResultado(null);
-    },
+    fuente,
+    onReset: () => setResultado(null),
   });
   const simular = useSimularPrivada();
+  const paso = estado.paso;
+
+  const base = w.payload();
+  const viva = useCotizacionEnVivo(base && w.metodoCotizado && paso <= 2 ? { ...base, ...camposMetodo(w.metodoCotizado) } : null);
+  const d = errorData(viva.error);
+  const errorMonto = viva.error && serverAnswered(viva.error) ? (d.fields?.monto?.join(' ') ?? (d.fields ? null : viva.error.message)) : null;
 
   async function onSimular() {
-    const base = w.payload();
     if (!base) {
       toast.error(SIN_CLIENTE_SIMULAR);
       return;
     }
+    setRechazo(null);
     try {
-      setResultado(await simular.mutateAsync({ ...base, ...camposMetodo(w.metodo) }));
-      setPaso(3);
-    } catch {
-      // the hook toasts 'Error al realizar la simulación'; the wizard stays on step 2
+      setResultado(await simular.mutateAsync({ ...base, ...camposMetodo(estado.metodo) }));
+      cambiar({ paso: 3 });
+    } catch (e) {
+      // the hook toasts 'Error al realizar la simulación'; the step says why
+      const datos = errorData(e);
+      setRechazo(serverAnswered(e) ? Object.values(datos.fields ?? {}).flat().join(' ') || e.message : 'No se pudo conectar con el servidor. Probá de nuevo.');
     }
   }
 
@@ -55,27 +68,36 @@ export function SimulacionWizard() {
           <PasoDivisas
             divisas={w.divisas}
             par={w.par}
-            monto={w.monto}
+            monto={estado.monto}
             hayCliente={!!w.cliente}
-            onPar={w.setPar}
-            onMonto={w.setMonto}
-            onContinuar={() => setPaso(2)}
-          />
+            puede={puedeContinuarPaso1(w.par, estado.monto, !!w.cliente, w.codigoOrigen) && !errorMonto}
+            errorMonto={w.montoCanonico ? errorMonto : null}
+            onPar={(par) => cambiar({ par, metodo: null })}
+            onMonto={(monto) => cambiar({ monto })}
+            onContinuar={() => cambiar({ paso: 2 })}
+          >
+            <CotizacionEnVivo viva={viva} />
+          </PasoDivisas>
         )}
         {paso === 2 && (
           <PasoMetodo
             data={w.metodosQ.data}
             loading={w.metodosQ.isLoading}
-            elegido={w.metodo}
-            onElegir={w.setMetodo}
-            onAtras={() => {
-              w.setMetodo(null);
-              setPaso(1);
-            }}
+            elegido={estado.metodo}
+            onElegir={(metodo) => cambiar({ metodo })}
+            onAtras={() => cambiar({ paso: 1, metodo: null })}
             onSiguiente={() => void onSimular()}
             siguienteLabel={simular.isPending ? 'Simulando…' : 'Simular Operación'}
             pending={simular.isPending}
-          />
+            agregar={<AgregarMetodoLink />}
+          >
+            {rechazo && (
+              <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" role="alert" data-testid="rechazo">
+                {rechazo}
+              </p>
+            )}
+            <CotizacionEnVivo viva={viva} />
+          </PasoMetodo>
         )}
         {paso === 3 && resultado && (
           <div className="space-y-4">
@@ -88,12 +110,12 @@ export function SimulacionWizard() {
                 className="btn-secondary"
                 onClick={() => {
                   setResultado(null);
-                  setPaso(2);
+                  cambiar({ paso: 2 });
                 }}
               >
                 Modificar Datos
               </button>
-              <button type="button" className="btn-primary" onClick={w.resetBase}>
+              <button type="button" className="btn-primary" onClick={() => w.resetBase()}>
                 Nueva Simulación
               </button>
             </div>

@@ -8,15 +8,15 @@ export const TERMINOS: { titulo: string; texto: string }[] = [
   },
   {
     titulo: '2. Cancelación',
-    texto: 'Puedes cancelar la operación solamente antes de que el terminal de autoservicio comience a procesarla. Una vez iniciado el procesamiento en el terminal, la operación no puede cancelarse.',
+    texto: 'Podés cancelar la operación solamente antes de que el terminal de autoservicio comience a procesarla. Una vez iniciado el procesamiento en el terminal, la operación no puede cancelarse.',
   },
   {
     titulo: '3. Cotización',
-    texto: 'La cotización mostrada es la vigente al crear la operación. Si cambia antes del pago, se te mostrará la nueva cotización y deberás reconfirmarla para continuar; de lo contrario la operación se cancela.',
+    texto: 'La cotización mostrada es la vigente al crear la operación. Si cambia antes del pago, se te mostrará la nueva cotización y tendrás que reconfirmarla para continuar; de lo contrario la operación se cancela.',
   },
   {
     titulo: '4. Identidad del cliente',
-    texto: 'Declaras operar en nombre del cliente seleccionado y te comprometes a presentar un documento de identidad válido en el terminal cuando te sea requerido, conforme a la normativa de prevención de lavado de dinero.',
+    texto: 'Declarás operar en nombre del cliente seleccionado y te comprometés a presentar un documento de identidad válido en el terminal cuando te sea requerido, conforme a la normativa de prevención de lavado de dinero.',
   },
   {
     titulo: '5. Límites de operación',

@@ -1,6 +1,13 @@
 import toast from 'react-hot-toast';
+import { useMutation } from '@tanstack/react-query';
+import type { inferRouterInputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/trpc/router';
 import { trpc } from '../../trpc';
+import { errorData } from '../../lib/errors';
 import { OP_MSG } from '../../../shared/transacciones';
+import { claveDeIntento, olvidarIntento } from './idempotencia';
+
+type Entradas = inferRouterInputs<AppRouter>['transacciones'];
 
 /**
  * Mutations of the exchange wizards. Each owns its failure toast (spec 001 §8) and the
@@ -8,10 +15,16 @@ import { OP_MSG } from '../../../shared/transacciones';
  */
 export { useSimularPrivada } from '../simulacion/hooks';
 
+/** Creates the pending transaction with the Idempotency-Key of this attempt (see idempotencia.ts). */
 export function useCrearTransaccion() {
   const utils = trpc.useUtils();
-  return trpc.transacciones.crear.useMutation({
-    onSuccess: () => utils.transacciones.list.invalidate(),
+  return useMutation({
+    mutationFn: (input: Entradas['crear']) =>
+      utils.client.transacciones.crear.mutate(input, { context: { idempotencyKey: claveDeIntento('crear', input) } }),
+    onSuccess: () => {
+      olvidarIntento('crear');
+      return utils.transacciones.list.invalidate();
+    },
     onError: (e) => {
       console.error(OP_MSG.operacionError, e);
       toast.error(OP_MSG.operacionError);
@@ -19,17 +32,25 @@ export function useCrearTransaccion() {
   });
 }
 
-/** Confirms the payment; `conCambio` picks the failure message of the accepted-new-rate path. */
+/**
+ * Confirms the payment with the Idempotency-Key of this attempt; `conCambio` picks the messages of
+ * the accepted-new-rate path. A moved rate (409 rate_changed) is no failure to toast: the wizard
+ * shows the new figures.
+ */
 export function useConfirmarPago(conCambio: boolean) {
   const utils = trpc.useUtils();
-  return trpc.transacciones.confirmarPago.useMutation({
+  return useMutation({
+    mutationFn: (input: Entradas['confirmarPago']) =>
+      utils.client.transacciones.confirmarPago.mutate(input, { context: { idempotencyKey: claveDeIntento('pagar', input) } }),
     onSuccess: () => {
+      olvidarIntento('pagar');
       void utils.transacciones.invalidate();
       toast.success(conCambio ? OP_MSG.nuevaCotizacionAceptada : OP_MSG.pagoConfirmado);
     },
     onError: (e) => {
+      if (errorData(e).appCode === 'rate_changed') return;
       console.error('Error al confirmar el pago', e);
-      toast.error(conCambio ? OP_MSG.confirmarError : e.message || OP_MSG.operacionError);
+      toast.error(conCambio ? OP_MSG.confirmarError : OP_MSG.operacionError);
     },
   });
 }
@@ -46,20 +67,6 @@ export function useCancelarTransaccion() {
       toast.error(OP_MSG.cancelarError);
     },
   });
-}
-
-/** Reads the rate again before paying (a query fetched on demand, not cached). */
-export function useReconfirmarTasa() {
-  const utils = trpc.useUtils();
-  return async (id: number) => {
-    try {
-      return await utils.transacciones.reconfirmarTasa.fetch({ id }, { staleTime: 0 });
-    } catch (e) {
-      console.error(OP_MSG.reconfirmarError, e);
-      toast.error(OP_MSG.reconfirmarError);
-      throw e;
-    }
-  };
 }
 
 /** Going back from the summary discards the pending transaction quietly (it would otherwise hold the limits for 24 h). */

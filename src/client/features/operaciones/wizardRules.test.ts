@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { camposMetodo, elegirDivisa, etiquetaDireccion, metodoInicial, puedeContinuarPaso1, type DivisaOpcion } from './wizardRules';
+import { camposMetodo, elegirDivisa, etiquetaDireccion, excesoDeCupo, metodoInicial, puedeContinuarPaso1, ubicarRechazo, type DivisaOpcion } from './wizardRules';
 import type { MetodosRespuesta } from '../../../shared/schemas/operaciones';
 
 const D: DivisaOpcion[] = [
@@ -24,14 +24,18 @@ describe('elegirDivisa', () => {
 
 describe('puedeContinuarPaso1', () => {
   it('needs different currencies, a positive amount and a client', () => {
-    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '100', true)).toBe(true);
-    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '100,50', true)).toBe(true);
-    expect(puedeContinuarPaso1({ origen: 2, destino: 2 }, '100', true)).toBe(false);
-    expect(puedeContinuarPaso1({ origen: 1, destino: '' }, '100', true)).toBe(false);
-    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '0', true)).toBe(false);
-    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '', true)).toBe(false);
-    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, 'abc', true)).toBe(false);
-    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '100', false)).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '100', true, 'USD')).toBe(true);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '100,50', true, 'USD')).toBe(true);
+    expect(puedeContinuarPaso1({ origen: 2, destino: 2 }, '100', true, 'USD')).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: '' }, '100', true, 'USD')).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '0', true, 'USD')).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '', true, 'USD')).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, 'abc', true, 'USD')).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '100', false, 'USD')).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '1.000.000', true, 'PYG')).toBe(true);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '100,555', true, 'USD')).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '1e5', true, 'PYG')).toBe(false);
+    expect(puedeContinuarPaso1({ origen: 1, destino: 2 }, '-50', true, 'USD')).toBe(false);
   });
 });
 
@@ -65,5 +69,27 @@ describe('camposMetodo and etiquetaDireccion', () => {
     expect(etiquetaDireccion('venta')).toBe('Método de Pago');
     expect(etiquetaDireccion('compra')).toBe('Método de Cobro');
     expect(etiquetaDireccion(undefined)).toBe('Método Financiero');
+  });
+});
+
+describe('excesoDeCupo', () => {
+  it('says which limit an amount passes, with what is left, in the server\'s words', () => {
+    const cupo = { disponible_diario: '2700000', disponible_mensual: '5000000' };
+    expect(excesoDeCupo('2700000', cupo)).toBeNull();
+    expect(excesoDeCupo('2700001', cupo)).toBe('Supera el límite diario: disponible ₲ 2.700.000');
+    expect(excesoDeCupo('6000000', { disponible_diario: null, disponible_mensual: '5000000' })).toBe('Supera el límite mensual: disponible ₲ 5.000.000');
+    expect(excesoDeCupo('1', { disponible_diario: null, disponible_mensual: null })).toBeNull();
+    expect(excesoDeCupo(null, cupo)).toBeNull();
+  });
+});
+
+describe('ubicarRechazo', () => {
+  it('puts amount and limit refusals under the amount, method ones on step 2, the rest on the step', () => {
+    expect(ubicarRechazo({ fields: { monto: ['x'] } }, 3)).toEqual({ paso: 1, campo: 'monto' });
+    expect(ubicarRechazo({ extra: { limite: 'diario' } }, 3)).toEqual({ paso: 1, campo: 'monto' });
+    expect(ubicarRechazo({ extra: { limite: 'diario' } }, 5)).toEqual({ paso: 5 });
+    expect(ubicarRechazo({ fields: { detalle_metodo_id: ['x'] } }, 3)).toEqual({ paso: 2 });
+    expect(ubicarRechazo({ fields: { tauser_id: ['x'] } }, 3)).toEqual({ paso: 3 });
+    expect(ubicarRechazo({}, 3)).toEqual({ paso: 3 });
   });
 });

@@ -1,4 +1,8 @@
-import { Decimal, minorUnits, parseDecimalInput } from '../../../shared/money';
+import { Decimal, minorUnits } from '../../../shared/money';
+import { formatAmount } from '../../../shared/format';
+import { OP_MSG } from '../../../shared/transacciones';
+import type { Cupo } from '../../../shared/schemas/operaciones';
+import { montoONull } from '../../../shared/montoEsPy';
 import type { MetodosRespuesta } from '../../../shared/schemas/operaciones';
 
 /** A currency as the wizards' selects offer it. */
@@ -30,16 +34,14 @@ export function elegirDivisa(par: Par, lado: 'origen' | 'destino', id: number | 
   return next;
 }
 
-/** The amount typed, as a positive decimal string, or null. */
-export function montoValido(monto: string): string | null {
-  const parsed = parseDecimalInput(monto.trim());
-  if (parsed === null) return null;
-  return new Decimal(parsed).gt(0) ? parsed : null;
+/** The amount typed (es-PY) in the origin currency, as a canonical decimal string, or null. */
+export function montoValido(monto: string, codigoOrigen: string | undefined): string | null {
+  return codigoOrigen ? montoONull(monto, { decimales: minorUnits(codigoOrigen), codigo: codigoOrigen }) : null;
 }
 
-/** Step 1's Continuar (spec 001 §2): origin ≠ destination, amount > 0 and a client. */
-export function puedeContinuarPaso1(par: Par, monto: string, hayCliente: boolean): boolean {
-  return par.origen !== '' && par.destino !== '' && par.origen !== par.destino && montoValido(monto) !== null && hayCliente;
+/** Step 1's Continuar (spec 001 §2): origin ≠ destination, an amount the origin currency admits and a client. */
+export function puedeContinuarPaso1(par: Par, monto: string, hayCliente: boolean, codigoOrigen: string | undefined): boolean {
+  return par.origen !== '' && par.destino !== '' && par.origen !== par.destino && montoValido(monto, codigoOrigen) !== null && hayCliente;
 }
 
 /** The chosen method: a saved instance or the generic method of a type (never both). */
@@ -73,3 +75,30 @@ export function etiquetaDireccion(operacionCasa: 'compra' | 'venta' | undefined)
 
 /** Decimals shown for an amount in a currency (ISO 4217 minor units). */
 export const decimalesDe = (codigo: string) => minorUnits(codigo);
+
+/**
+ * The limit an amount would pass (the server's own words, spec 001 §6), from the client's `cupo`:
+ * `montoPyg` is the guaraní side (the amount itself when paying in guaraníes, the quote's result
+ * when selling currency). Null when within the limits or not yet known.
+ */
+export function excesoDeCupo(montoPyg: string | null | undefined, cupo: Pick<Cupo, 'disponible_diario' | 'disponible_mensual'> | undefined): string | null {
+  if (!montoPyg || !cupo) return null;
+  const v = new Decimal(montoPyg);
+  if (cupo.disponible_diario !== null && v.gt(cupo.disponible_diario)) return OP_MSG.limiteDiario(formatAmount(cupo.disponible_diario, 0, '₲'));
+  if (cupo.disponible_mensual !== null && v.gt(cupo.disponible_mensual)) return OP_MSG.limiteMensual(formatAmount(cupo.disponible_mensual, 0, '₲'));
+  return null;
+}
+
+/** Where a refusal of the server belongs: under the amount (step 1), on the method step, or as a banner on the step it came from. */
+export type LugarRechazo = { paso: 1; campo: 'monto' } | { paso: 2 | 3 | 5; campo?: undefined };
+
+export function ubicarRechazo(
+  r: { fields?: Record<string, string[]>; extra?: Record<string, unknown> },
+  pasoActual: 3 | 5,
+): LugarRechazo {
+  const f = r.fields ?? {};
+  if (f.monto || r.extra?.limite) return pasoActual === 3 ? { paso: 1, campo: 'monto' } : { paso: 5 };
+  if (pasoActual === 3 && (f.divisa_origen || f.divisa_destino)) return { paso: 1, campo: 'monto' };
+  if (pasoActual === 3 && (f.detalle_metodo_id || f.metodo_id)) return { paso: 2 };
+  return { paso: pasoActual };
+}

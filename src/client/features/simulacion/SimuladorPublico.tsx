@@ -1,10 +1,15 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
 import { errorData, serverAnswered } from '../../lib/errors';
 import { useSimularPublica } from './hooks';
-import { useTasasEnVivo } from '../cotizaciones/useTasasEnVivo';
 import { formatAmount, formatPercent, formatRate } from '../../../shared/format';
+import { useTasasEnVivo } from '../cotizaciones/useTasasEnVivo';
+import { minorUnits } from '../../../shared/minorUnits';
+import { leerMonto, montoONull } from '../../../shared/montoEsPy';
+import { COTIZACION_PUBLICA_EN_VIVO, useCotizacionPublicaEnVivo } from '../operaciones/useCotizacionEnVivo';
+import { MontoInput } from '../../components/MontoInput';
 import { OP_MSG } from '../../../shared/transacciones';
 import type { SimulacionResultado } from '../../../shared/schemas/operaciones';
 
@@ -16,14 +21,7 @@ interface DivisaOpcion {
   es_base: boolean;
 }
 
-/** Minor units of the currencies the house trades (ISO 4217); 2 for the rest. */
-const SIN_DECIMALES = new Set(['PYG', 'CLP', 'JPY', 'KRW']);
-const decimalesDe = (codigo: string) => (SIN_DECIMALES.has(codigo) ? 0 : 2);
-
-/** The spec blocks these keys in amount fields (spec 001 §5): no sign, no exponent. */
-export function bloquearTeclas(e: KeyboardEvent<HTMLInputElement>) {
-  if (['-', '+', 'e', 'E'].includes(e.key)) e.preventDefault();
-}
+const decimalesDe = minorUnits;
 
 /**
  * The public simulator of the home page (spec 001 §2, §4, §5): currencies with a swap button (a
@@ -39,6 +37,7 @@ export function SimuladorPublico() {
   const [metodo, setMetodo] = useState<number | ''>('');
   const [monto, setMonto] = useState('');
   const [errores, setErrores] = useState<Record<string, string>>({});
+  const [enviado, setEnviado] = useState(false);
   const [resultado, setResultado] = useState<SimulacionResultado | null>(null);
 
   // Start with the base currency → the first foreign one (buying dollars, in the demo).
@@ -59,29 +58,21 @@ export function SimuladorPublico() {
   }, [metodos, metodo, metodosQ.data]);
 
   const simular = useSimularPublica();
-  // A rate change re-quotes the result on screen with the request that made it (useTasasEnVivo),
-  // unless the form changed meanwhile; `actualizado` marks the result that came that way.
-  const edicion = useRef(0);
-  const [actualizado, setActualizado] = useState<SimulacionResultado | null>(null);
+
+  // A rate change the server announces re-quotes what is on screen (useTasasEnVivo) and says so,
+  // until the person changes the form.
+  const queryClient = useQueryClient();
+  const [actualizado, setActualizado] = useState(false);
   useTasasEnVivo(() => {
-    const pedido = simular.variables;
-    if (!resultado || !pedido) return;
-    const antes = edicion.current;
-    simular.mutateAsync(pedido).then(
-      (r) => {
-        if (edicion.current !== antes) return;
-        setResultado(r);
-        setActualizado(r);
-      },
-      () => undefined,
-    );
+    void queryClient.invalidateQueries({ queryKey: [COTIZACION_PUBLICA_EN_VIVO] });
+    setActualizado(true);
   });
 
   const cambiar = (f: () => void) => {
-    edicion.current++;
     f();
     setResultado(null);
     setErrores({});
+    setActualizado(false);
   };
 
   /** Choosing a currency on one side: a foreign one puts the base on the other side; the base keeps the other foreign. */
@@ -104,14 +95,18 @@ export function SimuladorPublico() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    setEnviado(true);
     if (origen === '' || destino === '' || metodo === '') {
       toast.error(OP_MSG.seleccionarDivisasMetodo);
       setErrores({ form: OP_MSG.seleccionarDivisasMetodo });
       return;
     }
     setErrores({});
+    const codigo = divisas.find((d) => d.id === origen)?.codigo ?? '';
+    const lectura = leerMonto(monto, { decimales: decimalesDe(codigo), codigo });
+    if (!lectura.ok) return; // the field says why
     try {
-      setResultado(await simular.mutateAsync({ divisa_origen: origen, divisa_destino: destino, monto: monto.trim(), metodo_id: metodo }));
+      setResultado(await simular.mutateAsync({ divisa_origen: origen, divisa_destino: destino, monto: lectura.monto, metodo_id: metodo }));
     } catch (err) {
       const fields = errorData(err).fields;
       if (fields) {
@@ -123,7 +118,17 @@ export function SimuladorPublico() {
   }
 
   const codigoOrigen = divisas.find((d) => d.id === origen)?.codigo;
-  const select = 'input mt-1 w-full';
+  const select = 'input mt-1 w-full min-h-10';
+
+  // The quote follows what is typed once currencies, method and a readable amount are there.
+  const montoLeido = codigoOrigen ? montoONull(monto, { decimales: decimalesDe(codigoOrigen), codigo: codigoOrigen }) : null;
+  const vivo = useCotizacionPublicaEnVivo(
+    origen !== '' && destino !== '' && origen !== destino && metodo !== '' && montoLeido ? { divisa_origen: origen, divisa_destino: destino, monto: montoLeido, metodo_id: metodo } : null,
+  );
+  const dv = errorData(vivo.error);
+  const errorVivo = vivo.error && serverAnswered(vivo.error) ? (dv.fields?.monto?.join(' ') ?? null) : null;
+  const errorVivoForm = vivo.error && serverAnswered(vivo.error) && !dv.fields?.monto ? vivo.error.message : null;
+  const mostrado = vivo.data ?? resultado;
 
   return (
     <section aria-labelledby="simulador" className="w-full min-w-0">
@@ -131,9 +136,8 @@ export function SimuladorPublico() {
         Simulador
       </h2>
       <form onSubmit={onSubmit} className="card space-y-4" noValidate>
-        {/* One currency per line: the whole code and name fit in the select, at 375 px too. */}
-        <div className="grid grid-cols-[1fr_auto] items-end gap-x-2 gap-y-2">
-          <label className="col-start-1 block min-w-0 text-sm font-medium text-slate-700">
+        <div className="flex items-end gap-2">
+          <label className="block min-w-0 flex-1 text-sm font-medium text-slate-700">
             Entregás
             <select aria-label="Divisa de origen" className={select} value={origen} onChange={(e) => elegir('origen', e.target.value ? Number(e.target.value) : '')}>
               <option value="">Seleccionar…</option>
@@ -144,10 +148,10 @@ export function SimuladorPublico() {
               ))}
             </select>
           </label>
-          <button type="button" onClick={intercambiar} className="btn-secondary col-start-2 row-span-2 row-start-1 self-center px-3" aria-label="Intercambiar divisas" title="Intercambiar divisas">
-            ⇅
+          <button type="button" onClick={intercambiar} className="btn-secondary mb-0.5 px-3" aria-label="Intercambiar divisas" title="Intercambiar divisas">
+            ⇄
           </button>
-          <label className="col-start-1 block min-w-0 text-sm font-medium text-slate-700">
+          <label className="block min-w-0 flex-1 text-sm font-medium text-slate-700">
             Recibís
             <select aria-label="Divisa de destino" className={select} value={destino} onChange={(e) => elegir('destino', e.target.value ? Number(e.target.value) : '')}>
               <option value="">Seleccionar…</option>
@@ -170,43 +174,31 @@ export function SimuladorPublico() {
             ))}
           </select>
         </label>
-        <div>
-          <label className="block text-sm font-medium text-slate-700" htmlFor="simulador-monto">
-            Monto{codigoOrigen ? ` en ${codigoOrigen}` : ''}
-          </label>
-          <input
-            id="simulador-monto"
-            className="input mt-1 w-full"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={codigoOrigen && decimalesDe(codigoOrigen) === 0 ? '1000000' : '100,00'}
-            value={monto}
-            onKeyDown={bloquearTeclas}
-            onChange={(e) => cambiar(() => setMonto(e.target.value.replace(/[-+eE]/g, '')))}
-            aria-invalid={!!errores.monto}
-            aria-describedby={errores.monto ? 'simulador-monto-error' : undefined}
-          />
-          {errores.monto && (
-            <p className="field-error" role="alert" id="simulador-monto-error">
-              {errores.monto}
-            </p>
-          )}
-        </div>
-        {errores.form && (
+        <MontoInput
+          id="simulador-monto"
+          label={`Monto${codigoOrigen ? ` en ${codigoOrigen}` : ''}`}
+          value={monto}
+          onChange={(t) => cambiar(() => setMonto(t))}
+          decimales={codigoOrigen ? decimalesDe(codigoOrigen) : 2}
+          codigo={codigoOrigen}
+          error={errores.monto ?? errorVivo}
+          mostrarVacio={enviado}
+        />
+        {(errores.form ?? errorVivoForm) && (
           <p className="field-error" role="alert">
-            {errores.form}
+            {errores.form ?? errorVivoForm}
           </p>
         )}
         <button type="submit" className="btn-primary w-full" disabled={simular.isPending}>
           {simular.isPending ? 'Simulando…' : 'Simular'}
         </button>
-        {resultado && <ResultadoSimulacion r={resultado} divisas={divisas} actualizada={resultado === actualizado} />}
+        {mostrado && <ResultadoSimulacion r={mostrado} divisas={divisas} actualizando={vivo.actualizando} actualizado={actualizado && !vivo.actualizando} />}
       </form>
     </section>
   );
 }
 
-function ResultadoSimulacion({ r, divisas, actualizada }: { r: SimulacionResultado; divisas: DivisaOpcion[]; actualizada: boolean }) {
+function ResultadoSimulacion({ r, divisas, actualizando, actualizado }: { r: SimulacionResultado; divisas: DivisaOpcion[]; actualizando: boolean; actualizado: boolean }) {
   const simbolo = (codigo: string) => divisas.find((d) => d.codigo === codigo)?.simbolo ?? codigo;
   const monto = (v: string, codigo: string) => formatAmount(v, decimalesDe(codigo), simbolo(codigo));
   const tasa = (v: string) => `₲ ${formatRate(v, 4)}`;
@@ -214,8 +206,13 @@ function ResultadoSimulacion({ r, divisas, actualizada }: { r: SimulacionResulta
   const compra = r.operacion_cliente === 'compra';
   const extranjera = compra ? r.divisa_destino : r.divisa_origen;
   return (
-    <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-4" aria-live="polite" data-testid="resultado-simulacion">
-      {actualizada && <p className="mb-1 text-sm font-medium text-emerald-800">La cotización cambió: resultado actualizado.</p>}
+    <div
+      className={`rounded-lg border border-emerald-200 bg-emerald-50 p-4 transition-opacity ${actualizando ? 'opacity-60' : ''}`}
+      aria-live="polite"
+      aria-busy={actualizando}
+      data-testid="resultado-simulacion"
+    >
+      {actualizado && <p className="mb-1 text-sm font-medium text-emerald-800">La cotización cambió: resultado actualizado.</p>}
       <p className="text-sm text-slate-600">{compra ? `Comprás ${extranjera}` : `Vendés ${extranjera}`}</p>
       <p className="mt-1 text-sm">
         Entregás <strong className="tabular-nums">{monto(r.monto_origen, r.divisa_origen)}</strong>
@@ -226,7 +223,7 @@ function ResultadoSimulacion({ r, divisas, actualizada }: { r: SimulacionResulta
       <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600">Precio base {extranjera}</dt>
         <dd className="text-right tabular-nums">{tasa(p.precio_base)}</dd>
-        <dt className="text-slate-600">{compra ? 'Margen de venta (spread)' : 'Margen de compra (spread)'}</dt>
+        <dt className="text-slate-600">{compra ? 'Margen de venta' : 'Margen de compra'}</dt>
         <dd className="text-right tabular-nums">
           {compra ? '+' : '−'} {tasa(p.comision_base)}
         </dd>

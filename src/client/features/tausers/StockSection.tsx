@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatAmount } from '../../../shared/money';
+import { leerMonto } from '../../../shared/montoEsPy';
+import { MontoInput } from '../../components/MontoInput';
 import { useMoverStock, useSecretoTerminal, useStockTauser } from './hooks';
 
 /** 'Stock de billetes' of a Tauser (change permission): counts and totals per currency, load/withdraw, device secret. */
@@ -8,6 +10,7 @@ export function StockSection({ idTauser }: { idTauser: string }) {
   const mover = useMoverStock();
   const { generar, revocar } = useSecretoTerminal();
   const [secreto, setSecreto] = useState<string | null>(null);
+  const [enviado, setEnviado] = useState(false);
   const [form, setForm] = useState({ denominacion_id: '', operacion: 'cargar' as 'cargar' | 'retirar', cantidad: '', motivo: '' });
 
   if (q.isLoading) return <p className="text-sm text-slate-500">Cargando stock...</p>;
@@ -16,8 +19,12 @@ export function StockSection({ idTauser }: { idTauser: string }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    setEnviado(true);
+    const cantidad = leerMonto(form.cantidad, { decimales: 0, cantidad: true });
+    if (!cantidad.ok) return; // the field says why
     try {
-      await mover.mutateAsync({ id: idTauser, denominacion_id: Number(form.denominacion_id), operacion: form.operacion, cantidad: Number(form.cantidad), motivo: form.motivo });
+      await mover.mutateAsync({ id: idTauser, denominacion_id: Number(form.denominacion_id), operacion: form.operacion, cantidad: Number(cantidad.monto), motivo: form.motivo });
+      setEnviado(false);
       setForm((f) => ({ ...f, cantidad: '', motivo: '' }));
     } catch {
       // The hook showed the message; the form keeps what was typed.
@@ -74,10 +81,7 @@ export function StockSection({ idTauser }: { idTauser: string }) {
             <option value="retirar">Retirar</option>
           </select>
         </label>
-        <label className="flex flex-col text-sm">
-          Cantidad
-          <input required inputMode="numeric" className="rounded border border-slate-300 p-2" value={form.cantidad} onChange={(e) => setForm({ ...form, cantidad: e.target.value })} />
-        </label>
+        <MontoInput id="stock-cantidad" label="Cantidad" value={form.cantidad} onChange={(t) => setForm({ ...form, cantidad: t })} decimales={0} cantidad mostrarVacio={enviado} />
         <label className="flex flex-col text-sm">
           Motivo
           <input required className="rounded border border-slate-300 p-2" value={form.motivo} onChange={(e) => setForm({ ...form, motivo: e.target.value })} />

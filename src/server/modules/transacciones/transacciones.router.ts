@@ -5,9 +5,10 @@ import { listQuery, pagedOrAll } from '../../lib/pagination';
 import { P } from '../../../shared/permissions';
 import { uuidParam } from '../../../shared/schemas/common';
 import {
-  confirmarPagoInput, crearTransaccionInput, reconfirmacion, transaccionFiltros, transaccionIdInput, transaccionRecord,
+  confirmarPagoInput, crearTransaccionInput, cupo, cupoInput, reconfirmacion, transaccionFiltros, transaccionIdInput, transaccionRecord,
 } from '../../../shared/schemas/operaciones';
 import * as svc from './transacciones.service';
+import { cupoCliente } from './cupo.service';
 
 const OPERAR = { all: [P.useOperacion] };
 
@@ -20,6 +21,11 @@ export const transaccionesRouter = router({
     .mutation(({ ctx, input }) =>
       svc.crearTransaccion(serviceCtx(ctx), input, { tz: ctx.env.tzBusiness, idempotencyKey: ctx.idempotencyKey }),
     ),
+  /** What is left of the client's limits; only for a user the client is assigned to. */
+  cupo: permProcedure(OPERAR)
+    .input(cupoInput)
+    .output(cupo)
+    .query(({ ctx, input }) => cupoCliente(serviceCtx(ctx), input.cliente_id, ctx.env.tzBusiness)),
   reconfirmarTasa: permProcedure(OPERAR)
     .input(transaccionIdInput)
     .output(reconfirmacion)

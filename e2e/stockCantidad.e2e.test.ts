@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, login, startE2e, type E2e } from './support/app';
+import { CANTIDAD_MSG, MONTO_TEXTO_MSG } from '../src/shared/montoEsPy';
+
+/** A Tauser's stock count is typed in the shared amount field: es-PY thousands, refusals with the reason. */
+let e: E2e;
+beforeAll(async () => {
+  e = await startE2e({ env: { MAP_STYLE_URL: 'offline' } });
+});
+afterAll(() => e?.close());
+
+describe('stock count', () => {
+  it('reads 1.000 as a thousand notes and refuses -3 and 2,5 with the reason', async () => {
+    const page = await e.newPage({ width: 1366, height: 900 });
+    await login(page, e.url, ADMIN.username, ADMIN.password);
+    await page.goto(`${e.url}/configuracion-tausers`);
+    await page.getByRole('button', { name: 'Ver Tauser Centro Asunción' }).click();
+    const d = page.getByRole('dialog', { name: 'Detalles del Tauser' });
+    const form = d.getByRole('form', { name: 'Cargar o retirar billetes' });
+    await form.waitFor();
+    const cantidad = form.getByLabel('Cantidad');
+    const error = form.getByTestId('stock-cantidad-error');
+    await cantidad.fill('-3');
+    expect(await error.textContent()).toBe(CANTIDAD_MSG.negativo);
+    await cantidad.fill('2,5');
+    expect(await error.textContent()).toBe(CANTIDAD_MSG.sinDecimales);
+    await cantidad.fill('1e3');
+    expect(await error.textContent()).toBe(MONTO_TEXTO_MSG.exponente);
+    await form.getByLabel('Billete').selectOption({ index: 1 });
+    await cantidad.fill('1.000');
+    expect(await error.count()).toBe(0);
+    await form.getByLabel('Motivo').fill('Carga inicial');
+    const sent = page.waitForRequest((r) => r.url().includes('/trpc/') && r.method() === 'POST' && (r.postData() ?? '').includes('"cantidad"'));
+    await form.getByRole('button', { name: 'Guardar movimiento' }).click();
+    expect(JSON.parse((await sent).postData()!)).toMatchObject({ cantidad: 1000 });
+    await page.context().close();
+  });
+});

@@ -1,0 +1,64 @@
+import { trpc } from '../../trpc';
+import { minorUnits } from '../../../shared/money';
+import { montoATexto } from '../../../shared/montoEsPy';
+import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
+import { montoEn } from './ResumenCotizacion';
+import type { EstadoWizard } from './wizardSearch';
+import { useDescartarTransaccion } from './hooks';
+import { OP_MSG } from '../../../shared/transacciones';
+
+/** The wizard's state that resumes a pending transaction at its summary. */
+export function estadoDe(t: TransaccionRecord): Partial<EstadoWizard> {
+  return {
+    par: { origen: t.divisa_origen, destino: t.divisa_destino },
+    monto: montoATexto(t.monto_origen, minorUnits(t.divisa_origen_detalle.codigo)),
+    metodo: t.detalle_metodo_id ? { tipo: 'instancia', id: t.detalle_metodo_id, metodoId: t.metodo_financiero } : { tipo: 'generico', metodoId: t.metodo_financiero },
+    tauser: t.tauser,
+    tx: t.id,
+  };
+}
+
+/**
+ * The current client's pending transactions (created, not paid): one left behind by a reload, a
+ * back button or a lost connection can be resumed at its summary or cancelled from the wizard.
+ */
+export function Pendientes({ clienteId, onRetomar }: { clienteId: string; onRetomar: (e: Partial<EstadoWizard>) => void }) {
+  const q = trpc.transacciones.list.useQuery({ cliente_id: clienteId, estado: 'pendiente', all: true }, { staleTime: 0 });
+  const cancelar = useDescartarTransaccion();
+  const lista = Array.isArray(q.data) ? q.data.filter((t) => Date.parse(t.expira_en) > Date.now()) : [];
+  if (!lista.length) return null;
+  return (
+    <section className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4" aria-label="Operaciones pendientes" data-testid="pendientes">
+      <h2 className="font-semibold text-amber-900">{lista.length === 1 ? 'Tenés una operación pendiente de pago' : `Tenés ${lista.length} operaciones pendientes de pago`}</h2>
+      <ul className="mt-2 space-y-2">
+        {lista.slice(0, 3).map((t) => (
+          <li key={t.id} className="flex flex-col gap-2 text-sm text-slate-800 sm:flex-row sm:items-center sm:justify-between">
+            <span>
+              <span className="font-mono">{t.codigo}</span> · {montoEn(t.monto_origen, t.divisa_origen_detalle.codigo)} →{' '}
+              {montoEn(t.monto_destino, t.divisa_destino_detalle.codigo)}
+            </span>
+            <span className="flex gap-2">
+              <button type="button" className="btn-primary" onClick={() => onRetomar(estadoDe(t))} aria-label={`Retomar ${t.codigo}`}>
+                Retomar
+              </button>
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={cancelar.isPending}
+                onClick={() => cancelar.mutate({ id: t.id })}
+                aria-label={`Cancelar ${t.codigo}`}
+              >
+                Cancelar
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {cancelar.error && (
+        <p className="field-error" role="alert">
+          {cancelar.error.message || OP_MSG.cancelarError}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { SimulacionPrivadaInput, SimulacionResultado } from '../../../shared/schemas/operaciones';
+import { trpc } from '../../trpc';
+
+/** Milliseconds of calm typing before a quote is asked for. */
+export const ESPERA_COTIZACION_MS = 300;
+
+export function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  const clave = JSON.stringify(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [clave, ms]);
+  return v;
+}
+
+/**
+ * A quote as the amount is typed (Wise-like): asked once the typing calms down; a newer input
+ * aborts the request still in flight (its answer would be stale). The previous figures stay on
+ * screen, marked as updating, until the new ones arrive. Nothing is asked without an input.
+ */
+function useEnVivo<I>(nombre: string, input: I | null, pedir: (input: I, signal: AbortSignal) => Promise<SimulacionResultado>) {
+  const estable = useDebounced(input, ESPERA_COTIZACION_MS);
+  const q = useQuery({
+    queryKey: [nombre, estable],
+    queryFn: ({ signal }) => pedir(estable!, signal),
+    enabled: estable !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+    retry: false,
+  });
+  const alDia = JSON.stringify(estable) === JSON.stringify(input);
+  return {
+    data: input === null ? undefined : q.data,
+    error: input === null || !alDia ? null : q.error,
+    /** Typing or fetching: the figures shown are not yet those of the input. */
+    actualizando: input !== null && (!alDia || q.isFetching),
+  };
+}
+
+/** The current client's quote (its category discount, the chosen instance or generic method). */
+export function useCotizacionEnVivo(input: SimulacionPrivadaInput | null) {
+  const utils = trpc.useUtils();
+  return useEnVivo('cotizacion-en-vivo', input, (i, signal) => utils.client.simulacion.privada.mutate(i, { signal }));
+}
+
+/** The query key of the home simulator's live quote (a rate change invalidates it). */
+export const COTIZACION_PUBLICA_EN_VIVO = 'cotizacion-publica-en-vivo';
+
+/** The home simulator's public quote (generic method, no discount). */
+export function useCotizacionPublicaEnVivo(input: { divisa_origen: number; divisa_destino: number; monto: string; metodo_id: number } | null) {
+  const utils = trpc.useUtils();
+  return useEnVivo(COTIZACION_PUBLICA_EN_VIVO, input, (i, signal) => utils.client.simulacion.publica.mutate(i, { signal }));
+}
