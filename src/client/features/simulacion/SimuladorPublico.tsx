@@ -136,8 +136,9 @@ export function SimuladorPublico() {
         Simulador
       </h2>
       <form onSubmit={onSubmit} className="card space-y-4" noValidate>
-        <div className="flex items-end gap-2">
-          <label className="block min-w-0 flex-1 text-sm font-medium text-slate-700">
+        {/* One currency per line: the whole code and name fit in the select, at 375 px too. */}
+        <div className="grid grid-cols-[1fr_auto] items-end gap-x-2 gap-y-2">
+          <label className="col-start-1 block min-w-0 text-sm font-medium text-slate-700">
             Entregás
             <select aria-label="Divisa de origen" className={select} value={origen} onChange={(e) => elegir('origen', e.target.value ? Number(e.target.value) : '')}>
               <option value="">Seleccionar…</option>
@@ -148,10 +149,10 @@ export function SimuladorPublico() {
               ))}
             </select>
           </label>
-          <button type="button" onClick={intercambiar} className="btn-secondary mb-0.5 px-3" aria-label="Intercambiar divisas" title="Intercambiar divisas">
-            ⇄
+          <button type="button" onClick={intercambiar} className="btn-secondary col-start-2 row-span-2 row-start-1 min-h-10 self-center px-3" aria-label="Intercambiar divisas" title="Intercambiar divisas">
+            ⇅
           </button>
-          <label className="block min-w-0 flex-1 text-sm font-medium text-slate-700">
+          <label className="col-start-1 block min-w-0 text-sm font-medium text-slate-700">
             Recibís
             <select aria-label="Divisa de destino" className={select} value={destino} onChange={(e) => elegir('destino', e.target.value ? Number(e.target.value) : '')}>
               <option value="">Seleccionar…</option>
