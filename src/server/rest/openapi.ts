@@ -27,7 +27,9 @@ export function buildOpenApi(appRouter: AnyRouter, routes: RestRoute[]) {
       responses: {
         [String(route.status ?? 200)]: {
           description: 'Respuesta correcta',
-          ...(output && route.status !== 204 ? { content: { 'application/json': { schema: output } } } : {}),
+          ...(route.file
+            ? { content: Object.fromEntries(route.file.types.map((t) => [t, { schema: { type: 'string' as const, format: 'binary' } }])) }
+            : output && route.status !== 204 ? { content: { 'application/json': { schema: output } } } : {}),
         },
         '400': { description: 'Datos inválidos: `{"campo": ["mensaje"]}` o `{"detail": "…"}`' },
         ...(route.public ? {} : { '401': { description: 'No autenticado', content: { 'application/json': { schema: errorBody } } } }),

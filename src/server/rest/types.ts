@@ -1,4 +1,6 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import type { Db } from '../db';
+import type { Env } from '../env';
 import type { AnyProcedure } from '@trpc/server';
 import type { AppRouter } from '../trpc/router';
 import type { PublicCtx } from '../lib/context';
@@ -39,4 +41,9 @@ export interface RestRoute {
    * with a strong ETag: 304 when the caller already holds it.
    */
   cachedAnswer?: (ctx: PublicCtx) => Promise<JsonAnswer<unknown>>;
+  /**
+   * The answer is a file this function writes (streams) from what the procedure answered: the
+   * procedure checks the permission and the input, the file is written after it.
+   */
+  file?: { types: string[]; write: (answer: never, res: Response, deps: { db: Db; env: Env }) => Promise<void> };
 }

@@ -1,0 +1,222 @@
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../../db';
+import { enEstado } from '../transacciones/transacciones.repository';
+import type { Agrupacion, Dimension, ReporteFiltros } from '../../../shared/schemas/reportes';
+
+/** The foreign side of an operation: what the client bought (compra) or sold (venta). */
+const MONTO_DIVISA = sql<string>`(case when t.operacion_cliente = 'compra' then t.monto_destino else t.monto_origen end)`;
+const DIVISA_ID = sql<number>`(case when t.operacion_cliente = 'compra' then t.divisa_destino_id else t.divisa_origen_id end)`;
+
+/**
+ * The house's margin on one operation, in guaraníes (docs/decisions.md, "Reports: the margin"): the
+ * guaraníes it took or paid against the foreign amount valued at the base price, rounded half away
+ * from zero to 0 decimals (numeric round = ROUND_HALF_UP). Every total is the sum of these.
+ */
+export const MARGEN = sql<string>`round(case when t.operacion_cliente = 'compra'
+  then t.monto_pyg - ${MONTO_DIVISA} * t.precio_base
+  else ${MONTO_DIVISA} * t.precio_base - t.monto_pyg end, 0)`;
+
+/** The filters as one condition on `t` (business days of `tz`, inclusive), on the per-state partial indexes. */
+export function condicion(f: ReporteFiltros, tz: string): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [
+    enEstado(f.estado),
+    sql<SqlBool>`t.fecha_inicio >= (${f.fecha_desde}::date)::timestamp at time zone ${tz}`,
+    sql<SqlBool>`t.fecha_inicio < (${f.fecha_hasta}::date + 1)::timestamp at time zone ${tz}`,
+  ];
+  if (f.divisa !== undefined) parts.push(sql<SqlBool>`${DIVISA_ID} = ${f.divisa}`);
+  if (f.operacion !== undefined) parts.push(sql<SqlBool>`t.operacion_cliente = ${f.operacion}`);
+  if (f.metodo !== undefined) parts.push(sql<SqlBool>`t.metodo_financiero_id = ${f.metodo}`);
+  if (f.operador !== undefined) parts.push(sql<SqlBool>`t.operador_id = ${f.operador}`);
+  if (f.tauser !== undefined) parts.push(sql<SqlBool>`t.tauser_id = ${f.tauser}`);
+  if (f.categoria) parts.push(sql<SqlBool>`t.nombre_categoria = ${f.categoria}`);
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+const CIFRAS = sql`count(*)::int as operaciones, coalesce(sum(t.monto_pyg), 0)::text as volumen_pyg, coalesce(sum(${MARGEN}), 0)::text as margen_pyg`;
+
+export interface Cifras {
+  operaciones: number;
+  volumen_pyg: string;
+  margen_pyg: string;
+}
+
+export async function resumen(db: Db, f: ReporteFiltros, tz: string): Promise<Cifras> {
+  const r = await sql<Cifras>`select ${CIFRAS} from transacciones t where ${condicion(f, tz)}`.execute(db);
+  return r.rows[0];
+}
+
+export interface GrupoRow extends Cifras {
+  clave: string;
+  etiqueta: string;
+  divisa: string | null;
+  operacion: 'compra' | 'venta' | null;
+  volumen_divisa: string | null;
+  tasa_promedio: string | null;
+}
+
+/** Per dimension: the grouping key over `t` and how the outer query names it from the grouped row `g`. */
+const DIMENSION: Record<Dimension, { key: RawBuilder<unknown>; label: RawBuilder<unknown>; join: RawBuilder<unknown> }> = {
+  divisa: { key: DIVISA_ID, label: sql`d.codigo`, join: sql`join divisas d on d.id = g.k` },
+  metodo: { key: sql`t.metodo_financiero_id`, label: sql`m.nombre_display`, join: sql`join metodos_financieros m on m.id = g.k` },
+  operador: {
+    key: sql`t.operador_id`,
+    label: sql`coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username)`,
+    join: sql`join users u on u.id = g.k`,
+  },
+  tauser: { key: sql`t.tauser_id`, label: sql`tu.codigo || ' — ' || tu.nombre`, join: sql`join tausers tu on tu.id_tauser = g.k` },
+  categoria: { key: sql`t.nombre_categoria`, label: sql`g.k`, join: sql`` },
+};
+
+/**
+ * The figures per value of a dimension, largest margin first. Per currency the rows are split by the
+ * client's operation (buying and selling rates are not averaged together), with the foreign volume
+ * and the applied rate weighted by the foreign amount.
+ */
+export async function porDimension(db: Db, dim: Dimension, f: ReporteFiltros, tz: string): Promise<GrupoRow[]> {
+  const d = DIMENSION[dim];
+  const porDivisa = dim === 'divisa';
+  const r = await sql<GrupoRow>`
+    with g as (
+      select ${d.key} as k, ${porDivisa ? sql`t.operacion_cliente` : sql`null::varchar`} as op, ${CIFRAS},
+        ${porDivisa ? sql`sum(${MONTO_DIVISA})` : sql`null::numeric`} as vd,
+        ${porDivisa ? sql`sum(${MONTO_DIVISA} * t.tasa_aplicada)` : sql`null::numeric`} as vt
+      from transacciones t where ${condicion(f, tz)}
+      group by 1, 2
+    )
+    select g.k::text || coalesce(':' || g.op, '') as clave, ${d.label} as etiqueta, g.operaciones, g.volumen_pyg, g.margen_pyg,
+      ${porDivisa ? sql`d.codigo` : sql`null`} as divisa, g.op as operacion, g.vd::text as volumen_divisa,
+      round(g.vt / nullif(g.vd, 0), 4)::text as tasa_promedio
+    from g ${d.join}
+    order by g.margen_pyg::numeric desc, etiqueta, g.op`.execute(db);
+  return r.rows;
+}
+
+const UNIDAD: Record<Agrupacion, string> = { dia: 'day', semana: 'week', mes: 'month' };
+
+export interface PeriodoRow extends Cifras {
+  periodo: string;
+}
+
+/** The figures per day, week (from Monday) or month of business time, every period of the range present (zeros when empty). */
+export async function evolucion(db: Db, agrupacion: Agrupacion, f: ReporteFiltros, tz: string): Promise<PeriodoRow[]> {
+  const unit = sql.lit(UNIDAD[agrupacion]);
+  const r = await sql<PeriodoRow>`
+    with p as (
+      select gs::date as periodo
+      from generate_series(date_trunc(${unit}, ${f.fecha_desde}::date::timestamp), ${f.fecha_hasta}::date::timestamp, ('1 ' || ${unit})::interval) gs
+    ),
+    g as (
+      select date_trunc(${unit}, t.fecha_inicio at time zone ${tz})::date as periodo, ${CIFRAS}
+      from transacciones t where ${condicion(f, tz)}
+      group by 1
+    )
+    select to_char(p.periodo, 'YYYY-MM-DD') as periodo, coalesce(g.operaciones, 0) as operaciones,
+      coalesce(g.volumen_pyg, '0') as volumen_pyg, coalesce(g.margen_pyg, '0') as margen_pyg
+    from p left join g on g.periodo = p.periodo
+    order by p.periodo`.execute(db);
+  return r.rows;
+}
+
+export interface LineaRow {
+  id: number;
+  codigo: string;
+  fecha_inicio: Date;
+  /** Business time of `tz`, AAAA-MM-DD HH:MM:SS (exports). */
+  fecha_local: string;
+  /** The keyset cursor of the exports (timestamptz as text keeps the microseconds a Date would drop). */
+  cursor: string;
+  operacion_cliente: 'compra' | 'venta';
+  divisa: string;
+  monto_divisa: string;
+  monto_pyg: string;
+  tasa_aplicada: string;
+  precio_base: string;
+  margen_pyg: string;
+  metodo: string;
+  operador: string;
+  tauser: string;
+  categoria: string;
+}
+
+function lineas(db: Db, f: ReporteFiltros, tz: string, extra: RawBuilder<unknown>, limit: number, offset: number) {
+  return sql<LineaRow>`
+    select t.id, t.codigo, t.fecha_inicio, to_char(t.fecha_inicio at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS') as fecha_local,
+      t.fecha_inicio::text as cursor, t.operacion_cliente, d.codigo as divisa, ${MONTO_DIVISA}::text as monto_divisa,
+      t.monto_pyg::text as monto_pyg, t.tasa_aplicada::text as tasa_aplicada, t.precio_base::text as precio_base, ${MARGEN}::text as margen_pyg,
+      m.nombre_display as metodo, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) as operador,
+      tu.codigo as tauser, t.nombre_categoria as categoria
+    from transacciones t
+    join divisas d on d.id = ${DIVISA_ID}
+    join metodos_financieros m on m.id = t.metodo_financiero_id
+    join users u on u.id = t.operador_id
+    join tausers tu on tu.id_tauser = t.tauser_id
+    where ${condicion(f, tz)} ${extra}
+    order by t.fecha_inicio desc, t.id desc
+    limit ${sql.lit(limit)} offset ${offset}`.execute(db);
+}
+
+/** One page of the operations behind the figures, newest first. */
+export const paginaDeLineas = (db: Db, f: ReporteFiltros, tz: string, pageSize: number, offset: number) => lineas(db, f, tz, sql``, pageSize, offset);
+
+/** The next `n` operations after the cursor (keyset over the same order): the exports read them in chunks. */
+export const lineasDespues = (db: Db, f: ReporteFiltros, tz: string, after: { cursor: string; id: number } | undefined, n: number) =>
+  lineas(db, f, tz, after ? sql`and (t.fecha_inicio, t.id) < (${after.cursor}::timestamptz, ${after.id})` : sql``, n, 0);
+
+export interface StockRow {
+  tauser_id: string;
+  tauser_codigo: string;
+  tauser_nombre: string;
+  divisa_id: number;
+  divisa: string;
+  billetes: number;
+  valor: string;
+  minimo: string | null;
+  bajo: boolean;
+}
+
+/**
+ * Each active Tauser's notes and their value per currency now. A currency with a threshold appears
+ * for every Tauser, held or not: an empty drawer is the lowest stock of all.
+ */
+export async function stockDeTerminales(db: Db, tauser: string | undefined): Promise<StockRow[]> {
+  const r = await sql<StockRow>`
+    with s as (
+      select st.tauser_id, de.divisa_id, sum(st.cantidad)::int as billetes, sum(st.cantidad::numeric * de.denominacion) as valor
+      from tauser_stock st join denominaciones de on de.id = st.denominacion_id
+      group by 1, 2
+    ),
+    pares as (
+      select tauser_id, divisa_id from s
+      union
+      select tu.id_tauser, u.divisa_id from tausers tu cross join umbrales_stock u where tu.is_active
+    )
+    select tu.id_tauser::text as tauser_id, tu.codigo as tauser_codigo, tu.nombre as tauser_nombre, d.id as divisa_id, d.codigo as divisa,
+      coalesce(s.billetes, 0) as billetes, coalesce(s.valor, 0)::text as valor, u.minimo::text as minimo,
+      coalesce(coalesce(s.valor, 0) < u.minimo, false) as bajo
+    from pares p
+    join tausers tu on tu.id_tauser = p.tauser_id
+    join divisas d on d.id = p.divisa_id
+    left join s on s.tauser_id = p.tauser_id and s.divisa_id = p.divisa_id
+    left join umbrales_stock u on u.divisa_id = p.divisa_id
+    where tu.is_active ${tauser ? sql`and tu.id_tauser = ${tauser}` : sql``}
+    order by tu.codigo, d.codigo`.execute(db);
+  return r.rows;
+}
+
+export const umbrales = (db: Db) =>
+  db
+    .selectFrom('umbrales_stock as u')
+    .innerJoin('divisas as d', 'd.id', 'u.divisa_id')
+    .select(['u.divisa_id', 'd.codigo as divisa', sql<string>`u.minimo::text`.as('minimo')])
+    .orderBy('d.codigo')
+    .execute();
+
+export const findDivisaExtranjera = (db: Db, id: number) =>
+  db.selectFrom('divisas').select(['id', 'codigo']).where('id', '=', id).where('es_base', '=', false).executeTakeFirst();
+
+export const guardarUmbral = (db: Db, divisaId: number, minimo: string) =>
+  db
+    .insertInto('umbrales_stock')
+    .values({ divisa_id: divisaId, minimo })
+    .onConflict((oc) => oc.column('divisa_id').doUpdateSet({ minimo, updated_at: sql`now()` }))
+    .execute();

@@ -1,0 +1,13 @@
+/** The business day `now` falls on in `tz`, as AAAA-MM-DD. */
+export function diaDeNegocio(tz: string, now: Date = new Date()): string {
+  // en-CA formats dates as AAAA-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** The reports' default period: from the first of this month to today (business days of `tz`). */
+export function periodoPorDefecto(tz: string, now: Date = new Date()): { fecha_desde: string; fecha_hasta: string } {
+  const hoy = diaDeNegocio(tz, now);
+  return { fecha_desde: `${hoy.slice(0, 8)}01`, fecha_hasta: hoy };
+}
+
+export const TZ_NEGOCIO = 'America/Asuncion';
