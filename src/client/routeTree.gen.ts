@@ -20,6 +20,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as MetodosFinancierosRouteImport } from './routes/metodos-financieros'
 import { Route as MetodosFinancierosClienteRouteImport } from './routes/metodos-financieros-cliente'
 import { Route as OperacionCompraVentaRouteImport } from './routes/operacion-compra-venta'
+import { Route as ReportesRouteImport } from './routes/reportes'
 import { Route as RolesRouteImport } from './routes/roles'
 import { Route as SimulacionOperacionRouteImport } from './routes/simulacion-operacion'
 import { Route as TerminalRouteImport } from './routes/terminal'
@@ -86,6 +87,11 @@ const OperacionCompraVentaRoute = OperacionCompraVentaRouteImport.update({
   path: '/operacion-compra-venta',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ReportesRoute = ReportesRouteImport.update({
+  id: '/reportes',
+  path: '/reportes',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RolesRoute = RolesRouteImport.update({
   id: '/roles',
   path: '/roles',
@@ -145,6 +151,7 @@ export interface FileRoutesByFullPath {
   '/metodos-financieros': typeof MetodosFinancierosRoute
   '/metodos-financieros-cliente': typeof MetodosFinancierosClienteRoute
   '/operacion-compra-venta': typeof OperacionCompraVentaRoute
+  '/reportes': typeof ReportesRoute
   '/roles': typeof RolesRoute
   '/simulacion-operacion': typeof SimulacionOperacionRoute
   '/terminal': typeof TerminalRoute
@@ -167,6 +174,7 @@ export interface FileRoutesByTo {
   '/metodos-financieros': typeof MetodosFinancierosRoute
   '/metodos-financieros-cliente': typeof MetodosFinancierosClienteRoute
   '/operacion-compra-venta': typeof OperacionCompraVentaRoute
+  '/reportes': typeof ReportesRoute
   '/roles': typeof RolesRoute
   '/simulacion-operacion': typeof SimulacionOperacionRoute
   '/terminal': typeof TerminalRoute
@@ -190,6 +198,7 @@ export interface FileRoutesById {
   '/metodos-financieros': typeof MetodosFinancierosRoute
   '/metodos-financieros-cliente': typeof MetodosFinancierosClienteRoute
   '/operacion-compra-venta': typeof OperacionCompraVentaRoute
+  '/reportes': typeof ReportesRoute
   '/roles': typeof RolesRoute
   '/simulacion-operacion': typeof SimulacionOperacionRoute
   '/terminal': typeof TerminalRoute
@@ -214,6 +223,7 @@ export interface FileRouteTypes {
     | '/metodos-financieros'
     | '/metodos-financieros-cliente'
     | '/operacion-compra-venta'
+    | '/reportes'
     | '/roles'
     | '/simulacion-operacion'
     | '/terminal'
@@ -236,6 +246,7 @@ export interface FileRouteTypes {
     | '/metodos-financieros'
     | '/metodos-financieros-cliente'
     | '/operacion-compra-venta'
+    | '/reportes'
     | '/roles'
     | '/simulacion-operacion'
     | '/terminal'
@@ -258,6 +269,7 @@ export interface FileRouteTypes {
     | '/metodos-financieros'
     | '/metodos-financieros-cliente'
     | '/operacion-compra-venta'
+    | '/reportes'
     | '/roles'
     | '/simulacion-operacion'
     | '/terminal'
@@ -281,6 +293,7 @@ export interface RootRouteChildren {
   MetodosFinancierosRoute: typeof MetodosFinancierosRoute
   MetodosFinancierosClienteRoute: typeof MetodosFinancierosClienteRoute
   OperacionCompraVentaRoute: typeof OperacionCompraVentaRoute
+  ReportesRoute: typeof ReportesRoute
   RolesRoute: typeof RolesRoute
   SimulacionOperacionRoute: typeof SimulacionOperacionRoute
   TerminalRoute: typeof TerminalRoute
@@ -371,6 +384,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperacionCompraVentaRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reportes': {
+      id: '/reportes'
+      path: '/reportes'
+      fullPath: '/reportes'
+      preLoaderRoute: typeof ReportesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/roles': {
       id: '/roles'
       path: '/roles'
@@ -449,6 +469,7 @@ const rootRouteChildren: RootRouteChildren = {
   MetodosFinancierosRoute: MetodosFinancierosRoute,
   MetodosFinancierosClienteRoute: MetodosFinancierosClienteRoute,
   OperacionCompraVentaRoute: OperacionCompraVentaRoute,
+  ReportesRoute: ReportesRoute,
   RolesRoute: RolesRoute,
   SimulacionOperacionRoute: SimulacionOperacionRoute,
   TerminalRoute: TerminalRoute,

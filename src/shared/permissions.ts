@@ -112,7 +112,7 @@ export const P = {
 
 /** Any of these opens /configuraciones (spec 000 §2). */
 export const CONFIG_HUB_ANY: Permission[] = [
-  P.viewDivisa, P.viewGroup, P.viewCategoria, P.viewTasa, P.viewUser, P.viewCliente, P.viewMetodo, P.viewTauser,
+  P.viewDivisa, P.viewGroup, P.viewCategoria, P.viewTasa, P.viewUser, P.viewCliente, P.viewMetodo, P.viewTauser, P.viewReporte,
 ];
 
 /** Permissions of the seeded Cliente role. */
