@@ -8,6 +8,8 @@ const entero = new Intl.NumberFormat('es-PY', { maximumFractionDigits: 0 });
 const compacto = new Intl.NumberFormat('es-PY', { notation: 'compact', maximumFractionDigits: 1 });
 const pyg = (v: unknown) => `₲ ${entero.format(Number(v))}`;
 const ejes = { fontSize: 12, fill: '#334155' };
+// Legend texts in the page's text colour (the series colour is too light to read as text).
+const leyenda = (v: string) => <span style={{ color: '#334155' }}>{v}</span>;
 
 export interface PuntoEvolucion {
   periodo: string;
@@ -26,8 +28,8 @@ export function GraficoEvolucion({ datos, titulo }: { datos: PuntoEvolucion[]; t
           <YAxis yAxisId="v" tick={ejes} tickFormatter={(v) => compacto.format(v)} width={56} />
           <YAxis yAxisId="m" orientation="right" tick={ejes} tickFormatter={(v) => compacto.format(v)} width={56} />
           <Tooltip formatter={(v) => pyg(v)} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Bar yAxisId="v" dataKey="volumen" name="Volumen PYG" fill="#a7f3d0" isAnimationActive={false} />
+          <Legend wrapperStyle={{ fontSize: 12 }} formatter={leyenda} />
+          <Bar yAxisId="v" dataKey="volumen" name="Volumen PYG" fill="#6ee7b7" isAnimationActive={false} />
           <Line yAxisId="m" dataKey="margen" name="Margen PYG" stroke="#047857" strokeWidth={2} dot={false} isAnimationActive={false} />
         </ComposedChart>
       </ResponsiveContainer>
@@ -54,7 +56,7 @@ export function GraficoBarras({ datos, titulo, porOperacion }: { datos: Barra[];
           <Tooltip formatter={(v) => pyg(v)} />
           {porOperacion ? (
             <>
-              <Legend wrapperStyle={{ fontSize: 12 }} />
+              <Legend wrapperStyle={{ fontSize: 12 }} formatter={leyenda} />
               <Bar dataKey="compra" name="Compra del cliente" fill="#059669" isAnimationActive={false} />
               <Bar dataKey="venta" name="Venta del cliente" fill="#0ea5e9" isAnimationActive={false} />
             </>

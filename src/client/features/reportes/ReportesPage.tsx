@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import toast from 'react-hot-toast';
 import { PageHeader } from '../../components/PageHeader';
@@ -7,6 +7,8 @@ import { trpc } from '../../trpc';
 import { formatAmount, formatRate } from '../../../shared/format';
 import { ESTADOS, ESTADO_LABEL } from '../../../shared/transacciones';
 import type { GrupoRecord } from '../../../shared/schemas/reportes';
+import { Seccion, Tabla, Tarjeta, type Col } from './Piezas';
+import { StockTabla } from './StockTabla';
 import { filtrosDe, queryDe, type ReportesSearch } from './search';
 import { descargar } from './descargar';
 import type { Barra, PuntoEvolucion } from './Graficos';
@@ -17,84 +19,40 @@ const GraficoBarras = lazy(() => import('./Graficos').then((m) => ({ default: m.
 
 const pyg = (v: string) => `₲ ${formatAmount(v, 0)}`;
 const LOAD_ERROR = 'No se pudieron cargar los reportes.';
-const OPERACION = { compra: 'Compra del cliente', venta: 'Venta del cliente' } as const;
-const AGRUPACION = { dia: 'Por día', semana: 'Por semana', mes: 'Por mes' } as const;
+const OPERACION = {
+  compra: 'Compra del cliente',
+  venta: 'Venta del cliente',
+} as const;
+const AGRUPACION = {
+  dia: 'Por día',
+  semana: 'Por semana',
+  mes: 'Por mes',
+} as const;
 
-const diaCorto = new Intl.DateTimeFormat('es-PY', { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
-const mesLargo = new Intl.DateTimeFormat('es-PY', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const fechaLarga = new Intl.DateTimeFormat('es-PY', { dateStyle: 'long', timeZone: 'UTC' });
+const diaCorto = new Intl.DateTimeFormat('es-PY', {
+  day: '2-digit',
+  month: '2-digit',
+  timeZone: 'UTC',
+});
+const mesLargo = new Intl.DateTimeFormat('es-PY', {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const fechaLarga = new Intl.DateTimeFormat('es-PY', {
+  dateStyle: 'long',
+  timeZone: 'UTC',
+});
 const aFecha = (dia: string) => new Date(`${dia}T00:00:00Z`);
 const etiquetaPeriodo = (p: string, a: keyof typeof AGRUPACION) =>
   a === 'mes' ? mesLargo.format(aFecha(p)) : a === 'semana' ? `Sem. ${diaCorto.format(aFecha(p))}` : diaCorto.format(aFecha(p));
 
-function Tarjeta({ titulo, valor, detalle, testId }: { titulo: string; valor: string; detalle?: string; testId: string }) {
-  return (
-    <div className="card" data-testid={testId}>
-      <p className="text-sm font-medium text-slate-600">{titulo}</p>
-      <p className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{valor}</p>
-      {detalle && <p className="mt-1 text-xs text-slate-600">{detalle}</p>}
-    </div>
-  );
-}
-
-function Seccion({ titulo, children, id }: { titulo: string; children: ReactNode; id: string }) {
-  return (
-    <section aria-labelledby={id} className="card">
-      <h2 id={id} className="mb-3 text-lg font-semibold text-slate-900">
-        {titulo}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-interface Col<T> {
-  header: string;
-  cell: (r: T) => ReactNode;
-  num?: boolean;
-}
-
-/** A compact table of figures (numbers right-aligned); `estado` shows loading, error or empty. */
-function Tabla<T>({ label, cols, rows, rowKey, estado }: { label: string; cols: Col<T>[]; rows: T[] | undefined; rowKey: (r: T) => string; estado: { loading: boolean; error: boolean } }) {
-  const msg = estado.loading ? 'Cargando' : estado.error ? 'Ha ocurrido un error' : !rows?.length ? 'No hay operaciones en el período' : null;
-  return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full text-sm" aria-label={label}>
-        <thead>
-          <tr className="border-b border-slate-200 text-slate-700">
-            {cols.map((c) => (
-              <th key={c.header} scope="col" className={`px-2 py-2 font-semibold ${c.num ? 'text-right' : 'text-left'}`}>
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {msg ? (
-            <tr>
-              <td colSpan={cols.length} className="px-2 py-4 text-center text-slate-600">
-                {msg}
-              </td>
-            </tr>
-          ) : (
-            rows!.map((r) => (
-              <tr key={rowKey(r)}>
-                {cols.map((c) => (
-                  <td key={c.header} className={`px-2 py-2 ${c.num ? 'whitespace-nowrap text-right tabular-nums' : ''}`}>
-                    {c.cell(r)}
-                  </td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 const CIFRAS: Col<GrupoRecord>[] = [
-  { header: 'Operaciones', cell: (g) => formatAmount(String(g.operaciones), 0), num: true },
+  {
+    header: 'Operaciones',
+    cell: (g) => formatAmount(String(g.operaciones), 0),
+    num: true,
+  },
   { header: 'Volumen PYG', cell: (g) => pyg(g.volumen_pyg), num: true },
   { header: 'Margen PYG', cell: (g) => pyg(g.margen_pyg), num: true },
 ];
@@ -138,7 +96,10 @@ export function ReportesPage() {
   const [exportando, setExportando] = useState<string | null>(null);
 
   const periodo = resumen.data?.filtros;
-  const estado = (q: { isLoading: boolean; isError: boolean }) => ({ loading: q.isLoading, error: q.isError });
+  const estado = (q: { isLoading: boolean; isError: boolean }) => ({
+    loading: q.isLoading,
+    error: q.isError,
+  });
 
   const exportar = async (formato: 'csv' | 'xlsx' | 'pdf') => {
     setExportando(formato);
@@ -152,7 +113,10 @@ export function ReportesPage() {
   };
 
   const puntos: PuntoEvolucion[] = (evolucion.data?.resultados ?? []).map((p) => ({
-    periodo: p.periodo, etiqueta: etiquetaPeriodo(p.periodo, evolucion.data!.agrupacion), volumen: Number(p.volumen_pyg), margen: Number(p.margen_pyg),
+    periodo: p.periodo,
+    etiqueta: etiquetaPeriodo(p.periodo, evolucion.data!.agrupacion),
+    volumen: Number(p.volumen_pyg),
+    margen: Number(p.margen_pyg),
   }));
   const barrasDivisa: Barra[] = [];
   for (const g of porDivisa.data?.resultados ?? []) {
@@ -160,14 +124,37 @@ export function ReportesPage() {
     if (!b) barrasDivisa.push((b = { nombre: g.divisa ?? g.etiqueta }));
     b[g.operacion === 'compra' ? 'compra' : 'venta'] = Number(g.margen_pyg);
   }
-  const barrasMetodo: Barra[] = (porMetodo.data?.resultados ?? []).map((g) => ({ nombre: g.etiqueta, margen: Number(g.margen_pyg) }));
+  const barrasMetodo: Barra[] = (porMetodo.data?.resultados ?? []).map((g) => ({
+    nombre: g.etiqueta,
+    margen: Number(g.margen_pyg),
+  }));
 
   const opciones = {
-    divisa: opcionesDe(porDivisa.data?.resultados, (g) => g.clave.split(':')[0], (g) => g.divisa ?? g.etiqueta),
-    metodo: opcionesDe(porMetodo.data?.resultados, (g) => g.clave, (g) => g.etiqueta),
-    operador: opcionesDe(porOperador.data?.resultados, (g) => g.clave, (g) => g.etiqueta),
-    tauser: opcionesDe(porTauser.data?.resultados, (g) => g.clave, (g) => g.etiqueta),
-    categoria: opcionesDe(porCategoria.data?.resultados, (g) => g.etiqueta, (g) => g.etiqueta),
+    divisa: opcionesDe(
+      porDivisa.data?.resultados,
+      (g) => g.clave.split(':')[0],
+      (g) => g.divisa ?? g.etiqueta,
+    ),
+    metodo: opcionesDe(
+      porMetodo.data?.resultados,
+      (g) => g.clave,
+      (g) => g.etiqueta,
+    ),
+    operador: opcionesDe(
+      porOperador.data?.resultados,
+      (g) => g.clave,
+      (g) => g.etiqueta,
+    ),
+    tauser: opcionesDe(
+      porTauser.data?.resultados,
+      (g) => g.clave,
+      (g) => g.etiqueta,
+    ),
+    categoria: opcionesDe(
+      porCategoria.data?.resultados,
+      (g) => g.etiqueta,
+      (g) => g.etiqueta,
+    ),
   };
   const campo = 'block text-sm font-medium text-slate-700';
   const select = (name: 'divisa' | 'metodo' | 'operador' | 'tauser' | 'categoria', label: string) => {
@@ -200,7 +187,11 @@ export function ReportesPage() {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <PageHeader
         title="Reportes"
-        subtitle={periodo ? `Del ${fechaLarga.format(aFecha(periodo.fecha_desde))} al ${fechaLarga.format(aFecha(periodo.fecha_hasta))}` : 'Qué compró, vendió y ganó la casa'}
+        subtitle={
+          periodo
+            ? `Del ${fechaLarga.format(aFecha(periodo.fecha_desde))} al ${fechaLarga.format(aFecha(periodo.fecha_hasta))}`
+            : 'Qué compró, vendió y ganó la casa'
+        }
         actions={
           <div className="flex flex-wrap gap-2" role="group" aria-label="Exportar">
             {(['csv', 'xlsx', 'pdf'] as const).map((f) => (
@@ -215,15 +206,33 @@ export function ReportesPage() {
       <form className="mb-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5" aria-label="Filtros" onSubmit={(e) => e.preventDefault()}>
         <label className={campo}>
           Desde
-          <input type="date" className="input mt-1 w-full" value={s.desde ?? periodo?.fecha_desde ?? ''} onChange={(e) => set({ desde: e.target.value || undefined })} />
+          <input
+            type="date"
+            className="input mt-1 w-full"
+            value={s.desde ?? periodo?.fecha_desde ?? ''}
+            onChange={(e) => set({ desde: e.target.value || undefined })}
+          />
         </label>
         <label className={campo}>
           Hasta
-          <input type="date" className="input mt-1 w-full" value={s.hasta ?? periodo?.fecha_hasta ?? ''} onChange={(e) => set({ hasta: e.target.value || undefined })} />
+          <input
+            type="date"
+            className="input mt-1 w-full"
+            value={s.hasta ?? periodo?.fecha_hasta ?? ''}
+            onChange={(e) => set({ hasta: e.target.value || undefined })}
+          />
         </label>
         <label className={campo}>
           Estado
-          <select className="input mt-1 w-full" value={s.estado ?? 'completada'} onChange={(e) => set({ estado: e.target.value === 'completada' ? undefined : (e.target.value as ReportesSearch['estado']) })}>
+          <select
+            className="input mt-1 w-full"
+            value={s.estado ?? 'completada'}
+            onChange={(e) =>
+              set({
+                estado: e.target.value === 'completada' ? undefined : (e.target.value as ReportesSearch['estado']),
+              })
+            }
+          >
             {ESTADOS.map((e) => (
               <option key={e} value={e}>
                 {ESTADO_LABEL[e]}
@@ -233,7 +242,15 @@ export function ReportesPage() {
         </label>
         <label className={campo}>
           Operación
-          <select className="input mt-1 w-full" value={s.operacion ?? ''} onChange={(e) => set({ operacion: (e.target.value || undefined) as ReportesSearch['operacion'] })}>
+          <select
+            className="input mt-1 w-full"
+            value={s.operacion ?? ''}
+            onChange={(e) =>
+              set({
+                operacion: (e.target.value || undefined) as ReportesSearch['operacion'],
+              })
+            }
+          >
             <option value="">Todas</option>
             <option value="compra">{OPERACION.compra}</option>
             <option value="venta">{OPERACION.venta}</option>
@@ -257,9 +274,19 @@ export function ReportesPage() {
       )}
 
       <div className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-live="polite">
-        <Tarjeta testId="card-operaciones" titulo="Operaciones" valor={resumen.data ? formatAmount(String(resumen.data.operaciones), 0) : '…'} detalle={ESTADO_LABEL[s.estado ?? 'completada']} />
+        <Tarjeta
+          testId="card-operaciones"
+          titulo="Operaciones"
+          valor={resumen.data ? formatAmount(String(resumen.data.operaciones), 0) : '…'}
+          detalle={ESTADO_LABEL[s.estado ?? 'completada']}
+        />
         <Tarjeta testId="card-volumen" titulo="Volumen en guaraníes" valor={resumen.data ? pyg(resumen.data.volumen_pyg) : '…'} />
-        <Tarjeta testId="card-margen" titulo="Margen de la casa" valor={resumen.data ? pyg(resumen.data.margen_pyg) : '…'} detalle="Contra el precio base de cada operación" />
+        <Tarjeta
+          testId="card-margen"
+          titulo="Margen de la casa"
+          valor={resumen.data ? pyg(resumen.data.margen_pyg) : '…'}
+          detalle="Contra el precio base de cada operación"
+        />
         <Tarjeta testId="card-promedio" titulo="Margen por operación" valor={resumen.data ? pyg(resumen.data.margen_promedio_pyg) : '…'} detalle="Promedio" />
       </div>
 
@@ -267,35 +294,64 @@ export function ReportesPage() {
         <Seccion titulo="Evolución del volumen y del margen" id="sec-evolucion">
           <div className="mb-3 flex flex-wrap gap-2" role="group" aria-label="Agrupación">
             {(Object.keys(AGRUPACION) as (keyof typeof AGRUPACION)[]).map((a) => (
-              <button key={a} type="button" aria-pressed={agrupacion === a} className={agrupacion === a ? 'btn-primary' : 'btn-secondary'} onClick={() => set({ agrupacion: a === 'dia' ? undefined : a })}>
+              <button
+                key={a}
+                type="button"
+                aria-pressed={agrupacion === a}
+                className={agrupacion === a ? 'btn-primary' : 'btn-secondary'}
+                onClick={() => set({ agrupacion: a === 'dia' ? undefined : a })}
+              >
                 {AGRUPACION[a]}
               </button>
             ))}
           </div>
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
             <div className="lg:col-span-2">
-              <Suspense fallback={graficoCargando}>{puntos.length > 0 && <GraficoEvolucion datos={puntos} titulo="Gráfico: volumen (barras) y margen (línea) por período" />}</Suspense>
+              <Suspense fallback={graficoCargando}>
+                {puntos.length > 0 && <GraficoEvolucion datos={puntos} titulo="Gráfico: volumen (barras) y margen (línea) por período" />}
+              </Suspense>
             </div>
-            <div className="max-h-72 overflow-y-auto">
+            <div className="max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label="Tabla de volumen y margen por período">
               <Tabla
                 label="Volumen y margen por período"
                 estado={estado(evolucion)}
                 rows={evolucion.data?.resultados.filter((p) => p.operaciones > 0)}
                 rowKey={(p) => p.periodo}
                 cols={[
-                  { header: 'Período', cell: (p) => etiquetaPeriodo(p.periodo, agrupacion) },
-                  { header: 'Operaciones', cell: (p) => formatAmount(String(p.operaciones), 0), num: true },
-                  { header: 'Volumen PYG', cell: (p) => pyg(p.volumen_pyg), num: true },
-                  { header: 'Margen PYG', cell: (p) => pyg(p.margen_pyg), num: true },
+                  {
+                    header: 'Período',
+                    cell: (p) => etiquetaPeriodo(p.periodo, agrupacion),
+                  },
+                  {
+                    header: 'Operaciones',
+                    cell: (p) => formatAmount(String(p.operaciones), 0),
+                    num: true,
+                  },
+                  {
+                    header: 'Volumen PYG',
+                    cell: (p) => pyg(p.volumen_pyg),
+                    num: true,
+                  },
+                  {
+                    header: 'Margen PYG',
+                    cell: (p) => pyg(p.margen_pyg),
+                    num: true,
+                  },
                 ]}
               />
             </div>
           </div>
         </Seccion>
 
-        <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-          <Seccion titulo="Por divisa" id="sec-divisa">
-            <Suspense fallback={graficoCargando}>{barrasDivisa.length > 0 && <GraficoBarras datos={barrasDivisa} titulo="Gráfico: margen por divisa, compras y ventas del cliente" porOperacion />}</Suspense>
+        <Seccion titulo="Por divisa" id="sec-divisa">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <div>
+              <Suspense fallback={graficoCargando}>
+                {barrasDivisa.length > 0 && (
+                  <GraficoBarras datos={barrasDivisa} titulo="Gráfico: margen por divisa, compras y ventas del cliente" porOperacion />
+                )}
+              </Suspense>
+            </div>
             <Tabla
               label="Cifras por divisa"
               estado={estado(porDivisa)}
@@ -303,16 +359,46 @@ export function ReportesPage() {
               rowKey={(g) => g.clave}
               cols={[
                 { header: 'Divisa', cell: (g) => g.divisa },
-                { header: 'Operación', cell: (g) => (g.operacion ? OPERACION[g.operacion] : '') },
-                { header: 'Volumen divisa', cell: (g) => formatAmount(g.volumen_divisa ?? '0', 2), num: true },
-                { header: 'Tasa promedio', cell: (g) => formatRate(g.tasa_promedio ?? '0', 4, 4), num: true },
+                {
+                  header: 'Operación',
+                  cell: (g) => (g.operacion ? OPERACION[g.operacion] : ''),
+                },
+                {
+                  header: 'Volumen divisa',
+                  cell: (g) => formatAmount(g.volumen_divisa ?? '0', 2),
+                  num: true,
+                },
+                {
+                  header: 'Tasa promedio',
+                  cell: (g) => formatRate(g.tasa_promedio ?? '0', 4, 4),
+                  num: true,
+                },
                 ...CIFRAS,
               ]}
             />
-          </Seccion>
+          </div>
+        </Seccion>
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
           <Seccion titulo="Por método" id="sec-metodo">
-            <Suspense fallback={graficoCargando}>{barrasMetodo.length > 0 && <GraficoBarras datos={barrasMetodo} titulo="Gráfico: margen por método financiero" />}</Suspense>
-            <Tabla label="Cifras por método" estado={estado(porMetodo)} rows={porMetodo.data?.resultados} rowKey={(g) => g.clave} cols={[{ header: 'Método', cell: (g) => g.etiqueta }, ...CIFRAS]} />
+            <Suspense fallback={graficoCargando}>
+              {barrasMetodo.length > 0 && <GraficoBarras datos={barrasMetodo} titulo="Gráfico: margen por método financiero" />}
+            </Suspense>
+            <Tabla
+              label="Cifras por método"
+              estado={estado(porMetodo)}
+              rows={porMetodo.data?.resultados}
+              rowKey={(g) => g.clave}
+              cols={[{ header: 'Método', cell: (g) => g.etiqueta }, ...CIFRAS]}
+            />
+          </Seccion>
+          <Seccion titulo="Por categoría de cliente" id="sec-categoria">
+            <Tabla
+              label="Cifras por categoría"
+              estado={estado(porCategoria)}
+              rows={porCategoria.data?.resultados}
+              rowKey={(g) => g.clave}
+              cols={[{ header: 'Categoría', cell: (g) => g.etiqueta }, ...CIFRAS]}
+            />
           </Seccion>
           <Seccion titulo="Por operador" id="sec-operador">
             <Tabla
@@ -320,7 +406,14 @@ export function ReportesPage() {
               estado={estado(porOperador)}
               rows={porOperador.data?.resultados}
               rowKey={(g) => g.clave}
-              cols={[{ header: 'Operador', cell: (g) => g.etiqueta }, ...CIFRAS, { header: 'Filtro', cell: (g) => (s.operador === g.clave ? 'Filtrado' : filtrar({ operador: g.clave }, g.etiqueta)) }]}
+              cols={[
+                { header: 'Operador', cell: (g) => g.etiqueta },
+                ...CIFRAS,
+                {
+                  header: 'Filtro',
+                  cell: (g) => (s.operador === g.clave ? 'Filtrado' : filtrar({ operador: g.clave }, g.etiqueta)),
+                },
+              ]}
             />
           </Seccion>
           <Seccion titulo="Por Tauser" id="sec-tauser">
@@ -329,37 +422,20 @@ export function ReportesPage() {
               estado={estado(porTauser)}
               rows={porTauser.data?.resultados}
               rowKey={(g) => g.clave}
-              cols={[{ header: 'Tauser', cell: (g) => g.etiqueta }, ...CIFRAS, { header: 'Filtro', cell: (g) => (s.tauser === g.clave ? 'Filtrado' : filtrar({ tauser: g.clave }, g.etiqueta)) }]}
-            />
-          </Seccion>
-          <Seccion titulo="Por categoría de cliente" id="sec-categoria">
-            <Tabla label="Cifras por categoría" estado={estado(porCategoria)} rows={porCategoria.data?.resultados} rowKey={(g) => g.clave} cols={[{ header: 'Categoría', cell: (g) => g.etiqueta }, ...CIFRAS]} />
-          </Seccion>
-          <Seccion titulo="Stock de las terminales, ahora" id="sec-stock">
-            <Tabla
-              label="Stock por Tauser y divisa"
-              estado={{ loading: stock.isLoading, error: stock.isError }}
-              rows={stock.data}
-              rowKey={(r) => `${r.tauser_id}:${r.divisa_id}`}
               cols={[
-                { header: 'Tauser', cell: (r) => `${r.tauser_codigo} — ${r.tauser_nombre}` },
-                { header: 'Divisa', cell: (r) => r.divisa },
-                { header: 'Billetes', cell: (r) => formatAmount(String(r.billetes), 0), num: true },
-                { header: 'Valor', cell: (r) => formatAmount(r.valor, 0), num: true },
-                { header: 'Mínimo', cell: (r) => (r.minimo === null ? '—' : formatAmount(r.minimo, 0)), num: true },
+                { header: 'Tauser', cell: (g) => g.etiqueta },
+                ...CIFRAS,
                 {
-                  header: 'Estado',
-                  cell: (r) =>
-                    r.bajo ? (
-                      <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Stock bajo</span>
-                    ) : (
-                      <span className="text-xs text-slate-600">Suficiente</span>
-                    ),
+                  header: 'Filtro',
+                  cell: (g) => (s.tauser === g.clave ? 'Filtrado' : filtrar({ tauser: g.clave }, g.etiqueta)),
                 },
               ]}
             />
           </Seccion>
         </div>
+        <Seccion titulo="Stock de las terminales, ahora" id="sec-stock">
+          <StockTabla filas={stock.data} estado={{ loading: stock.isLoading, error: stock.isError }} />
+        </Seccion>
       </div>
     </div>
   );
