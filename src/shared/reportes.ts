@@ -1,3 +1,11 @@
+/** Groupings of the figures (REST `ganancias/por_<x>/`). Kept free of zod: the route's URL parser reads them. */
+export const DIMENSIONES = ['divisa', 'metodo', 'operador', 'tauser', 'categoria'] as const;
+export type Dimension = (typeof DIMENSIONES)[number];
+export const AGRUPACIONES = ['dia', 'semana', 'mes'] as const;
+export type Agrupacion = (typeof AGRUPACIONES)[number];
+export const FORMATOS = ['csv', 'xlsx', 'pdf'] as const;
+export type Formato = (typeof FORMATOS)[number];
+
 /** The business day `now` falls on in `tz`, as AAAA-MM-DD. */
 export function diaDeNegocio(tz: string, now: Date = new Date()): string {
   // en-CA formats dates as AAAA-MM-DD.

@@ -4,13 +4,9 @@ import { idParam, pageParam, uuidParam } from './common';
 import { FECHAS_MSG, fecha } from './operaciones';
 import { optionalText } from './common';
 
-/** Groupings of the figures (REST `ganancias/por_<x>/`). */
-export const DIMENSIONES = ['divisa', 'metodo', 'operador', 'tauser', 'categoria'] as const;
-export type Dimension = (typeof DIMENSIONES)[number];
-export const AGRUPACIONES = ['dia', 'semana', 'mes'] as const;
-export type Agrupacion = (typeof AGRUPACIONES)[number];
-export const FORMATOS = ['csv', 'xlsx', 'pdf'] as const;
-export type Formato = (typeof FORMATOS)[number];
+import { AGRUPACIONES, FORMATOS } from '../reportes';
+
+export { AGRUPACIONES, DIMENSIONES, FORMATOS, type Agrupacion, type Dimension, type Formato } from '../reportes';
 
 /**
  * The filters every report takes (dates are business days of TZ_BUSINESS, inclusive; without them,

@@ -1,4 +1,5 @@
-import { AGRUPACIONES, type Agrupacion, type ReporteFiltrosInput } from '../../../shared/schemas/reportes';
+import { AGRUPACIONES, type Agrupacion } from '../../../shared/reportes';
+import type { ReporteFiltrosInput } from '../../../shared/schemas/reportes';
 import { ESTADOS, type EstadoTransaccion } from '../../../shared/transacciones';
 
 /** The report's state in the URL: `?desde=2026-11-01&hasta=2026-11-30&tauser=…&agrupacion=semana`. */
