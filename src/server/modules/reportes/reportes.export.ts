@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Response } from 'express';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db';
@@ -37,7 +36,17 @@ function cabeceras(res: Response, type: string, f: ReporteFiltros, ext: string) 
 /** Writes respecting backpressure; false when the client went away. */
 async function escribir(res: Response, chunk: string): Promise<boolean> {
   if (res.destroyed) return false;
-  if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+  if (!res.write(chunk)) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        res.off('drain', done);
+        res.off('close', done);
+        resolve();
+      };
+      res.on('drain', done);
+      res.on('close', done);
+    });
+  }
   return !res.destroyed;
 }
 

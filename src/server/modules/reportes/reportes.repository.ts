@@ -8,20 +8,17 @@ const MONTO_DIVISA = sql<string>`(case when t.operacion_cliente = 'compra' then 
 const DIVISA_ID = sql<number>`(case when t.operacion_cliente = 'compra' then t.divisa_destino_id else t.divisa_origen_id end)`;
 
 /**
- * The house's margin on one operation, in guaraníes (docs/decisions.md, "Reports: the margin"): the
- * guaraníes it took or paid against the foreign amount valued at the base price, rounded half away
- * from zero to 0 decimals (numeric round = ROUND_HALF_UP). Every total is the sum of these.
+ * The house's margin on one operation, in guaraníes: the SQL function `margen_pyg` of migration
+ * 2026112620_reportes (docs/decisions.md, "Reports: the margin"), the one definition the hourly totals use too.
  */
-export const MARGEN = sql<string>`round(case when t.operacion_cliente = 'compra'
-  then t.monto_pyg - ${MONTO_DIVISA} * t.precio_base
-  else ${MONTO_DIVISA} * t.precio_base - t.monto_pyg end, 0)`;
+export const MARGEN = sql<string>`margen_pyg(t.operacion_cliente, t.monto_origen, t.monto_destino, t.monto_pyg, t.precio_base)`;
 
 /** The filters as one condition on `t` (business days of `tz`, inclusive), on the per-state partial indexes. */
 export function condicion(f: ReporteFiltros, tz: string): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [
     enEstado(f.estado),
-    sql<SqlBool>`t.fecha_inicio >= (${f.fecha_desde}::date)::timestamp at time zone ${tz}`,
-    sql<SqlBool>`t.fecha_inicio < (${f.fecha_hasta}::date + 1)::timestamp at time zone ${tz}`,
+    sql<SqlBool>`t.fecha_inicio >= ${DESDE(f, tz)}`,
+    sql<SqlBool>`t.fecha_inicio < ${HASTA(f, tz)}`,
   ];
   if (f.divisa !== undefined) parts.push(sql<SqlBool>`${DIVISA_ID} = ${f.divisa}`);
   if (f.operacion !== undefined) parts.push(sql<SqlBool>`t.operacion_cliente = ${f.operacion}`);
@@ -32,7 +29,74 @@ export function condicion(f: ReporteFiltros, tz: string): Expression<SqlBool> {
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
-const CIFRAS = sql`count(*)::int as operaciones, coalesce(sum(t.monto_pyg), 0)::text as volumen_pyg, coalesce(sum(${MARGEN}), 0)::text as margen_pyg`;
+/**
+ * Where the figures are added up: the hourly totals of completed operations (ganancias_horarias) when
+ * the filters can be answered from them (state COMPLETADA, period bounds on whole UTC hours), else the
+ * operations themselves. Both expose the same columns under the alias `t`.
+ */
+interface Fuente {
+  from: RawBuilder<unknown>;
+  where: Expression<SqlBool>;
+  cifras: RawBuilder<unknown>;
+  dim: Record<Dimension, RawBuilder<unknown>>;
+  operacion: RawBuilder<unknown>;
+  volumenDivisa: RawBuilder<unknown>;
+  volumenTasa: RawBuilder<unknown>;
+  instante: RawBuilder<unknown>;
+}
+
+const DESDE = (f: ReporteFiltros, tz: string) => sql`(${f.fecha_desde}::date)::timestamp at time zone ${tz}`;
+const HASTA = (f: ReporteFiltros, tz: string) => sql`(${f.fecha_hasta}::date + 1)::timestamp at time zone ${tz}`;
+
+const OPERACIONES: Fuente = {
+  from: sql`transacciones t`,
+  where: sql<SqlBool>`true`,
+  cifras: sql`count(*)::int as operaciones, coalesce(sum(t.monto_pyg), 0)::text as volumen_pyg, coalesce(sum(${MARGEN}), 0)::text as margen_pyg`,
+  dim: { divisa: DIVISA_ID, metodo: sql`t.metodo_financiero_id`, operador: sql`t.operador_id`, tauser: sql`t.tauser_id`, categoria: sql`t.nombre_categoria` },
+  operacion: sql`t.operacion_cliente`,
+  volumenDivisa: sql`sum(${MONTO_DIVISA})`,
+  volumenTasa: sql`sum(${MONTO_DIVISA} * t.tasa_aplicada)`,
+  instante: sql`t.fecha_inicio`,
+};
+
+const HORAS: Fuente = {
+  from: sql`ganancias_horarias t`,
+  where: sql<SqlBool>`true`,
+  cifras: sql`coalesce(sum(t.operaciones), 0)::int as operaciones, coalesce(sum(t.volumen_pyg), 0)::text as volumen_pyg, coalesce(sum(t.margen_pyg), 0)::text as margen_pyg`,
+  dim: { divisa: sql`t.divisa_id`, metodo: sql`t.metodo_id`, operador: sql`t.operador_id`, tauser: sql`t.tauser_id`, categoria: sql`t.categoria` },
+  operacion: sql`t.operacion`,
+  volumenDivisa: sql`sum(t.volumen_divisa)`,
+  volumenTasa: sql`sum(t.volumen_tasa)`,
+  instante: sql`t.hora`,
+};
+
+/** True when midnight of `dia` in `tz` falls on a whole UTC hour (every zone in use but a few, Paraguay included). */
+function medianocheEnHoraEntera(dia: string, tz: string): boolean {
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'longOffset' })
+    .formatToParts(new Date(`${dia}T12:00:00Z`))
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return !offset || /^GMT([+-]\d{2}:00)?$/.test(offset);
+}
+
+const porHoras = (q: Fuente) => q.from === HORAS.from;
+
+function fuente(f: ReporteFiltros, tz: string): Fuente {
+  const hasta = new Date(Date.parse(`${f.fecha_hasta}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const porHoras = f.estado === 'completada' && medianocheEnHoraEntera(f.fecha_desde, tz) && medianocheEnHoraEntera(hasta, tz);
+  const base = porHoras ? HORAS : OPERACIONES;
+  const parts: Expression<SqlBool>[] = [
+    sql<SqlBool>`${base.instante} >= ${DESDE(f, tz)}`,
+    sql<SqlBool>`${base.instante} < ${HASTA(f, tz)}`,
+  ];
+  if (!porHoras) parts.push(enEstado(f.estado));
+  if (f.divisa !== undefined) parts.push(sql<SqlBool>`${base.dim.divisa} = ${f.divisa}`);
+  if (f.operacion !== undefined) parts.push(sql<SqlBool>`${base.operacion} = ${f.operacion}`);
+  if (f.metodo !== undefined) parts.push(sql<SqlBool>`${base.dim.metodo} = ${f.metodo}`);
+  if (f.operador !== undefined) parts.push(sql<SqlBool>`${base.dim.operador} = ${f.operador}`);
+  if (f.tauser !== undefined) parts.push(sql<SqlBool>`${base.dim.tauser} = ${f.tauser}`);
+  if (f.categoria) parts.push(sql<SqlBool>`${base.dim.categoria} = ${f.categoria}`);
+  return { ...base, where: sql<SqlBool>`(${sql.join(parts, sql` and `)})` };
+}
 
 export interface Cifras {
   operaciones: number;
@@ -41,7 +105,8 @@ export interface Cifras {
 }
 
 export async function resumen(db: Db, f: ReporteFiltros, tz: string): Promise<Cifras> {
-  const r = await sql<Cifras>`select ${CIFRAS} from transacciones t where ${condicion(f, tz)}`.execute(db);
+  const q = fuente(f, tz);
+  const r = await sql<Cifras>`select ${q.cifras} from ${q.from} where ${q.where}`.execute(db);
   return r.rows[0];
 }
 
@@ -54,17 +119,13 @@ export interface GrupoRow extends Cifras {
   tasa_promedio: string | null;
 }
 
-/** Per dimension: the grouping key over `t` and how the outer query names it from the grouped row `g`. */
-const DIMENSION: Record<Dimension, { key: RawBuilder<unknown>; label: RawBuilder<unknown>; join: RawBuilder<unknown> }> = {
-  divisa: { key: DIVISA_ID, label: sql`d.codigo`, join: sql`join divisas d on d.id = g.k` },
-  metodo: { key: sql`t.metodo_financiero_id`, label: sql`m.nombre_display`, join: sql`join metodos_financieros m on m.id = g.k` },
-  operador: {
-    key: sql`t.operador_id`,
-    label: sql`coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username)`,
-    join: sql`join users u on u.id = g.k`,
-  },
-  tauser: { key: sql`t.tauser_id`, label: sql`tu.codigo || ' — ' || tu.nombre`, join: sql`join tausers tu on tu.id_tauser = g.k` },
-  categoria: { key: sql`t.nombre_categoria`, label: sql`g.k`, join: sql`` },
+/** Per dimension: how the outer query names the grouped key `g.k`. */
+const DIMENSION: Record<Dimension, { label: RawBuilder<unknown>; join: RawBuilder<unknown> }> = {
+  divisa: { label: sql`d.codigo`, join: sql`join divisas d on d.id = g.k` },
+  metodo: { label: sql`m.nombre_display`, join: sql`join metodos_financieros m on m.id = g.k` },
+  operador: { label: sql`coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username)`, join: sql`join users u on u.id = g.k` },
+  tauser: { label: sql`tu.codigo || ' — ' || tu.nombre`, join: sql`join tausers tu on tu.id_tauser = g.k` },
+  categoria: { label: sql`g.k`, join: sql`` },
 };
 
 /**
@@ -74,14 +135,16 @@ const DIMENSION: Record<Dimension, { key: RawBuilder<unknown>; label: RawBuilder
  */
 export async function porDimension(db: Db, dim: Dimension, f: ReporteFiltros, tz: string): Promise<GrupoRow[]> {
   const d = DIMENSION[dim];
+  const q = fuente(f, tz);
   const porDivisa = dim === 'divisa';
   const r = await sql<GrupoRow>`
     with g as (
-      select ${d.key} as k, ${porDivisa ? sql`t.operacion_cliente` : sql`null::varchar`} as op, ${CIFRAS},
-        ${porDivisa ? sql`sum(${MONTO_DIVISA})` : sql`null::numeric`} as vd,
-        ${porDivisa ? sql`sum(${MONTO_DIVISA} * t.tasa_aplicada)` : sql`null::numeric`} as vt
-      from transacciones t where ${condicion(f, tz)}
+      select ${q.dim[dim]} as k, ${porDivisa ? q.operacion : sql`null::varchar`} as op, ${q.cifras},
+        ${porDivisa ? q.volumenDivisa : sql`null::numeric`} as vd,
+        ${porDivisa ? q.volumenTasa : sql`null::numeric`} as vt
+      from ${q.from} where ${q.where}
       group by 1, 2
+      having ${porHoras(q) ? sql`sum(t.operaciones) > 0` : sql`true`}
     )
     select g.k::text || coalesce(':' || g.op, '') as clave, ${d.label} as etiqueta, g.operaciones, g.volumen_pyg, g.margen_pyg,
       ${porDivisa ? sql`d.codigo` : sql`null`} as divisa, g.op as operacion, g.vd::text as volumen_divisa,
@@ -100,14 +163,15 @@ export interface PeriodoRow extends Cifras {
 /** The figures per day, week (from Monday) or month of business time, every period of the range present (zeros when empty). */
 export async function evolucion(db: Db, agrupacion: Agrupacion, f: ReporteFiltros, tz: string): Promise<PeriodoRow[]> {
   const unit = sql.lit(UNIDAD[agrupacion]);
+  const q = fuente(f, tz);
   const r = await sql<PeriodoRow>`
     with p as (
       select gs::date as periodo
       from generate_series(date_trunc(${unit}, ${f.fecha_desde}::date::timestamp), ${f.fecha_hasta}::date::timestamp, ('1 ' || ${unit})::interval) gs
     ),
     g as (
-      select date_trunc(${unit}, t.fecha_inicio at time zone ${tz})::date as periodo, ${CIFRAS}
-      from transacciones t where ${condicion(f, tz)}
+      select date_trunc(${unit}, ${q.instante} at time zone ${tz})::date as periodo, ${q.cifras}
+      from ${q.from} where ${q.where}
       group by 1
     )
     select to_char(p.periodo, 'YYYY-MM-DD') as periodo, coalesce(g.operaciones, 0) as operaciones,
@@ -138,6 +202,10 @@ export interface LineaRow {
   categoria: string;
 }
 
+/**
+ * The operations in the listing's order. The inner query walks the state's partial index for the page's
+ * ids alone (with the keyset or offset); only those rows are joined for their names.
+ */
 function lineas(db: Db, f: ReporteFiltros, tz: string, extra: RawBuilder<unknown>, limit: number, offset: number) {
   return sql<LineaRow>`
     select t.id, t.codigo, t.fecha_inicio, to_char(t.fecha_inicio at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS') as fecha_local,
@@ -145,14 +213,16 @@ function lineas(db: Db, f: ReporteFiltros, tz: string, extra: RawBuilder<unknown
       t.monto_pyg::text as monto_pyg, t.tasa_aplicada::text as tasa_aplicada, t.precio_base::text as precio_base, ${MARGEN}::text as margen_pyg,
       m.nombre_display as metodo, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) as operador,
       tu.codigo as tauser, t.nombre_categoria as categoria
-    from transacciones t
+    from (
+      select * from transacciones t where ${condicion(f, tz)} ${extra}
+      order by t.fecha_inicio desc, t.id desc
+      limit ${sql.lit(limit)} offset ${offset}
+    ) t
     join divisas d on d.id = ${DIVISA_ID}
     join metodos_financieros m on m.id = t.metodo_financiero_id
     join users u on u.id = t.operador_id
     join tausers tu on tu.id_tauser = t.tauser_id
-    where ${condicion(f, tz)} ${extra}
-    order by t.fecha_inicio desc, t.id desc
-    limit ${sql.lit(limit)} offset ${offset}`.execute(db);
+    order by t.fecha_inicio desc, t.id desc`.execute(db);
 }
 
 /** One page of the operations behind the figures, newest first. */
