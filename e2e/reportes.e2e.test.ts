@@ -102,6 +102,23 @@ describe('/reportes', () => {
     await expect.poll(async () => guaranies(await margenCard(page).innerText())).toBe(delTauser);
   });
 
+  it('staff set a currency\'s minimum and the terminals below it are flagged', async () => {
+    const page = await adminPage({ width: 1366, height: 900 });
+    await page.goto(`${e.url}/reportes`);
+    const stock = page.getByRole('region', { name: 'Stock por Tauser y divisa' });
+    await stock.getByRole('cell', { name: /TAU-/ }).first().waitFor();
+    expect(await stock.getByText('Stock bajo').count()).toBe(0);
+    const form = page.getByRole('form', { name: 'Mínimo de stock' });
+    await form.getByRole('combobox', { name: /Divisa/ }).selectOption({ label: 'USD' });
+    await form.getByLabel('Mínimo en unidades').fill('1.5');
+    await form.getByRole('button', { name: 'Guardar mínimo' }).click();
+    await form.getByText('Ingresá un mínimo en unidades enteras (0 o más).').waitFor();
+    await form.getByLabel('Mínimo en unidades').fill('1000000');
+    await form.getByRole('button', { name: 'Guardar mínimo' }).click();
+    await expect.poll(() => stock.getByText('Stock bajo').count()).toBeGreaterThan(0);
+    await page.getByRole('status').filter({ hasText: 'por debajo del mínimo' }).waitFor();
+  });
+
   it('reads at 375 px: no sideways scroll of the page, axe clean', async () => {
     const page = await adminPage({ width: 375, height: 800 });
     await page.goto(`${e.url}/reportes?agrupacion=semana`);

@@ -61,16 +61,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger ganancias_horarias_alta after insert on transacciones for each row when (new.estado = 'completada') execute function ganancias_horarias_trg()`.execute(db);
   await sql`create trigger ganancias_horarias_cambio after update on transacciones for each row when (old.estado = 'completada' or new.estado = 'completada') execute function ganancias_horarias_trg()`.execute(db);
   await sql`create trigger ganancias_horarias_baja after delete on transacciones for each row when (old.estado = 'completada') execute function ganancias_horarias_trg()`.execute(db);
-  // Operations completed before this migration.
+  // The totals recomputed from the operations: here for the operations completed before this
+  // migration, and after a bulk load that ran with the trigger disabled (the benchmark's seed).
   await sql`
-    insert into ganancias_horarias
-    select date_trunc('hour', t.fecha_inicio at time zone 'UTC') at time zone 'UTC', case when t.operacion_cliente = 'compra' then t.divisa_destino_id else t.divisa_origen_id end,
-      t.operacion_cliente, t.metodo_financiero_id, t.operador_id, t.tauser_id, t.nombre_categoria, count(*), sum(t.monto_pyg),
-      sum(margen_pyg(t.operacion_cliente, t.monto_origen, t.monto_destino, t.monto_pyg, t.precio_base)),
-      sum(case when t.operacion_cliente = 'compra' then t.monto_destino else t.monto_origen end),
-      sum(case when t.operacion_cliente = 'compra' then t.monto_destino else t.monto_origen end * t.tasa_aplicada)
-    from transacciones t where t.estado = 'completada'
-    group by 1, 2, 3, 4, 5, 6, 7`.execute(db);
+    create function ganancias_horarias_recalcular() returns void language sql as $$
+      delete from ganancias_horarias;
+      insert into ganancias_horarias
+      select date_trunc('hour', t.fecha_inicio at time zone 'UTC') at time zone 'UTC',
+        case when t.operacion_cliente = 'compra' then t.divisa_destino_id else t.divisa_origen_id end,
+        t.operacion_cliente, t.metodo_financiero_id, t.operador_id, t.tauser_id, t.nombre_categoria, count(*), sum(t.monto_pyg),
+        sum(margen_pyg(t.operacion_cliente, t.monto_origen, t.monto_destino, t.monto_pyg, t.precio_base)),
+        sum(case when t.operacion_cliente = 'compra' then t.monto_destino else t.monto_origen end),
+        sum(case when t.operacion_cliente = 'compra' then t.monto_destino else t.monto_origen end * t.tasa_aplicada)
+      from transacciones t where t.estado = 'completada'
+      group by 1, 2, 3, 4, 5, 6, 7
+    $$`.execute(db);
+  await sql`select ganancias_horarias_recalcular()`.execute(db);
 
   await db.schema
     .createTable('umbrales_stock')
@@ -94,6 +100,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`delete from auth_permission where app_label = 'reportes'`.execute(db);
   for (const t of ['alta', 'cambio', 'baja']) await sql`drop trigger if exists ${sql.id(`ganancias_horarias_${t}`)} on transacciones`.execute(db);
   await sql`drop function if exists ganancias_horarias_trg()`.execute(db);
+  await sql`drop function if exists ganancias_horarias_recalcular()`.execute(db);
   await sql`drop function if exists ganancias_horarias_sumar(transacciones, integer)`.execute(db);
   await db.schema.dropTable('ganancias_horarias').ifExists().execute();
   await sql`drop function if exists margen_pyg(varchar, numeric, numeric, numeric, numeric)`.execute(db);

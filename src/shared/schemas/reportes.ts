@@ -40,10 +40,11 @@ export const exportInput = z
   .object({ ...reporteFiltrosShape, formato: z.enum(FORMATOS, { error: 'Formato no válido (csv, xlsx o pdf)' }).default('csv') })
   .refine(fechasEnOrden, fechasRule);
 
-const MINIMO_MSG = 'Ingresá un mínimo válido (0 o más, hasta 2 decimales).';
+const MINIMO_MSG = 'Ingresá un mínimo en unidades enteras (0 o más).';
+/** The low-stock threshold of a currency, in whole units of it (terminals hold notes); 0 turns it off. */
 export const umbralInput = z.strictObject({
   divisa_id: idParam,
-  minimo: z.string({ error: MINIMO_MSG }).regex(/^\d{1,15}(\.\d{1,2})?$/, MINIMO_MSG),
+  minimo: z.string({ error: MINIMO_MSG }).regex(/^\d{1,15}$/, MINIMO_MSG),
 });
 export type UmbralInput = z.infer<typeof umbralInput>;
 

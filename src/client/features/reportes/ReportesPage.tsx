@@ -9,6 +9,9 @@ import { ESTADOS, ESTADO_LABEL } from '../../../shared/transacciones';
 import type { GrupoRecord } from '../../../shared/schemas/reportes';
 import { Seccion, Tabla, Tarjeta, type Col } from './Piezas';
 import { StockTabla } from './StockTabla';
+import { UmbralForm } from './UmbralForm';
+import { usePermissions } from '../../session/permissions';
+import { P } from '../../../shared/permissions';
 import { filtrosDe, queryDe, type ReportesSearch } from './search';
 import { descargar } from './descargar';
 import type { Barra, PuntoEvolucion } from './Graficos';
@@ -94,6 +97,10 @@ export function ReportesPage() {
   const algunError = [resumen, porDivisa, porMetodo, porOperador, porTauser, porCategoria, evolucion, stock].some((q) => q.isError);
   useLoadErrorToast(algunError, LOAD_ERROR);
   const [exportando, setExportando] = useState<string | null>(null);
+  const puedeFijarMinimos = usePermissions().allows({ all: [P.changeTauser] });
+  const divisasDeStock = [...new Map((stock.data ?? []).map((r) => [r.divisa_id, { id: r.divisa_id, codigo: r.divisa, minimo: r.minimo }])).values()].sort((a, b) =>
+    a.codigo.localeCompare(b.codigo),
+  );
 
   const periodo = resumen.data?.filtros;
   const estado = (q: { isLoading: boolean; isError: boolean }) => ({
@@ -435,6 +442,7 @@ export function ReportesPage() {
         </div>
         <Seccion titulo="Stock de las terminales, ahora" id="sec-stock">
           <StockTabla filas={stock.data} estado={{ loading: stock.isLoading, error: stock.isError }} />
+          {puedeFijarMinimos && <UmbralForm divisas={divisasDeStock} />}
         </Seccion>
       </div>
     </div>

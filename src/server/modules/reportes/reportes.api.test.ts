@@ -232,7 +232,8 @@ describe('terminal stock and thresholds', () => {
     const bad = await app.api('PUT', '/reportes/terminales/umbrales/', { token: gestor, body: { divisa_id: w.usd, minimo: '-1' } });
     expect(bad.status).toBe(400);
     expect(bad.body.minimo).toBeDefined();
-    expect((await app.api('PUT', '/reportes/terminales/umbrales/', { token: gestor, body: { divisa_id: w.pyg, minimo: '1' } })).body.divisa_id).toBeDefined();
+    expect((await app.api('PUT', '/reportes/terminales/umbrales/', { token: gestor, body: { divisa_id: w.usd, minimo: '10.5' } })).body.minimo).toBeDefined();
+    expect((await app.api('PUT', '/reportes/terminales/umbrales/', { token: gestor, body: { divisa_id: 999999, minimo: '1' } })).body.divisa_id).toBeDefined();
     const ok = await app.api('PUT', '/reportes/terminales/umbrales/', { token: gestor, body: { divisa_id: w.usd, minimo: '1500' } });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ divisa_id: w.usd, divisa: 'USD', minimo: '1500' });

@@ -281,8 +281,7 @@ export const umbrales = (db: Db) =>
     .orderBy('d.codigo')
     .execute();
 
-export const findDivisaExtranjera = (db: Db, id: number) =>
-  db.selectFrom('divisas').select(['id', 'codigo']).where('id', '=', id).where('es_base', '=', false).executeTakeFirst();
+export const findDivisa = (db: Db, id: number) => db.selectFrom('divisas').select(['id', 'codigo']).where('id', '=', id).executeTakeFirst();
 
 export const guardarUmbral = (db: Db, divisaId: number, minimo: string) =>
   db

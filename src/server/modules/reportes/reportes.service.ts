@@ -51,10 +51,10 @@ export const stock = (ctx: ServiceCtx, input: { tauser?: string }) => repo.stock
 
 export const listarUmbrales = (ctx: ServiceCtx) => repo.umbrales(ctx.db);
 
-/** Sets the low-stock threshold of a foreign currency (in its units); 0 turns the warning off. */
+/** Sets the low-stock threshold of a currency (in its units, guaraníes too: terminals pay them out); 0 turns the warning off. */
 export async function guardarUmbral(ctx: ServiceCtx, input: UmbralInput) {
-  const divisa = await repo.findDivisaExtranjera(ctx.db, input.divisa_id);
-  if (!divisa) throw fieldError('divisa_id', 'Elegí una divisa extranjera existente.');
+  const divisa = await repo.findDivisa(ctx.db, input.divisa_id);
+  if (!divisa) throw fieldError('divisa_id', 'Elegí una divisa existente.');
   const minimo = new Decimal(input.minimo).toFixed();
   await ctx.db.transaction().execute(async (trx) => {
     await repo.guardarUmbral(trx, divisa.id, minimo);
