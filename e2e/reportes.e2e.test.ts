@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import ExcelJS from 'exceljs';
 import { ADMIN, login, startE2e, type E2e } from './support/app';
 import { DEMO_OPERATOR } from '../src/server/db/seed/demo';
 
@@ -93,6 +94,19 @@ describe('/reportes', () => {
     expect(rows.length).toBe(4);
     expect(rows.reduce((s, r) => s + Number(r.split(';')[col].replace(',', '.')), 0)).toBe(delTauser);
     expect(rows.every((r) => r.includes(tausers[1].codigo))).toBe(true);
+
+    // The same figures in Excel (numeric cells) and a PDF of the same filters.
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar Excel' }).click()]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(await xlsx.path());
+    let margenXlsx = 0;
+    wb.getWorksheet('Transacciones')!.eachRow((row, i) => {
+      if (i > 1) margenXlsx += row.getCell(9).value as number;
+    });
+    expect(margenXlsx).toBe(delTauser);
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar PDF' }).click()]);
+    expect(pdf.suggestedFilename()).toMatch(/^ganancias_\d{4}-\d{2}-01_\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(readFileSync(await pdf.path()).subarray(0, 5).toString()).toBe('%PDF-');
 
     await page.goBack();
     await page.waitForURL((u) => !u.searchParams.has('tauser'));
