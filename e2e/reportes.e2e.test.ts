@@ -139,6 +139,7 @@ describe('/reportes', () => {
     await expect.poll(async () => guaranies(await margenCard(page).innerText())).toBeGreaterThan(0);
     await page.getByRole('img', { name: /volumen \(barras\) y margen/ }).locator('svg').first().waitFor();
     expect(await page.getByRole('button', { name: 'Por semana' }).getAttribute('aria-pressed')).toBe('true');
+    await page.screenshot({ path: 'e2e/screenshots/reportes-375-top.png' });
     await page.screenshot({ path: 'e2e/screenshots/reportes-375.png', fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await axeViolations(page)).toEqual([]);

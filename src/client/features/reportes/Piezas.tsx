@@ -4,7 +4,7 @@ export function Tarjeta({ titulo, valor, detalle, testId }: { titulo: string; va
   return (
     <div className="card" data-testid={testId}>
       <p className="text-sm font-medium text-slate-600">{titulo}</p>
-      <p className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{valor}</p>
+      <p className="mt-1 text-lg font-bold tabular-nums text-slate-900 sm:text-2xl">{valor}</p>
       {detalle && <p className="mt-1 text-xs text-slate-600">{detalle}</p>}
     </div>
   );

@@ -136,39 +136,29 @@ export function ReportesPage() {
     margen: Number(g.margen_pyg),
   }));
 
+  // The choices of each filter: everything of the period and state, whatever the other filters (the
+  // same queries as the figures when no other filter is set, so nothing more is asked then).
+  const periodo0 = { fecha_desde: filtros.fecha_desde, fecha_hasta: filtros.fecha_hasta, estado: filtros.estado };
+  const opcionesQ = {
+    divisa: trpc.reportes.porDivisa.useQuery(periodo0, keep),
+    metodo: trpc.reportes.porMetodo.useQuery(periodo0, keep),
+    operador: trpc.reportes.porOperador.useQuery(periodo0, keep),
+    tauser: trpc.reportes.porTauser.useQuery(periodo0, keep),
+    categoria: trpc.reportes.porCategoria.useQuery(periodo0, keep),
+  };
   const opciones = {
-    divisa: opcionesDe(
-      porDivisa.data?.resultados,
-      (g) => g.clave.split(':')[0],
-      (g) => g.divisa ?? g.etiqueta,
-    ),
-    metodo: opcionesDe(
-      porMetodo.data?.resultados,
-      (g) => g.clave,
-      (g) => g.etiqueta,
-    ),
-    operador: opcionesDe(
-      porOperador.data?.resultados,
-      (g) => g.clave,
-      (g) => g.etiqueta,
-    ),
-    tauser: opcionesDe(
-      porTauser.data?.resultados,
-      (g) => g.clave,
-      (g) => g.etiqueta,
-    ),
-    categoria: opcionesDe(
-      porCategoria.data?.resultados,
-      (g) => g.etiqueta,
-      (g) => g.etiqueta,
-    ),
+    divisa: opcionesDe(opcionesQ.divisa.data?.resultados, (g) => g.clave.split(':')[0], (g) => g.divisa ?? g.etiqueta),
+    metodo: opcionesDe(opcionesQ.metodo.data?.resultados, (g) => g.clave, (g) => g.etiqueta),
+    operador: opcionesDe(opcionesQ.operador.data?.resultados, (g) => g.clave, (g) => g.etiqueta),
+    tauser: opcionesDe(opcionesQ.tauser.data?.resultados, (g) => g.clave, (g) => g.etiqueta),
+    categoria: opcionesDe(opcionesQ.categoria.data?.resultados, (g) => g.etiqueta, (g) => g.etiqueta),
   };
   const campo = 'block text-sm font-medium text-slate-700';
   const select = (name: 'divisa' | 'metodo' | 'operador' | 'tauser' | 'categoria', label: string) => {
     const value = s[name] ?? '';
     const opts = opciones[name];
-    // The chosen value stays listed when the figures no longer hold it (another filter left it out).
-    const all = value && !opts.some((o) => o.value === value) ? [...opts, { value, label: 'Elegido' }] : opts;
+    // A value of a shared link with no operation in the period stays listed, so the filter shows.
+    const all = value && !opts.some((o) => o.value === value) ? [...opts, { value, label: 'Sin operaciones en el período' }] : opts;
     return (
       <label className={campo}>
         {label}
@@ -210,7 +200,7 @@ export function ReportesPage() {
         }
       />
 
-      <form className="mb-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5" aria-label="Filtros" onSubmit={(e) => e.preventDefault()}>
+      <form className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-5" aria-label="Filtros" onSubmit={(e) => e.preventDefault()}>
         <label className={campo}>
           Desde
           <input
@@ -280,7 +270,7 @@ export function ReportesPage() {
         </p>
       )}
 
-      <div className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-live="polite">
+      <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-live="polite">
         <Tarjeta
           testId="card-operaciones"
           titulo="Operaciones"
