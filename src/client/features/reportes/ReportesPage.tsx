@@ -174,7 +174,7 @@ export function ReportesPage() {
     );
   };
   const filtrar = (patch: Partial<ReportesSearch>, label: string) => (
-    <button type="button" className="text-emerald-800 underline" onClick={() => set(patch)} aria-label={`Ver solo ${label}`}>
+    <button type="button" className="whitespace-nowrap text-emerald-800 underline" onClick={() => set(patch)} aria-label={`Ver solo ${label}`}>
       Ver solo
     </button>
   );
