@@ -13,22 +13,6 @@ const DIVISA_ID = sql<number>`(case when t.operacion_cliente = 'compra' then t.d
  */
 export const MARGEN = sql<string>`margen_pyg(t.operacion_cliente, t.monto_origen, t.monto_destino, t.monto_pyg, t.precio_base)`;
 
-/** The filters as one condition on `t` (business days of `tz`, inclusive), on the per-state partial indexes. */
-export function condicion(f: ReporteFiltros, tz: string): Expression<SqlBool> {
-  const parts: Expression<SqlBool>[] = [
-    enEstado(f.estado),
-    sql<SqlBool>`t.fecha_inicio >= ${DESDE(f, tz)}`,
-    sql<SqlBool>`t.fecha_inicio < ${HASTA(f, tz)}`,
-  ];
-  if (f.divisa !== undefined) parts.push(sql<SqlBool>`${DIVISA_ID} = ${f.divisa}`);
-  if (f.operacion !== undefined) parts.push(sql<SqlBool>`t.operacion_cliente = ${f.operacion}`);
-  if (f.metodo !== undefined) parts.push(sql<SqlBool>`t.metodo_financiero_id = ${f.metodo}`);
-  if (f.operador !== undefined) parts.push(sql<SqlBool>`t.operador_id = ${f.operador}`);
-  if (f.tauser !== undefined) parts.push(sql<SqlBool>`t.tauser_id = ${f.tauser}`);
-  if (f.categoria) parts.push(sql<SqlBool>`t.nombre_categoria = ${f.categoria}`);
-  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
-}
-
 /**
  * Where the figures are added up: the hourly totals of completed operations (ganancias_horarias) when
  * the filters can be answered from them (state COMPLETADA, period bounds on whole UTC hours), else the
@@ -80,22 +64,28 @@ function medianocheEnHoraEntera(dia: string, tz: string): boolean {
 
 const porHoras = (q: Fuente) => q.from === HORAS.from;
 
-function fuente(f: ReporteFiltros, tz: string): Fuente {
-  const hasta = new Date(Date.parse(`${f.fecha_hasta}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  const porHoras = f.estado === 'completada' && medianocheEnHoraEntera(f.fecha_desde, tz) && medianocheEnHoraEntera(hasta, tz);
-  const base = porHoras ? HORAS : OPERACIONES;
-  const parts: Expression<SqlBool>[] = [
-    sql<SqlBool>`${base.instante} >= ${DESDE(f, tz)}`,
-    sql<SqlBool>`${base.instante} < ${HASTA(f, tz)}`,
-  ];
-  if (!porHoras) parts.push(enEstado(f.estado));
+/** The filters as one condition on the source's `t` (business days of `tz`, inclusive). */
+function filtro(base: Fuente, f: ReporteFiltros, tz: string, estado: boolean): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [sql<SqlBool>`${base.instante} >= ${DESDE(f, tz)}`, sql<SqlBool>`${base.instante} < ${HASTA(f, tz)}`];
+  // On the operations, the state's own partial index (enEstado writes the state into the statement).
+  if (estado) parts.push(enEstado(f.estado));
   if (f.divisa !== undefined) parts.push(sql<SqlBool>`${base.dim.divisa} = ${f.divisa}`);
   if (f.operacion !== undefined) parts.push(sql<SqlBool>`${base.operacion} = ${f.operacion}`);
   if (f.metodo !== undefined) parts.push(sql<SqlBool>`${base.dim.metodo} = ${f.metodo}`);
   if (f.operador !== undefined) parts.push(sql<SqlBool>`${base.dim.operador} = ${f.operador}`);
   if (f.tauser !== undefined) parts.push(sql<SqlBool>`${base.dim.tauser} = ${f.tauser}`);
   if (f.categoria) parts.push(sql<SqlBool>`${base.dim.categoria} = ${f.categoria}`);
-  return { ...base, where: sql<SqlBool>`(${sql.join(parts, sql` and `)})` };
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+/** The filters over the operations themselves (the listing and the exports' rows). */
+export const condicion = (f: ReporteFiltros, tz: string) => filtro(OPERACIONES, f, tz, true);
+
+function fuente(f: ReporteFiltros, tz: string): Fuente {
+  const hasta = new Date(Date.parse(`${f.fecha_hasta}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const porHoras = f.estado === 'completada' && medianocheEnHoraEntera(f.fecha_desde, tz) && medianocheEnHoraEntera(hasta, tz);
+  const base = porHoras ? HORAS : OPERACIONES;
+  return { ...base, where: filtro(base, f, tz, !porHoras) };
 }
 
 export interface Cifras {
