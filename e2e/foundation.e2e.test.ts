@@ -164,7 +164,7 @@ describe('Configuraciones hub', () => {
     await adminPage.goto(`${e.url}/configuraciones`);
     const cards = adminPage.getByTestId('hub-cards');
     await cards.getByText('Tausers').waitFor();
-    expect(await cards.locator('[data-testid^="hub-card-"]').count()).toBe(10);
+    expect(await cards.locator('[data-testid^="hub-card-"]').count()).toBe(11);
     expect(await adminPage.getByTestId('hub-card-/configuraciones/documentos').getAttribute('aria-disabled')).toBe('true');
     await adminPage.context().close();
 

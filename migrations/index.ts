@@ -17,6 +17,7 @@ import * as avisosOperaciones from './2026112422_avisos_operaciones';
 import * as conteoPorSentencia from './2026112423_conteo_por_sentencia';
 import * as avisosSoloPrecios from './2026112600_avisos_solo_precios';
 import * as segundoFactor from './2026112601_segundo_factor';
+import * as reportes from './2026112620_reportes';
 
 /** Every migration, in order. Names are timestamps so they sort the way they run. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026112423_conteo_por_sentencia': conteoPorSentencia,
   '2026112600_avisos_solo_precios': avisosSoloPrecios,
   '2026112601_segundo_factor': segundoFactor,
+  '2026112620_reportes': reportes,
 };

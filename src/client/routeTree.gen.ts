@@ -20,6 +20,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as MetodosFinancierosRouteImport } from './routes/metodos-financieros'
 import { Route as MetodosFinancierosClienteRouteImport } from './routes/metodos-financieros-cliente'
 import { Route as OperacionCompraVentaRouteImport } from './routes/operacion-compra-venta'
+import { Route as ReportesRouteImport } from './routes/reportes'
 import { Route as RolesRouteImport } from './routes/roles'
 import { Route as SeguridadRouteImport } from './routes/seguridad'
 import { Route as SimulacionOperacionRouteImport } from './routes/simulacion-operacion'
@@ -86,6 +87,11 @@ const MetodosFinancierosClienteRoute =
 const OperacionCompraVentaRoute = OperacionCompraVentaRouteImport.update({
   id: '/operacion-compra-venta',
   path: '/operacion-compra-venta',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReportesRoute = ReportesRouteImport.update({
+  id: '/reportes',
+  path: '/reportes',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RolesRoute = RolesRouteImport.update({
@@ -157,6 +163,7 @@ export interface FileRoutesByFullPath {
   '/metodos-financieros': typeof MetodosFinancierosRoute
   '/metodos-financieros-cliente': typeof MetodosFinancierosClienteRoute
   '/operacion-compra-venta': typeof OperacionCompraVentaRoute
+  '/reportes': typeof ReportesRoute
   '/roles': typeof RolesRoute
   '/seguridad': typeof SeguridadRoute
   '/simulacion-operacion': typeof SimulacionOperacionRoute
@@ -181,6 +188,7 @@ export interface FileRoutesByTo {
   '/metodos-financieros': typeof MetodosFinancierosRoute
   '/metodos-financieros-cliente': typeof MetodosFinancierosClienteRoute
   '/operacion-compra-venta': typeof OperacionCompraVentaRoute
+  '/reportes': typeof ReportesRoute
   '/roles': typeof RolesRoute
   '/seguridad': typeof SeguridadRoute
   '/simulacion-operacion': typeof SimulacionOperacionRoute
@@ -206,6 +214,7 @@ export interface FileRoutesById {
   '/metodos-financieros': typeof MetodosFinancierosRoute
   '/metodos-financieros-cliente': typeof MetodosFinancierosClienteRoute
   '/operacion-compra-venta': typeof OperacionCompraVentaRoute
+  '/reportes': typeof ReportesRoute
   '/roles': typeof RolesRoute
   '/seguridad': typeof SeguridadRoute
   '/simulacion-operacion': typeof SimulacionOperacionRoute
@@ -232,6 +241,7 @@ export interface FileRouteTypes {
     | '/metodos-financieros'
     | '/metodos-financieros-cliente'
     | '/operacion-compra-venta'
+    | '/reportes'
     | '/roles'
     | '/seguridad'
     | '/simulacion-operacion'
@@ -256,6 +266,7 @@ export interface FileRouteTypes {
     | '/metodos-financieros'
     | '/metodos-financieros-cliente'
     | '/operacion-compra-venta'
+    | '/reportes'
     | '/roles'
     | '/seguridad'
     | '/simulacion-operacion'
@@ -280,6 +291,7 @@ export interface FileRouteTypes {
     | '/metodos-financieros'
     | '/metodos-financieros-cliente'
     | '/operacion-compra-venta'
+    | '/reportes'
     | '/roles'
     | '/seguridad'
     | '/simulacion-operacion'
@@ -305,6 +317,7 @@ export interface RootRouteChildren {
   MetodosFinancierosRoute: typeof MetodosFinancierosRoute
   MetodosFinancierosClienteRoute: typeof MetodosFinancierosClienteRoute
   OperacionCompraVentaRoute: typeof OperacionCompraVentaRoute
+  ReportesRoute: typeof ReportesRoute
   RolesRoute: typeof RolesRoute
   SeguridadRoute: typeof SeguridadRoute
   SimulacionOperacionRoute: typeof SimulacionOperacionRoute
@@ -395,6 +408,13 @@ declare module '@tanstack/react-router' {
       path: '/operacion-compra-venta'
       fullPath: '/operacion-compra-venta'
       preLoaderRoute: typeof OperacionCompraVentaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reportes': {
+      id: '/reportes'
+      path: '/reportes'
+      fullPath: '/reportes'
+      preLoaderRoute: typeof ReportesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/roles': {
@@ -489,6 +509,7 @@ const rootRouteChildren: RootRouteChildren = {
   MetodosFinancierosRoute: MetodosFinancierosRoute,
   MetodosFinancierosClienteRoute: MetodosFinancierosClienteRoute,
   OperacionCompraVentaRoute: OperacionCompraVentaRoute,
+  ReportesRoute: ReportesRoute,
   RolesRoute: RolesRoute,
   SeguridadRoute: SeguridadRoute,
   SimulacionOperacionRoute: SimulacionOperacionRoute,

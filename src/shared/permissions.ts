@@ -32,6 +32,7 @@ export const PERMISSION_CATALOGUE: readonly Entry[] = [
   ['operaciones', 'can_use_operacion', 'Usar la operación de compra y venta', 'Can use operacion'],
   ...crud('tauser', 'tauser', 'Tauser', 'tauser'),
   ...crud('operaciones', 'transaccion', 'transacción (todas)', 'transaccion', ['view']),
+  ...crud('reportes', 'reporte', 'reportes de ganancias y terminales', 'reporte', ['view']),
 ];
 
 export const ALL_PERMISSIONS = PERMISSION_CATALOGUE.map(([app, code]) => `${app}.${code}`);
@@ -108,11 +109,13 @@ export const P = {
   deleteTauser: 'tauser.delete_tauser',
   /** Staff: every client's transactions (a customer sees their own clients' without it). */
   viewTransaccion: 'operaciones.view_transaccion',
+  /** Reports: earnings, volumes and terminal stock (issue 30). */
+  viewReporte: 'reportes.view_reporte',
 } as const satisfies Record<string, Permission>;
 
 /** Any of these opens /configuraciones (spec 000 §2). */
 export const CONFIG_HUB_ANY: Permission[] = [
-  P.viewDivisa, P.viewGroup, P.viewCategoria, P.viewTasa, P.viewUser, P.viewCliente, P.viewMetodo, P.viewTauser,
+  P.viewDivisa, P.viewGroup, P.viewCategoria, P.viewTasa, P.viewUser, P.viewCliente, P.viewMetodo, P.viewTauser, P.viewReporte,
 ];
 
 /** Permissions of the seeded Cliente role. */

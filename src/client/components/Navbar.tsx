@@ -21,6 +21,7 @@ const LINKS: NavLink[] = [
   { to: '/', label: 'Inicio' },
   { to: '/simulacion-operacion', label: 'Simulación de Operaciones', perm: P.useSimulacion },
   { to: '/operacion-compra-venta', label: 'Operaciones', perm: P.useOperacion },
+  { to: '/reportes', label: 'Reportes', perm: P.viewReporte },
   { to: '/login', label: 'Iniciar sesión', guestOnly: true },
   { to: '/register', label: 'Registrarse', guestOnly: true },
 ];

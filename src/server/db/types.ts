@@ -340,6 +340,12 @@ export interface IdempotencyKeysTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface UmbralesStockTable {
+  divisa_id: number;
+  minimo: string;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   auth_permission: AuthPermissionTable;
@@ -369,6 +375,7 @@ export interface Database {
   transacciones: TransaccionesTable;
   tauser_stock: TauserStockTable;
   tauser_stock_movimientos: TauserStockMovimientosTable;
+  umbrales_stock: UmbralesStockTable;
   idempotency_keys: IdempotencyKeysTable;
   password_resets: PasswordResetsTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;

@@ -133,15 +133,17 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
       // With a read-only field left in, the strict input fails after the write's own 401/403 checks.
       const result = await call(route.procedure, prepared.input);
       const status = route.status ?? 200;
-      if (route.file) {
-        const { bytes, filename } = await route.file.build(result);
-        res.status(status).type(route.file.type).set('Content-Disposition', `inline; filename="${filename}"`).set('Cache-Control', 'private, no-store');
-        res.end(Buffer.from(bytes));
-      } else if (status === 204) res.status(204).end();
+      if (route.file) await route.file.write(result as never, res, base);
+      else if (status === 204) res.status(204).end();
       // Paged lists: REST clients follow `next`/`previous` as URLs (./pageLinks.ts); tRPC keeps page numbers.
       else sendJson(req, res, status, route.method === 'get' ? withPageLinks(req, result) : result);
     } catch (err) {
       const out = restError(err, ctx?.tokenProblem ?? false, base.services?.log);
+      // A file that failed half-written: the client sees a cut connection, never a JSON tail.
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
       if (out.status === 400 && prepared?.readOnly.length) {
         for (const key of prepared.readOnly) out.body[key] = [READ_ONLY];
       }

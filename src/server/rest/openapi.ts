@@ -25,12 +25,12 @@ export function buildOpenApi(appRouter: AnyRouter, routes: RestRoute[]) {
       security: route.public ? [] : [{ bearerAuth: [] }],
       parameters: pathParams.map((name) => ({ name, in: 'path' as const, required: true, schema: { type: 'string' as const } })),
       responses: {
-        [String(route.status ?? 200)]: route.file
-          ? { description: route.file.description, content: { [route.file.type]: { schema: { type: 'string', format: 'binary' } } } }
-          : {
-              description: 'Respuesta correcta',
-              ...(output && route.status !== 204 ? { content: { 'application/json': { schema: output } } } : {}),
-            },
+        [String(route.status ?? 200)]: {
+          description: route.file?.description ?? 'Respuesta correcta',
+          ...(route.file
+            ? { content: Object.fromEntries(route.file.types.map((t) => [t, { schema: { type: 'string' as const, format: 'binary' } }])) }
+            : output && route.status !== 204 ? { content: { 'application/json': { schema: output } } } : {}),
+        },
         '400': { description: 'Datos inválidos: `{"campo": ["mensaje"]}` o `{"detail": "…"}`' },
         ...(route.public ? {} : { '401': { description: 'No autenticado', content: { 'application/json': { schema: errorBody } } } }),
         ...(route.public ? {} : { '403': { description: 'Sin permiso', content: { 'application/json': { schema: errorBody } } } }),

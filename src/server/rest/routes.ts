@@ -12,6 +12,7 @@ import { tauserRoutes } from '../modules/tauser/tauser.rest';
 import { simulacionRoutes } from '../modules/simulacion/simulacion.rest';
 import { transaccionesRoutes } from '../modules/transacciones/transacciones.rest';
 import { terminalRoutes } from '../modules/terminal/terminal.rest';
+import { reportesRoutes } from '../modules/reportes/reportes.rest';
 
 /** Every REST path of the product, by domain. */
 export const restRoutes: RestRoute[] = [
@@ -29,4 +30,5 @@ export const restRoutes: RestRoute[] = [
   ...tauserRoutes,
   ...simulacionRoutes,
   ...transaccionesRoutes,
+  ...reportesRoutes,
 ];

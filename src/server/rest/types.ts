@@ -1,4 +1,6 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import type { Db } from '../db';
+import type { Env } from '../env';
 import type { AnyProcedure } from '@trpc/server';
 import type { AppRouter } from '../trpc/router';
 import type { PublicCtx } from '../lib/context';
@@ -36,20 +38,19 @@ export interface RestRoute {
   current?: { procedure: ProcedurePath; input: (req: Request) => unknown };
   /**
    * A public read answered from its cached serialization (the same data the procedure returns),
-   * with a strong ETag: 304 when the caller already holds it.
+   * with an ETag: 304 when the caller already holds it.
    */
   cachedAnswer?: (ctx: PublicCtx) => Promise<JsonAnswer<unknown>>;
   /**
-   * The answer is a file built from the procedure's result (the receipt PDF of a transaction)
-   * instead of its JSON: permissions and 400/404 stay the procedure's.
+   * The answer is a file this function writes (streams) from what the procedure answered: the
+   * procedure checks the permission and the input, the file is written after it.
    */
   file?: RestFile;
 }
 
+/** A file answer: its media types and what OpenAPI says of it, and the writer that streams it. */
 export interface RestFile {
-  /** The media type, also written in the OpenAPI document. */
-  type: string;
-  /** What OpenAPI says of the 200 answer. */
-  description: string;
-  build(result: unknown): Promise<{ bytes: Uint8Array; filename: string }>;
+  types: string[];
+  description?: string;
+  write: (answer: never, res: Response, deps: { db: Db; env: Env }) => Promise<void>;
 }

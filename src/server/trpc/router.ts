@@ -12,6 +12,7 @@ import { tauserRouter } from '../modules/tauser/tauser.router';
 import { simulacionRouter } from '../modules/simulacion/simulacion.router';
 import { transaccionesRouter } from '../modules/transacciones/transacciones.router';
 import { terminalRouter } from '../modules/terminal/terminal.router';
+import { reportesRouter } from '../modules/reportes/reportes.router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -27,6 +28,7 @@ export const appRouter = router({
   simulacion: simulacionRouter,
   transacciones: transaccionesRouter,
   terminal: terminalRouter,
+  reportes: reportesRouter,
 });
 
 export type AppRouter = typeof appRouter;

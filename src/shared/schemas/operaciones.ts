@@ -104,7 +104,7 @@ export const confirmarPagoInput = z.strictObject({
 });
 
 const FECHA_MSG = 'Ingrese una fecha válida (AAAA-MM-DD).';
-const fecha = z
+export const fecha = z
   .string({ error: FECHA_MSG })
   .regex(/^\d{4}-\d{2}-\d{2}$/, FECHA_MSG)
   .refine((s) => {

@@ -20,6 +20,7 @@ export const HUB_CARDS: HubCard[] = [
   { to: '/cotizaciones', title: 'Cotizaciones', description: 'Precios y comisiones del día', icon: '📈', perm: P.viewTasa },
   { to: '/metodos-financieros', title: 'Métodos financieros', description: 'Catálogos e instancias de la casa', icon: '🏦', perm: P.viewMetodo },
   { to: '/metodos-financieros-cliente', title: 'Mis métodos financieros', description: 'Tus cuentas, billeteras y tarjetas', icon: '💳' },
+  { to: '/reportes', title: 'Reportes', description: 'Ganancias, volúmenes y stock de las terminales', icon: '📊', perm: P.viewReporte },
   { to: '/configuracion-tausers', title: 'Tausers', description: 'Terminales de autoservicio', icon: '🏧', perm: P.viewTauser },
   { to: '/configuraciones/documentos', title: 'Documentos', description: 'Próximamente', icon: '📄', disabled: true },
 ];

@@ -9,11 +9,12 @@ const idOnly = (req: Request) => ({ id: req.params.id });
 
 /** The receipt the screen shows, as the PDF the browser downloads (one layout: shared/comprobantePdf.ts). */
 export const comprobanteArchivo: RestFile = {
-  type: 'application/pdf',
+  types: ['application/pdf'],
   description: 'El comprobante de la transacción (PDF A4, el mismo que muestra la pantalla)',
-  build: async (result) => {
-    const t = result as TransaccionRecord;
-    return { bytes: await comprobantePdf(t), filename: nombreArchivoComprobante(t) };
+  write: async (t: TransaccionRecord, res) => {
+    const bytes = await comprobantePdf(t);
+    res.status(200).type('application/pdf').set({ 'Content-Disposition': `inline; filename="${nombreArchivoComprobante(t)}"`, 'Cache-Control': 'private, no-store' });
+    res.end(Buffer.from(bytes));
   },
 };
 

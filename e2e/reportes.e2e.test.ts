@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import ExcelJS from 'exceljs';
+import { ADMIN, login, startE2e, type E2e } from './support/app';
+import { DEMO_OPERATOR } from '../src/server/db/seed/demo';
+
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+let e: E2e;
+let tausers: { id_tauser: string; codigo: string }[];
+
+/** Completed operations of this month: some at each of two Tausers, by transfer and in cash. */
+beforeAll(async () => {
+  e = await startE2e();
+  const db = e.server.database.db;
+  const one = async <T,>(q: Promise<T | undefined>) => (await q)!;
+  const pyg = await one(db.selectFrom('divisas').select('id').where('codigo', '=', 'PYG').executeTakeFirst());
+  const usd = await one(db.selectFrom('divisas').select('id').where('codigo', '=', 'USD').executeTakeFirst());
+  const metodos = await db.selectFrom('metodos_financieros').select(['id', 'nombre']).where('nombre', 'in', ['EFECTIVO', 'TRANSFERENCIA_BANCARIA']).execute();
+  tausers = await db.selectFrom('tausers').select(['id_tauser', 'codigo']).where('is_active', '=', true).orderBy('codigo').limit(2).execute();
+  const cliente = await one(db.selectFrom('clientes').select('id_cliente').executeTakeFirst());
+  const admin = await one(db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirst());
+  const now = Date.now();
+  await db
+    .insertInto('transacciones')
+    .values(
+      Array.from({ length: 8 }, (_, i) => {
+        const compra = i % 2 === 0;
+        const [foreign, pygAmount, tasa] = compra ? ['136.05', '1000000', '7350.0000'] : [String(100 + i), String((100 + i) * 7250), '7250.0000'];
+        return {
+          codigo: `RPT${i}`, cliente_id: cliente.id_cliente, operador_id: admin.id, operacion_cliente: compra ? 'compra' : 'venta',
+          divisa_origen_id: compra ? pyg.id : usd.id, divisa_destino_id: compra ? usd.id : pyg.id,
+          monto_origen: compra ? pygAmount : foreign, monto_destino: compra ? foreign : pygAmount, monto_pyg: pygAmount,
+          tasa_aplicada: tasa, tasa_inicial: tasa, monto_destino_inicial: compra ? foreign : pygAmount, precio_base: '7300', comision_base: '50',
+          nombre_categoria: 'MINORISTA', descuento_categoria: '0', metodo_financiero_id: metodos[i % 2].id, comision_metodo: '0',
+          tauser_id: tausers[i % 2 === 0 ? 0 : 1].id_tauser, estado: 'completada',
+          // Within the last hour: always this month and today in business time, whatever the clock says.
+          fecha_inicio: new Date(now - (i + 1) * 60_000).toISOString() as never,
+          expira_en: new Date(now + 86_400_000).toISOString(),
+        } as const;
+      }),
+    )
+    .execute();
+});
+afterAll(() => e?.close());
+
+async function adminPage(viewport: { width: number; height: number }) {
+  // bypassCSP: axe is injected as an inline script, which the app's CSP (rightly) refuses.
+  const page = await e.newPage(viewport, { acceptDownloads: true, bypassCSP: true });
+  await login(page, e.url, ADMIN.username, ADMIN.password);
+  return page;
+}
+
+/** "₲ 1.234.567" → 1234567 (the card's exact figure). */
+const guaranies = (text: string) => Number(text.replace(/[^\d-]/g, ''));
+const margenCard = (page: Page) => page.getByTestId('card-margen').locator('p').nth(1);
+
+async function axeViolations(page: Page) {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const r = await (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
+    });
+    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+describe('/reportes', () => {
+  it('a manager sees this month, narrows to one Tauser (URL changes, back works) and downloads a CSV that adds up to the card', async () => {
+    const page = await adminPage({ width: 1366, height: 900 });
+    await page.getByRole('link', { name: 'Reportes' }).first().click();
+    await page.waitForURL(/\/reportes$/);
+    await expect.poll(async () => guaranies(await margenCard(page).innerText())).toBeGreaterThan(0);
+    const total = guaranies(await margenCard(page).innerText());
+    // The charts arrive with their own chunk, after the figures.
+    await page.getByRole('img', { name: /volumen \(barras\) y margen/ }).locator('svg').first().waitFor();
+    await page.getByRole('img', { name: /margen por método/ }).locator('svg').first().waitFor();
+    await page.screenshot({ path: 'e2e/screenshots/reportes-1366.png', fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('combobox', { name: /^Tauser/ }).selectOption(tausers[1].id_tauser);
+    await page.waitForURL((u) => u.searchParams.get('tauser') === tausers[1].id_tauser);
+    await expect.poll(async () => guaranies(await margenCard(page).innerText())).not.toBe(total);
+    const delTauser = guaranies(await margenCard(page).innerText());
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+    const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+    const [header, ...rows] = csv.trimEnd().split('\r\n');
+    const col = header.split(';').indexOf('Margen PYG');
+    expect(col).toBeGreaterThan(0);
+    expect(rows.length).toBe(4);
+    expect(rows.reduce((s, r) => s + Number(r.split(';')[col].replace(',', '.')), 0)).toBe(delTauser);
+    expect(rows.every((r) => r.includes(tausers[1].codigo))).toBe(true);
+
+    // The same figures in Excel (numeric cells) and a PDF of the same filters.
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar Excel' }).click()]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(await xlsx.path());
+    let margenXlsx = 0;
+    wb.getWorksheet('Transacciones')!.eachRow((row, i) => {
+      if (i > 1) margenXlsx += row.getCell(9).value as number;
+    });
+    expect(margenXlsx).toBe(delTauser);
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar PDF' }).click()]);
+    expect(pdf.suggestedFilename()).toMatch(/^ganancias_\d{4}-\d{2}-01_\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(readFileSync(await pdf.path()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    await page.goBack();
+    await page.waitForURL((u) => !u.searchParams.has('tauser'));
+    await expect.poll(async () => guaranies(await margenCard(page).innerText())).toBe(total);
+    await page.goForward();
+    await page.waitForURL((u) => u.searchParams.get('tauser') === tausers[1].id_tauser);
+    await expect.poll(async () => guaranies(await margenCard(page).innerText())).toBe(delTauser);
+  });
+
+  it('staff set a currency\'s minimum and the terminals below it are flagged', async () => {
+    const page = await adminPage({ width: 1366, height: 900 });
+    await page.goto(`${e.url}/reportes`);
+    const stock = page.getByRole('region', { name: 'Stock por Tauser y divisa' });
+    await stock.getByRole('cell', { name: /TAU-/ }).first().waitFor();
+    expect(await stock.getByText('Stock bajo').count()).toBe(0);
+    const form = page.getByRole('form', { name: 'Mínimo de stock' });
+    await form.getByRole('combobox', { name: /Divisa/ }).selectOption({ label: 'USD' });
+    await form.getByLabel('Mínimo en unidades').fill('1.5');
+    await form.getByRole('button', { name: 'Guardar mínimo' }).click();
+    await form.getByText('Ingresá un mínimo en unidades enteras (0 o más).').waitFor();
+    await form.getByLabel('Mínimo en unidades').fill('1000000');
+    await form.getByRole('button', { name: 'Guardar mínimo' }).click();
+    await expect.poll(() => stock.getByText('Stock bajo').count()).toBeGreaterThan(0);
+    await page.getByRole('status').filter({ hasText: 'por debajo del mínimo' }).waitFor();
+  });
+
+  it('reads at 375 px: no sideways scroll of the page, axe clean', async () => {
+    const page = await adminPage({ width: 375, height: 800 });
+    await page.goto(`${e.url}/reportes?agrupacion=semana`);
+    await expect.poll(async () => guaranies(await margenCard(page).innerText())).toBeGreaterThan(0);
+    await page.getByRole('img', { name: /volumen \(barras\) y margen/ }).locator('svg').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Por semana' }).getAttribute('aria-pressed')).toBe('true');
+    await page.screenshot({ path: 'e2e/screenshots/reportes-375-top.png' });
+    await page.screenshot({ path: 'e2e/screenshots/reportes-375.png', fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('is not offered to users without the permission: no link, and the route answers 403', async () => {
+    const page = await e.newPage();
+    await login(page, e.url, DEMO_OPERATOR.username, DEMO_OPERATOR.password);
+    await page.getByRole('navigation', { name: 'Navegación principal' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Reportes' }).count()).toBe(0);
+    await page.goto(`${e.url}/reportes`);
+    await page.getByText('403', { exact: true }).waitFor();
+  });
+});

@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+
+export function Tarjeta({ titulo, valor, detalle, testId }: { titulo: string; valor: string; detalle?: string; testId: string }) {
+  return (
+    <div className="card" data-testid={testId}>
+      <p className="text-sm font-medium text-slate-600">{titulo}</p>
+      <p className="mt-1 text-lg font-bold tabular-nums text-slate-900 sm:text-2xl">{valor}</p>
+      {detalle && <p className="mt-1 text-xs text-slate-600">{detalle}</p>}
+    </div>
+  );
+}
+
+export function Seccion({ titulo, children, id }: { titulo: string; children: ReactNode; id: string }) {
+  return (
+    <section aria-labelledby={id} className="card">
+      <h2 id={id} className="mb-3 text-lg font-semibold text-slate-900">
+        {titulo}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export interface Col<T> {
+  header: string;
+  cell: (r: T) => ReactNode;
+  num?: boolean;
+}
+
+/** A compact table of figures (numbers right-aligned); `estado` shows loading, error or empty. */
+export function Tabla<T>({
+  label,
+  cols,
+  rows,
+  rowKey,
+  estado,
+}: {
+  label: string;
+  cols: Col<T>[];
+  rows: T[] | undefined;
+  rowKey: (r: T) => string;
+  estado: { loading: boolean; error: boolean };
+}) {
+  const msg = estado.loading ? 'Cargando' : estado.error ? 'Ha ocurrido un error' : !rows?.length ? 'No hay operaciones en el período' : null;
+  return (
+    // Focusable so a keyboard can scroll a table wider than the screen (WCAG scrollable-region-focusable).
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={label}>
+      <table className="min-w-full text-sm" aria-label={label}>
+        <thead>
+          <tr className="border-b border-slate-200 text-slate-700">
+            {cols.map((c) => (
+              <th key={c.header} scope="col" className={`px-2 py-2 font-semibold ${c.num ? 'text-right' : 'text-left'}`}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {msg ? (
+            <tr>
+              <td colSpan={cols.length} className="px-2 py-4 text-center text-slate-600">
+                {msg}
+              </td>
+            </tr>
+          ) : (
+            rows!.map((r) => (
+              <tr key={rowKey(r)}>
+                {cols.map((c) => (
+                  <td key={c.header} className={`px-2 py-2 ${c.num ? 'whitespace-nowrap text-right tabular-nums' : ''}`}>
+                    {c.cell(r)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { startTestApp, type TestApp } from '../../test/harness';
+import { userWith } from '../../test/fixtures';
+import { M } from '../../../shared/messages';
+import { P } from '../../../shared/permissions';
+import { FECHAS_MSG } from '../../../shared/schemas/operaciones';
+import { insertarOperaciones, reportWorld, type Operacion, type ReportWorld } from './testFixtures';
+
+let app: TestApp;
+let w: ReportWorld;
+let viewer: string;
+let nobody: string;
+let gestor: string;
+
+const PERIODO = 'fecha_desde=2026-11-01&fecha_hasta=2026-11-30';
+
+/** DESIGN §6's worked examples (USD P 7300), on the first day of November, business time. */
+const ejemplos = (w: ReportWorld): Operacion[] => {
+  const base = { divisa: w.usd, precio_base: '7300', operador: w.operador, estado: 'completada' as const };
+  return [
+    { ...base, operacion_cliente: 'compra', monto_pyg: '1000000', monto_divisa: '134.14', tasa_aplicada: '7455.1750', metodo: w.metodos.TRANSFERENCIA_BANCARIA, tauser: w.tausers[0], categoria: 'VIP', fecha_inicio: '2026-11-01T00:00:00-03:00' },
+    { ...base, operacion_cliente: 'venta', monto_pyg: '718245', monto_divisa: '100', tasa_aplicada: '7182.4500', metodo: w.metodos.TRANSFERENCIA_BANCARIA, tauser: w.tausers[0], categoria: 'VIP', fecha_inicio: '2026-11-01T10:00:00-03:00' },
+    { ...base, operacion_cliente: 'compra', monto_pyg: '1000000', monto_divisa: '136.05', tasa_aplicada: '7350.0000', metodo: w.metodos.EFECTIVO, tauser: w.tausers[1], categoria: 'MINORISTA', fecha_inicio: '2026-11-09T12:00:00-03:00' },
+    { ...base, operacion_cliente: 'venta', monto_pyg: '725000', monto_divisa: '100', tasa_aplicada: '7250.0000', metodo: w.metodos.EFECTIVO, tauser: w.tausers[1], categoria: 'MINORISTA', fecha_inicio: '2026-11-30T23:59:59-03:00' },
+    // Outside the period (business time) or not completed: never counted by default.
+    { ...base, operacion_cliente: 'venta', monto_pyg: '725000', monto_divisa: '100', tasa_aplicada: '7250.0000', metodo: w.metodos.EFECTIVO, tauser: w.tausers[1], categoria: 'MINORISTA', fecha_inicio: '2026-10-31T23:59:59-03:00' },
+    { ...base, operacion_cliente: 'venta', monto_pyg: '725000', monto_divisa: '100', tasa_aplicada: '7250.0000', metodo: w.metodos.EFECTIVO, tauser: w.tausers[1], categoria: 'MINORISTA', fecha_inicio: '2026-12-01T00:00:00-03:00' },
+    { ...base, operacion_cliente: 'venta', monto_pyg: '725000', monto_divisa: '100', tasa_aplicada: '7250.0000', metodo: w.metodos.EFECTIVO, tauser: w.tausers[1], categoria: 'MINORISTA', fecha_inicio: '2026-11-15T12:00:00-03:00', estado: 'cancelada' },
+  ];
+};
+
+beforeAll(async () => {
+  app = await startTestApp();
+  w = await reportWorld(app);
+  await insertarOperaciones(app, w, ejemplos(w));
+  viewer = (await userWith(app, [P.viewReporte])).token;
+  gestor = (await userWith(app, [P.viewReporte, P.changeTauser])).token;
+  nobody = (await userWith(app, [P.viewTransaccion])).token;
+});
+afterAll(() => app.close());
+
+const PATHS = [
+  '/reportes/ganancias/resumen/', '/reportes/ganancias/por_divisa/', '/reportes/ganancias/por_metodo/', '/reportes/ganancias/por_operador/',
+  '/reportes/ganancias/por_tauser/', '/reportes/ganancias/por_categoria/', '/reportes/ganancias/evolucion/', '/reportes/ganancias/transacciones/',
+  '/reportes/ganancias/export/', '/reportes/terminales/stock/', '/reportes/terminales/umbrales/',
+];
+
+describe('permissions', () => {
+  it.each(PATHS)('GET %s answers 401 anonymous and 403 without reportes.view_reporte', async (path) => {
+    expect((await app.api('GET', path)).status).toBe(401);
+    const r = await app.api('GET', path, { token: nobody });
+    expect(r.status).toBe(403);
+    expect(r.body.detail).toBe(M.apiForbidden);
+  });
+
+  it('seeds the permission into Administrador', async () => {
+    const r = await app.db
+      .selectFrom('auth_group_permissions as gp')
+      .innerJoin('auth_group as g', 'g.id', 'gp.group_id')
+      .innerJoin('auth_permission as p', 'p.id', 'gp.permission_id')
+      .select('g.name')
+      .where('p.app_label', '=', 'reportes')
+      .where('p.codename', '=', 'view_reporte')
+      .execute();
+    expect(r.map((x) => x.name)).toContain('Administrador');
+  });
+});
+
+describe('bad filters answer 400 with field messages', () => {
+  it.each([
+    ['fecha_desde=2026-13-01', 'fecha_desde'],
+    ['fecha_desde=2026-11-10&fecha_hasta=2026-11-01', 'fecha_hasta'],
+    ['divisa=abc', 'divisa'],
+    ['operacion=trueque', 'operacion'],
+    ['metodo=0', 'metodo'],
+    ['operador=-1', 'operador'],
+    ['tauser=no-uuid', 'tauser'],
+    ['estado=perdida', 'estado'],
+  ])('?%s → 400 on %s', async (q, field) => {
+    for (const path of ['/reportes/ganancias/resumen/', '/reportes/ganancias/por_divisa/', '/reportes/ganancias/export/']) {
+      const r = await app.api('GET', `${path}?${q}`, { token: viewer });
+      expect(r.status, path).toBe(400);
+      expect(r.body[field], path).toBeDefined();
+    }
+  });
+
+  it('names the date order and the grouping, format and page', async () => {
+    expect((await app.api('GET', '/reportes/ganancias/resumen/?fecha_desde=2026-11-10&fecha_hasta=2026-11-01', { token: viewer })).body.fecha_hasta).toEqual([FECHAS_MSG]);
+    expect((await app.api('GET', '/reportes/ganancias/evolucion/?agrupacion=hora', { token: viewer })).body.agrupacion).toBeDefined();
+    expect((await app.api('GET', '/reportes/ganancias/export/?formato=doc', { token: viewer })).body.formato).toBeDefined();
+    expect((await app.api('GET', '/reportes/ganancias/transacciones/?page=x', { token: viewer })).status).toBe(400);
+    expect((await app.api('GET', '/reportes/terminales/stock/?tauser=x', { token: viewer })).status).toBe(400);
+  });
+});
+
+describe('figures of DESIGN §6 examples', () => {
+  it('summary: count, PYG volume and margin (each operation rounded to guaraníes)', async () => {
+    const r = await app.api('GET', `/reportes/ganancias/resumen/?${PERIODO}`, { token: viewer });
+    expect(r.status).toBe(200);
+    // 20 778 + 11 755 + 6 835 + 5 000
+    expect(r.body).toMatchObject({ operaciones: 4, volumen_pyg: '3443245', margen_pyg: '44368', margen_promedio_pyg: '11092' });
+    expect(r.body.filtros).toEqual({ fecha_desde: '2026-11-01', fecha_hasta: '2026-11-30', estado: 'completada' });
+  });
+
+  it('per currency and operation, with foreign volume and weighted average rate', async () => {
+    const r = await app.api('GET', `/reportes/ganancias/por_divisa/?${PERIODO}`, { token: viewer });
+    expect(r.status).toBe(200);
+    const compra = r.body.resultados.find((g: { operacion: string }) => g.operacion === 'compra');
+    const venta = r.body.resultados.find((g: { operacion: string }) => g.operacion === 'venta');
+    expect(compra).toMatchObject({ divisa: 'USD', operaciones: 2, volumen_pyg: '2000000', margen_pyg: '27613', volumen_divisa: '270.19' });
+    // (134.14 × 7455.1750 + 136.05 × 7350) / 270.19
+    expect(compra.tasa_promedio).toBe('7402.2158');
+    expect(venta).toMatchObject({ divisa: 'USD', operaciones: 2, volumen_pyg: '1443245', margen_pyg: '16755', volumen_divisa: '200', tasa_promedio: '7216.2250' });
+  });
+
+  it('per method, operator, Tauser and category', async () => {
+    const get = async (p: string) => (await app.api('GET', `/reportes/ganancias/${p}/?${PERIODO}`, { token: viewer })).body.resultados;
+    const metodo = await get('por_metodo');
+    expect(metodo.map((g: { clave: string; margen_pyg: string }) => [g.clave, g.margen_pyg])).toEqual([
+      [String(w.metodos.TRANSFERENCIA_BANCARIA), '32533'],
+      [String(w.metodos.EFECTIVO), '11835'],
+    ]);
+    expect((await get('por_operador'))).toMatchObject([{ clave: String(w.operador), operaciones: 4, margen_pyg: '44368' }]);
+    expect((await get('por_tauser')).map((g: { clave: string; operaciones: number }) => [g.clave, g.operaciones])).toEqual([[w.tausers[0], 2], [w.tausers[1], 2]]);
+    expect((await get('por_categoria')).map((g: { etiqueta: string; margen_pyg: string }) => [g.etiqueta, g.margen_pyg])).toEqual([['VIP', '32533'], ['MINORISTA', '11835']]);
+  });
+
+  it('filters narrow every figure: Tauser, operation, method, category, state, currency', async () => {
+    const sum = async (q: string) => (await app.api('GET', `/reportes/ganancias/resumen/?${PERIODO}&${q}`, { token: viewer })).body;
+    expect(await sum(`tauser=${w.tausers[1].toUpperCase()}`)).toMatchObject({ operaciones: 2, margen_pyg: '11835' });
+    expect(await sum('operacion=venta')).toMatchObject({ operaciones: 2, margen_pyg: '16755' });
+    expect(await sum(`metodo=${w.metodos.EFECTIVO}`)).toMatchObject({ operaciones: 2, margen_pyg: '11835' });
+    expect(await sum('categoria=VIP')).toMatchObject({ operaciones: 2, margen_pyg: '32533' });
+    expect(await sum('estado=cancelada')).toMatchObject({ operaciones: 1, margen_pyg: '5000' });
+    expect(await sum(`divisa=${w.eur}`)).toMatchObject({ operaciones: 0, volumen_pyg: '0', margen_pyg: '0', margen_promedio_pyg: '0' });
+  });
+
+  it('evolution per day, week and month, every period present', async () => {
+    const ev = async (a: string) => (await app.api('GET', `/reportes/ganancias/evolucion/?${PERIODO}&agrupacion=${a}`, { token: viewer })).body;
+    const dia = await ev('dia');
+    expect(dia.resultados).toHaveLength(30);
+    expect(dia.resultados[0]).toEqual({ periodo: '2026-11-01', operaciones: 2, volumen_pyg: '1718245', margen_pyg: '32533' });
+    expect(dia.resultados[29]).toMatchObject({ periodo: '2026-11-30', operaciones: 1, margen_pyg: '5000' });
+    expect(dia.resultados[1]).toEqual({ periodo: '2026-11-02', operaciones: 0, volumen_pyg: '0', margen_pyg: '0' });
+    const semana = await ev('semana');
+    // Weeks start on Monday: 2026-11-01 is a Sunday.
+    expect(semana.resultados[0]).toMatchObject({ periodo: '2026-10-26', operaciones: 2 });
+    expect(semana.resultados.find((p: { periodo: string }) => p.periodo === '2026-11-09')).toMatchObject({ operaciones: 1, margen_pyg: '6835' });
+    expect((await ev('mes')).resultados).toEqual([{ periodo: '2026-11-01', operaciones: 4, volumen_pyg: '3443245', margen_pyg: '44368' }]);
+  });
+
+  it('the listing pages the same operations with each margin', async () => {
+    const r = await app.api('GET', `/reportes/ganancias/transacciones/?${PERIODO}`, { token: viewer });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ count: 4, next: null, previous: null });
+    expect(r.body.results.map((l: { margen_pyg: string }) => l.margen_pyg)).toEqual(['5000', '6835', '11755', '20778']);
+    expect(r.body.results[3]).toMatchObject({ operacion_cliente: 'compra', divisa: 'USD', monto_divisa: '134.14', monto_pyg: '1000000', tasa_aplicada: '7455.1750', precio_base: '7300.0000' });
+  });
+
+  it('the tRPC procedures answer the same', async () => {
+    const c = await app.caller(viewer);
+    expect(await c.reportes.resumen({ fecha_desde: '2026-11-01', fecha_hasta: '2026-11-30' })).toMatchObject({ operaciones: 4, margen_pyg: '44368' });
+  });
+
+  it('without dates: this month up to today', async () => {
+    const r = await app.api('GET', '/reportes/ganancias/resumen/', { token: viewer });
+    const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: app.env.tzBusiness }).format(new Date());
+    expect(r.body.filtros).toMatchObject({ fecha_desde: `${hoy.slice(0, 8)}01`, fecha_hasta: hoy });
+  });
+});
+
+const download = (path: string, token = viewer) => fetch(`${app.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+
+describe('exports', () => {
+  it('CSV: UTF-8, one header row, decimal comma; its margin column adds up to the summary', async () => {
+    const r = await download(`/reportes/ganancias/export/?${PERIODO}&formato=csv`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(r.headers.get('content-disposition')).toBe('attachment; filename="ganancias_2026-11-01_2026-11-30.csv"');
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await r.arrayBuffer());
+    expect(text.startsWith('\uFEFFCódigo;Fecha;')).toBe(true);
+    const lines = text.slice(1).trimEnd().split('\r\n');
+    expect(lines).toHaveLength(5);
+    const rows = lines.slice(1).map((l) => l.split(';'));
+    expect(rows.reduce((s, c) => s + Number(c[8]), 0)).toBe(44368);
+    expect(rows[3].slice(1, 9)).toEqual(['2026-11-01 00:00:00', 'compra', 'USD', '134,14', '1000000', '7455,1750', '7300,0000', '20778']);
+  });
+
+  it('XLSX: a sheet per grouping with numeric cells', async () => {
+    const r = await download(`/reportes/ganancias/export/?${PERIODO}&formato=xlsx`);
+    expect(r.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await r.arrayBuffer());
+    expect(wb.worksheets.map((s) => s.name)).toEqual(['Resumen', 'Por divisa', 'Por método', 'Por operador', 'Por Tauser', 'Por categoría', 'Evolución por día', 'Transacciones']);
+    const resumen = wb.getWorksheet('Resumen')!;
+    const margen = resumen.getColumn(1).values.indexOf('Margen PYG');
+    expect(resumen.getRow(margen).getCell(2).value).toBe(44368);
+    const tx = wb.getWorksheet('Transacciones')!;
+    expect(tx.rowCount).toBe(5);
+    let total = 0;
+    tx.eachRow((row, i) => {
+      if (i > 1) total += row.getCell(9).value as number;
+    });
+    expect(total).toBe(44368);
+    expect(wb.getWorksheet('Por categoría')!.getRow(2).values).toEqual([undefined, 'VIP', 2, 1718245, 32533]);
+  });
+
+  it('PDF: the filters, the summary and the tables', async () => {
+    const r = await download(`/reportes/ganancias/export/?${PERIODO}&formato=pdf&tauser=${w.tausers[0]}`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await r.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const { PDFDocument } = await import('pdf-lib');
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getTitle()).toBe('Ganancias 2026-11-01 a 2026-11-30');
+    expect(doc.getPageCount()).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('terminal stock and thresholds', () => {
+  it('lists each Tauser’s notes and value per currency; below the threshold is flagged', async () => {
+    const den = await app.db.insertInto('denominaciones').values({ divisa_id: w.usd, denominacion: 100 }).returning('id').executeTakeFirstOrThrow();
+    await app.db.insertInto('tauser_stock').values({ tauser_id: w.tausers[0], denominacion_id: den.id, cantidad: 12 }).execute();
+    let r = await app.api('GET', `/reportes/terminales/stock/?tauser=${w.tausers[0]}`, { token: viewer });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual([expect.objectContaining({ tauser_id: w.tausers[0], divisa: 'USD', billetes: 12, valor: '1200', minimo: null, bajo: false })]);
+
+    const refused = await app.api('PUT', '/reportes/terminales/umbrales/', { token: viewer, body: { divisa_id: w.usd, minimo: '1500' } });
+    expect(refused.status).toBe(403);
+    const bad = await app.api('PUT', '/reportes/terminales/umbrales/', { token: gestor, body: { divisa_id: w.usd, minimo: '-1' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.minimo).toBeDefined();
+    expect((await app.api('PUT', '/reportes/terminales/umbrales/', { token: gestor, body: { divisa_id: w.usd, minimo: '10.5' } })).body.minimo).toBeDefined();
+    expect((await app.api('PUT', '/reportes/terminales/umbrales/', { token: gestor, body: { divisa_id: 999999, minimo: '1' } })).body.divisa_id).toBeDefined();
+    const ok = await app.api('PUT', '/reportes/terminales/umbrales/', { token: gestor, body: { divisa_id: w.usd, minimo: '1500' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ divisa_id: w.usd, divisa: 'USD', minimo: '1500' });
+    expect((await app.api('GET', '/reportes/terminales/umbrales/', { token: viewer })).body).toEqual([{ divisa_id: w.usd, divisa: 'USD', minimo: '1500' }]);
+
+    r = await app.api('GET', '/reportes/terminales/stock/', { token: viewer });
+    const usd = r.body.filter((s: { divisa: string }) => s.divisa === 'USD');
+    // The Tauser without USD notes appears too: an empty drawer is below any threshold.
+    expect(usd).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ tauser_id: w.tausers[0], valor: '1200', minimo: '1500', bajo: true }),
+        expect.objectContaining({ tauser_id: w.tausers[1], billetes: 0, valor: '0', minimo: '1500', bajo: true }),
+      ]),
+    );
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every report path, the export as files', async () => {
+    const doc = (await app.api('GET', '/schema/')).body;
+    for (const p of PATHS) expect(doc.paths[`/api${p}`], p).toBeDefined();
+    expect(Object.keys(doc.paths['/api/reportes/ganancias/export/'].get.responses['200'].content)).toContain('application/pdf');
+  });
+});

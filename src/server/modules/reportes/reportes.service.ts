@@ -1,0 +1,70 @@
+import type { ServiceCtx } from '../../lib/context';
+import { audit } from '../../lib/audit';
+import { fieldError } from '../../lib/errors';
+import { PAGE_SIZE, pageWith } from '../../lib/pagination';
+import { Decimal } from '../../../shared/money';
+import { periodoPorDefecto } from '../../../shared/reportes';
+import type { Agrupacion, Dimension, ReporteFiltros, ReporteFiltrosInput, UmbralInput } from '../../../shared/schemas/reportes';
+import * as repo from './reportes.repository';
+
+type Filtros = Omit<ReporteFiltros, 'fecha_desde' | 'fecha_hasta'> & { fecha_desde?: string; fecha_hasta?: string };
+
+/** The filters with the period resolved (this month up to today when not given) and empty texts dropped. */
+export function resolverFiltros(input: Filtros, tz: string, now = new Date()): ReporteFiltros {
+  const porDefecto = periodoPorDefecto(tz, now);
+  const desde = input.fecha_desde ?? (input.fecha_hasta && input.fecha_hasta < porDefecto.fecha_desde ? `${input.fecha_hasta.slice(0, 8)}01` : porDefecto.fecha_desde);
+  const hasta = input.fecha_hasta ?? (desde > porDefecto.fecha_hasta ? desde : porDefecto.fecha_hasta);
+  const out: ReporteFiltros = { ...input, fecha_desde: desde, fecha_hasta: hasta, categoria: input.categoria || undefined };
+  for (const k of Object.keys(out) as (keyof ReporteFiltros)[]) if (out[k] === undefined) delete out[k];
+  return out;
+}
+export type { ReporteFiltrosInput };
+
+export async function resumen(ctx: ServiceCtx, input: Filtros, tz: string) {
+  const filtros = resolverFiltros(input, tz);
+  const c = await repo.resumen(ctx.db, filtros, tz);
+  const promedio = c.operaciones === 0 ? '0' : new Decimal(c.margen_pyg).div(c.operaciones).toDecimalPlaces(0).toFixed(0);
+  return { filtros, ...c, margen_promedio_pyg: promedio };
+}
+
+export async function porDimension(ctx: ServiceCtx, dim: Dimension, input: Filtros, tz: string) {
+  const filtros = resolverFiltros(input, tz);
+  return { filtros, resultados: await repo.porDimension(ctx.db, dim, filtros, tz) };
+}
+
+export async function evolucion(ctx: ServiceCtx, input: Filtros & { agrupacion: Agrupacion }, tz: string) {
+  const { agrupacion, ...rest } = input;
+  const filtros = resolverFiltros(rest, tz);
+  return { filtros, agrupacion, resultados: await repo.evolucion(ctx.db, agrupacion, filtros, tz) };
+}
+
+/** The paged operations behind the figures; the total is the summary's count (the same filters). */
+export async function listado(ctx: ServiceCtx, input: Filtros & { page: number }, tz: string) {
+  const { page, ...rest } = input;
+  const filtros = resolverFiltros(rest, tz);
+  const [c, rows] = await Promise.all([repo.resumen(ctx.db, filtros, tz), repo.paginaDeLineas(ctx.db, filtros, tz, PAGE_SIZE, (page - 1) * PAGE_SIZE)]);
+  const results = rows.rows.map(({ fecha_local: _l, cursor: _c, ...r }) => ({ ...r, fecha_inicio: r.fecha_inicio.toISOString() }));
+  return pageWith(c.operaciones, page, results);
+}
+
+export const stock = (ctx: ServiceCtx, input: { tauser?: string }) => repo.stockDeTerminales(ctx.db, input.tauser);
+
+export const listarUmbrales = (ctx: ServiceCtx) => repo.umbrales(ctx.db);
+
+/** Sets the low-stock threshold of a currency (in its units, guaraníes too: terminals pay them out); 0 turns the warning off. */
+export async function guardarUmbral(ctx: ServiceCtx, input: UmbralInput) {
+  const divisa = await repo.findDivisa(ctx.db, input.divisa_id);
+  if (!divisa) throw fieldError('divisa_id', 'Elegí una divisa existente.');
+  const minimo = new Decimal(input.minimo).toFixed();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.guardarUmbral(trx, divisa.id, minimo);
+    await audit(trx, { actorId: ctx.actor.id, action: 'update', entity: 'umbral_stock', entityId: divisa.id, after: { divisa_id: divisa.id, minimo } });
+  });
+  return { divisa_id: divisa.id, divisa: divisa.codigo, minimo };
+}
+
+/** The export's plan (validated, permitted, period resolved); the REST route writes the file (reportes.export.ts). */
+export const planDeExport = (_ctx: ServiceCtx, input: Filtros & { formato: 'csv' | 'xlsx' | 'pdf' }, tz: string) => {
+  const { formato, ...rest } = input;
+  return { formato, filtros: resolverFiltros(rest, tz) };
+};

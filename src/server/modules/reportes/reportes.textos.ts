@@ -1,0 +1,44 @@
+import type { Dimension, ReporteFiltros } from '../../../shared/schemas/reportes';
+
+/** Titles and headings of the exports (Spanish, as the screen shows them). */
+export const TITULO_DIMENSION: Record<Dimension, string> = {
+  divisa: 'Por divisa',
+  metodo: 'Por método',
+  operador: 'Por operador',
+  tauser: 'Por Tauser',
+  categoria: 'Por categoría',
+};
+
+export const ENCABEZADO_LINEAS = [
+  'Código', 'Fecha', 'Operación del cliente', 'Divisa', 'Monto divisa', 'Monto PYG', 'Tasa aplicada', 'Precio base', 'Margen PYG',
+  'Método', 'Operador', 'Tauser', 'Categoría',
+];
+
+const ESTADO_TITULO: Record<string, string> = {
+  pendiente: 'PENDIENTE', en_proceso: 'EN PROCESO', completada: 'COMPLETADA', cancelada: 'CANCELADA', expirada: 'EXPIRADA', fallida: 'FALLIDA',
+};
+
+/** The filters as label and value, for the head of the XLSX and PDF files. */
+export function filtrosLegibles(f: ReporteFiltros): [string, string][] {
+  const out: [string, string][] = [
+    ['Desde', f.fecha_desde],
+    ['Hasta', f.fecha_hasta],
+    ['Estado', ESTADO_TITULO[f.estado] ?? f.estado],
+  ];
+  if (f.divisa !== undefined) out.push(['Divisa (id)', String(f.divisa)]);
+  if (f.operacion) out.push(['Operación del cliente', f.operacion]);
+  if (f.metodo !== undefined) out.push(['Método (id)', String(f.metodo)]);
+  if (f.operador !== undefined) out.push(['Operador (id)', String(f.operador)]);
+  if (f.tauser) out.push(['Tauser (id)', f.tauser]);
+  if (f.categoria) out.push(['Categoría', f.categoria]);
+  return out;
+}
+
+/** es-PY grouping of a decimal string without going through a float: 1234567.5 → 1.234.567,5. */
+export function numeroEsPy(v: string): string {
+  const [ent, dec] = v.split('.');
+  const neg = ent.startsWith('-');
+  const digits = neg ? ent.slice(1) : ent;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${neg ? '-' : ''}${grouped}${dec ? `,${dec}` : ''}`;
+}
