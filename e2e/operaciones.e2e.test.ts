@@ -226,6 +226,10 @@ describe('exchange screens', () => {
     await hastaResumen(page);
     const mostrada = await page.getByTestId('tc-final').textContent();
     await moverPrecioUsd(25);
+    // The rates stream reaches the open summary: the change is told before paying.
+    const aviso = page.getByTestId('aviso-cotizacion');
+    await aviso.waitFor({ timeout: 10_000 });
+    expect(await aviso.textContent()).toContain('La cotización cambió');
     const enviadas: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/trpc/transacciones.confirmarPago')) enviadas.push((JSON.parse(r.postData() ?? '{}') as { tasa_aceptada: string }).tasa_aceptada);

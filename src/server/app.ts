@@ -3,7 +3,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import compression from 'compression';
-import { constants as zlibConstants } from 'node:zlib';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { TRPCError } from '@trpc/server';
 import swaggerUi from 'swagger-ui-express';
@@ -53,9 +52,8 @@ export function createApp(deps: AppDeps) {
   app.set('log', log);
   app.use(requestLog(log));
   app.use(lifecycle.middleware);
-  // Brotli or gzip as the client accepts, at the fastest levels: a 2 kB JSON answer still shrinks 5–6×
-  // (its keys repeat), and the default levels cost more CPU than the rest of a cheap read.
-  app.use(compression({ threshold: MIN_COMPRESS_BYTES, level: 1, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } } }));
+  // Brotli or gzip as the client accepts; the kept public rates come already serialized (lib/jsonBody.ts).
+  app.use(compression({ threshold: MIN_COMPRESS_BYTES }));
 
   const api = express.Router();
   api.use(requireJsonBody);

@@ -11,6 +11,7 @@ import { PasoDivisas } from './PasoDivisas';
 import { PasoMetodo } from './PasoMetodo';
 import { CuentaRegresiva, ResumenCotizacion, comoCotizacion, montoEn } from './ResumenCotizacion';
 import { TerminosSecciones } from './Terminos';
+import { AvisoCotizacion } from './AvisoCotizacion';
 import { CambioCotizacionModal } from './CambioCotizacionModal';
 import { CotizacionEnVivo } from './CotizacionEnVivo';
 import { Pendientes } from './Pendientes';
@@ -322,6 +323,7 @@ export function OperacionWizard() {
                   <p className="text-sm text-slate-600">Revisá los detalles antes de continuar</p>
                 </div>
                 <ResumenCotizacion r={comoCotizacion(transaccion)} />
+                <AvisoCotizacion t={transaccion} />
                 <CuentaRegresiva expiraEn={transaccion.expira_en} />
                 <div className="rounded-lg border border-slate-200 p-4 text-sm">
                   <p className="font-medium text-slate-800">Terminal: {transaccion.tauser_detalle.nombre}</p>
@@ -368,6 +370,7 @@ function Paso5({ t, procesando, banner, onAtras, onPagar }: { t: TransaccionReco
         {` en ${t.tauser_detalle.nombre}`}
       </p>
       <CuentaRegresiva expiraEn={t.expira_en} />
+      <AvisoCotizacion t={t} />
       <TerminosSecciones />
       <label className="flex min-h-10 items-center gap-2 text-sm font-medium text-slate-800">
         <input type="checkbox" className="h-5 w-5 accent-emerald-700" checked={acepto} onChange={(e) => setAcepto(e.target.checked)} />

@@ -45,8 +45,9 @@ export function PasoDivisas({
           Cliente requerido
         </p>
       )}
-      <div className="flex items-end gap-2">
-        <label className="block min-w-0 flex-1 text-sm font-medium text-slate-700">
+      {/* One currency per line: the whole code and name fit in the select, at 375 px too. */}
+      <div className="grid grid-cols-[1fr_auto] items-end gap-x-2 gap-y-2">
+        <label className="col-start-1 block min-w-0 text-sm font-medium text-slate-700">
           Entregás
           <select aria-label="Entregás" className={select} value={par.origen} onChange={(e) => onPar(elegirDivisa(par, 'origen', e.target.value ? Number(e.target.value) : '', divisas))}>
             <option value="">Seleccionar…</option>
@@ -55,14 +56,14 @@ export function PasoDivisas({
         </label>
         <button
           type="button"
-          className="btn-secondary mb-0.5 min-h-10 px-3"
+          className="btn-secondary col-start-2 row-span-2 row-start-1 min-h-10 self-center px-3"
           aria-label="Intercambiar divisas"
           title="Intercambiar divisas"
           onClick={() => onPar({ origen: par.destino, destino: par.origen })}
         >
-          ⇄
+          ⇅
         </button>
-        <label className="block min-w-0 flex-1 text-sm font-medium text-slate-700">
+        <label className="col-start-1 block min-w-0 text-sm font-medium text-slate-700">
           Recibís
           <select aria-label="Recibís" className={select} value={par.destino} onChange={(e) => onPar(elegirDivisa(par, 'destino', e.target.value ? Number(e.target.value) : '', divisas))}>
             <option value="">Seleccionar…</option>

@@ -200,15 +200,17 @@ const snapshot = (c: Cotizacion) => ({
 const INTENTOS_CODIGO = 5;
 
 /**
- * Quotes and stores an operation inside the transaction `trx`: a fresh read of the client (its
- * assignment to the actor, state, category, the Tauser), the quote (currencies, rate, method or
- * instance), the limits under the client's lock, then the insert with its audit entry and read-back
- * in one statement. The stored figures are those of this quote, and the answer is the stored row.
+ * Quotes and stores an operation: a fresh read of the client (its assignment to the actor, state,
+ * category, the Tauser) and the quote (currencies, rate, method or instance), then the insert with its
+ * audit entry and read-back in one statement, so the stored figures are those of this quote and the
+ * answer is the stored row. With limits configured, the limits are checked under the client's lock and
+ * the insert follows in the same transaction. Without limits the insert is its own transaction: its
+ * foreign-key check holds the client until it commits, so a limit check that starts meanwhile (limits
+ * configured since) waits for it and counts it (lockClienteConLimites).
  */
-async function registrar(ctx: ServiceCtx, trx: Db, input: CrearTransaccionInput, opts: OpOptions): Promise<TransaccionRow> {
-  const cliente = await clienteOperable(inTrx(ctx, trx), input.cliente_id, input.tauser_id);
-  const c = await cotizar(trx, cotizarParams(input, cliente, true));
-  await checkLimites(trx, cliente, c.montoPyg, opts.tz);
+async function registrar(ctx: ServiceCtx, db: Db, input: CrearTransaccionInput, opts: OpOptions): Promise<TransaccionRow> {
+  const cliente = await clienteOperable(inTrx(ctx, db), input.cliente_id, input.tauser_id);
+  const c = await cotizar(db, cotizarParams(input, cliente, true));
   const values: NuevaTransaccion = {
     cliente_id: cliente.id_cliente,
     operador_id: ctx.actor.id,
@@ -224,11 +226,15 @@ async function registrar(ctx: ServiceCtx, trx: Db, input: CrearTransaccionInput,
     tauser_id: input.tauser_id,
     terminos_aceptados: input.terminos_aceptados ?? false,
   };
-  for (let i = 0; i < INTENTOS_CODIGO; i++) {
-    const row = await insertarTransaccion(trx, nuevoCodigo(), values);
-    if (row) return row;
-  }
-  throw new Error('No se pudo generar un código de operación libre');
+  const guardar = async (d: Db) => {
+    await checkLimites(d, cliente, c.montoPyg, opts.tz);
+    for (let i = 0; i < INTENTOS_CODIGO; i++) {
+      const row = await insertarTransaccion(d, nuevoCodigo(), values);
+      if (row) return row;
+    }
+    throw new Error('No se pudo generar un código de operación libre');
+  };
+  return cliente.conLimites && !db.isTransaction ? db.transaction().execute(guardar) : guardar(db);
 }
 
 /**
@@ -238,6 +244,7 @@ async function registrar(ctx: ServiceCtx, trx: Db, input: CrearTransaccionInput,
  * transaction; another body, 409.
  */
 export async function crearTransaccion(ctx: ServiceCtx, input: CrearTransaccionInput, opts: OpOptions): Promise<TransaccionRecord> {
+  if (opts.idempotencyKey === undefined) return toRecord(await registrar(ctx, ctx.db, input, opts));
   return unaVez(ctx, opts.idempotencyKey, { crear: input }, (trx) => registrar(ctx, trx, input, opts));
 }
 

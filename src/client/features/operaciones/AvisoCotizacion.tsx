@@ -1,0 +1,24 @@
+import { trpc } from '../../trpc';
+import { useTasasEnVivo } from '../cotizaciones/useTasasEnVivo';
+import { montoEn, tasaGs } from './ResumenCotizacion';
+import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
+
+/**
+ * Before the payment of a pending transaction: when the server announces a rate change (the rates
+ * stream), its figures are compared with today's quote (reconfirmar-tasa) and, if they moved, the
+ * person is told here, before paying. The payment then asks to accept the new figures.
+ */
+export function AvisoCotizacion({ t }: { t: TransaccionRecord }) {
+  const utils = trpc.useUtils();
+  const q = trpc.transacciones.reconfirmarTasa.useQuery({ id: t.id }, { staleTime: 30_000, retry: false });
+  useTasasEnVivo(() => void utils.transacciones.reconfirmarTasa.invalidate({ id: t.id }));
+  const r = q.data;
+  if (!r?.cambio) return null;
+  return (
+    <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-testid="aviso-cotizacion">
+      La cotización cambió: la tasa pasa de {tasaGs(r.tasa_anterior)} a {tasaGs(r.tasa_actual)} y recibirías{' '}
+      {montoEn(r.monto_destino_actual, t.divisa_destino_detalle.codigo)} en lugar de {montoEn(r.monto_destino_anterior, t.divisa_destino_detalle.codigo)}. Al
+      pagar te vamos a pedir que confirmes los nuevos montos.
+    </p>
+  );
+}
