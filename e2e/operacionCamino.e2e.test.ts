@@ -153,6 +153,25 @@ describe('progress that survives', () => {
     await page.context().close();
   });
 
+  it('a pending transaction is resumed or cancelled from the history too (375 px)', async () => {
+    const page = await customerPage(375);
+    const id = await hastaResumen(page, '1.111.000');
+    const codigo = (await db().selectFrom('transacciones').select('codigo').where('id', '=', id).executeTakeFirstOrThrow()).codigo;
+    await page.goto(`${e.url}/historial-transacciones`);
+    await page.getByRole('button', { name: `Ver transacción ${codigo}` }).first().click();
+    await page.getByRole('link', { name: `Retomar ${codigo}` }).click();
+    await page.getByRole('heading', { name: 'Resumen de tu Operación' }).waitFor();
+    expect(txDeUrl(page)).toBe(id);
+    await page.goto(`${e.url}/historial-transacciones`);
+    await page.getByRole('button', { name: `Ver transacción ${codigo}` }).first().click();
+    await page.getByRole('button', { name: `Cancelar ${codigo}` }).click();
+    await expect.poll(() => estadoDe(id)).toBe('cancelada');
+    await page.getByRole('button', { name: `Ver transacción ${codigo}` }).first().click();
+    await page.getByTestId('detalle-transaccion').waitFor();
+    expect(await page.getByRole('link', { name: `Retomar ${codigo}` }).count()).toBe(0);
+    await page.context().close();
+  });
+
   it('after the payment the actions are gone, also going back to the terms', async () => {
     const page = await customerPage();
     const id = await hastaResumen(page, '500.000');

@@ -6,6 +6,7 @@ import { trpc } from '../../trpc';
 import { formatPercent, formatRate } from '../../../shared/format';
 import { ESTADO_LABEL } from '../../../shared/transacciones';
 import { monto } from './formato';
+import { AccionesPendiente } from './AccionesPendiente';
 
 const tasa = (v: string) => `₲ ${formatRate(v, 4)}`;
 
@@ -57,6 +58,7 @@ export function TransaccionDetalleModal({ id, onClose }: { id: number | null; on
             {fila('Términos aceptados', t.terminos_aceptados ? 'Sí' : 'No')}
             {t.motivo && fila('Motivo', t.motivo)}
           </dl>
+          <AccionesPendiente t={t} onCancelada={onClose} />
           <div className="flex justify-end gap-2">
             <Link to="/comprobante/$id" params={{ id: String(t.id) }} className="btn-primary">
               Ver comprobante

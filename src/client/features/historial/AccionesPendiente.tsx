@@ -1,0 +1,42 @@
+import { Link } from '@tanstack/react-router';
+import { usePermissions } from '../../session/permissions';
+import { useSession } from '../../session/store';
+import { P } from '../../../shared/permissions';
+import { OP_MSG } from '../../../shared/transacciones';
+import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
+import { useDescartarTransaccion } from '../operaciones/hooks';
+import { estadoDe } from '../operaciones/Pendientes';
+import { aSearch, ESTADO_INICIAL } from '../operaciones/wizardSearch';
+
+/**
+ * A pending transaction of the person's own (created by them, not yet paid, not overdue) can be
+ * resumed at the wizard's summary or cancelled from the history, as from the wizard.
+ */
+export function AccionesPendiente({ t, onCancelada }: { t: TransaccionRecord; onCancelada: () => void }) {
+  const session = useSession();
+  const perms = usePermissions();
+  const cancelar = useDescartarTransaccion();
+  const propia = session?.user.id === t.operador_detalle.id && perms.allows({ all: [P.useOperacion] });
+  if (!propia || t.estado !== 'pendiente' || Date.parse(t.expira_en) <= Date.now()) return null;
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row">
+      <Link to="/operacion-compra-venta" search={aSearch({ ...ESTADO_INICIAL, ...estadoDe(t), paso: 4 })} className="btn-primary min-h-10" aria-label={`Retomar ${t.codigo}`}>
+        Retomar
+      </Link>
+      <button
+        type="button"
+        className="btn-secondary min-h-10"
+        disabled={cancelar.isPending}
+        aria-label={`Cancelar ${t.codigo}`}
+        onClick={() => cancelar.mutate({ id: t.id }, { onSuccess: onCancelada })}
+      >
+        Cancelar operación
+      </button>
+      {cancelar.error && (
+        <p className="field-error" role="alert">
+          {cancelar.error.message || OP_MSG.cancelarError}
+        </p>
+      )}
+    </div>
+  );
+}
