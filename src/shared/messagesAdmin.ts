@@ -1,8 +1,10 @@
+import { MSEL } from './messagesSelector';
 /**
  * Spanish texts of the administration screens (users, roles, clients, categories, client selector),
  * shown by both server and client. Kept apart from messages.ts so each domain owns its texts.
  */
 export const MA = {
+  ...MSEL,
   // Users (spec 000 §5)
   firstNameMin: 'El nombre debe tener al menos 2 caracteres',
   lastNameMin: 'El apellido debe tener al menos 2 caracteres',
@@ -90,11 +92,6 @@ export const MA = {
   },
 
   // Client selector (spec 000 §2)
-  selectorLoading: 'Cargando clientes…',
   selectorEmpty: 'No hay clientes asignados',
   selectorPlaceholder: 'Seleccionar cliente…',
-  /** The home screen's current-client line (not in the spec). */
-  actingFor: 'Operás como',
-  discount: 'de descuento',
-  chooseClientHint: 'Elegí en la barra de navegación el cliente con el que vas a operar.',
 } as const;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { M } from '../../../shared/messages';
-import { MA } from '../../../shared/messagesAdmin';
+import { MSEL as MA } from '../../../shared/messagesSelector';
 import { useClienteActual } from './useClienteActual';
 import { formatDescuento } from '../categorias/formatDescuento';
 import { AppLink } from '../../components/AppLink';
