@@ -67,7 +67,8 @@ function child(mode: 'app' | 'bare', env: Record<string, string | undefined>, lo
   // An undefined value removes the variable (the embedded-database server has no DATABASE_URL).
   const childEnv = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, v]) => v !== undefined));
   // The product's server runs with the node flags of `npm start`.
-  const flags = mode === 'app' ? SERVER_NODE_FLAGS : [];
+  // BENCH_APP_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof": extra node flags for the server, to profile it.
+  const flags = mode === 'app' ? [...SERVER_NODE_FLAGS, ...(process.env.BENCH_APP_FLAGS?.split(' ').filter(Boolean) ?? [])] : [];
   const proc = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/server.ts', mode], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
   return new Promise((ok, fail) => {

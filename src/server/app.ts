@@ -52,7 +52,7 @@ export function createApp(deps: AppDeps) {
   app.set('log', log);
   app.use(requestLog(log));
   app.use(lifecycle.middleware);
-  // Brotli or gzip as the client accepts; the kept public rates come already serialized (lib/jsonBody.ts).
+  // Brotli or gzip as the client accepts, streamed; REST JSON answers come already compressed (lib/jsonBody.ts).
   app.use(compression({ threshold: MIN_COMPRESS_BYTES }));
 
   const api = express.Router();

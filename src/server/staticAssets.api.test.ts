@@ -9,6 +9,7 @@ import { createServices } from './services';
 import { createTestDb } from './test/testDb';
 import { loadEnv } from './env';
 import { startTestApp } from './test/harness';
+import { createDivisa, createTasa } from './test/fixtures/divisas';
 
 /** The built web client as browsers get it: compressed, hashed assets cached for a year, index.html revalidated. */
 describe('web client delivery', () => {
@@ -100,6 +101,31 @@ describe('REST answer compression', () => {
       const text = await quote.text();
       expect(Number(quote.headers.get('content-length'))).toBe(Buffer.byteLength(text));
       expect(JSON.parse(text)).toHaveProperty('divisa_origen');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('prefers gzip when the client takes both, for lists and for the kept public rates alike', async () => {
+    const app = await startTestApp();
+    try {
+      const token = await app.adminToken();
+      const perms = await fetch(`${app.url}/api/me/permissions/`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' } });
+      expect(perms.headers.get('content-encoding')).toBe('gzip');
+      expect((await perms.json()).perms.length).toBeGreaterThan(40);
+      for (let i = 0; i < 16; i++) await createTasa(app, token, (await createDivisa(app, token)).id);
+      const rates = (encoding: string, etag?: string) =>
+        fetch(`${app.url}/api/cotizaciones/public/`, { headers: { 'accept-encoding': encoding, ...(etag ? { 'if-none-match': etag, 'cache-control': 'max-age=0' } : {}) } });
+      const plain = await rates('identity');
+      const body = await plain.json();
+      expect(JSON.stringify(body).length).toBeGreaterThan(1024);
+      for (const [encoding, used] of [['gzip, br', 'gzip'], ['br', 'br']]) {
+        const r = await rates(encoding);
+        expect(r.headers.get('content-encoding')).toBe(used);
+        expect(r.headers.get('etag')).toBe(plain.headers.get('etag'));
+        expect(await r.json()).toEqual(body);
+        expect((await rates(encoding, plain.headers.get('etag')!)).status).toBe(304);
+      }
     } finally {
       await app.close();
     }
