@@ -1,4 +1,4 @@
-import { sql, type AliasedExpression, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type AliasedExpression, type Compilable, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { z } from '../../shared/zod';
 import { searchField } from '../../shared/schemas/fields';
 import { pageParam } from '../../shared/schemas/common';
@@ -59,6 +59,22 @@ export function pagedQuery<DB, TB extends keyof DB, O>(query: SelectQueryBuilder
   const first = query.limit(sql.lit(PAGE_SIZE));
   const paged = opts.alreadyPaged ? query : page === 1 ? first : first.offset((page - 1) * PAGE_SIZE);
   return paged.select(() => countExpression(count) as never) as unknown as SelectQueryBuilder<DB, TB, O & { [TOTAL]: string | number }>;
+}
+
+/**
+ * A first page written as SQL (`… order by … limit 10`, its fixed part from db/sqlText.ts) with its
+ * total, for paginateStatement. `order` is the page's order over its own columns: the rows of a
+ * subquery come in no guaranteed order.
+ */
+export function firstPageWithTotal<O>(page: RawBuilder<O>, order: RawBuilder<unknown>, count: Count): RawBuilder<WithTotal<O>> {
+  const total = 'kept' in count ? count.kept : count.clearSelect().select((eb) => eb.fn.countAll().as('n'));
+  return sql<WithTotal<O>>`select p.*, ${total} as ${sql.id(TOTAL)} from (${page}) as p order by ${order}`;
+}
+
+/** One page and the exact total from a statement whose rows carry the total (firstPageWithTotal, pagedQuery). */
+export async function paginateStatement<DB, O>(db: Kysely<DB>, statement: Compilable<WithTotal<O>>, page: number, count: Count, opts: PageOptions = {}): Promise<Page<O>> {
+  const { rows } = await db.executeQuery(statement.compile());
+  return pageOfRows(rows, page, () => ({ count, alreadyPaged: opts.alreadyPaged }));
 }
 
 async function countAlone(count: Count): Promise<number> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Compilable } from 'kysely';
 import { startTestApp, type TestApp } from '../test/harness';
 import { exchangeWorld, tauser } from '../modules/transacciones/testFixtures';
-import { busquedaAcotada, clientesPage, countClientesQuery, searchClientes } from '../modules/clientes/clientes.repository';
+import { busquedaAcotada, countClientesQuery, paginaDeClientes, searchClientes } from '../modules/clientes/clientes.repository';
 import { filteredTransacciones, keptCount, pageQuery, paginaDeTransacciones, type TransaccionFilters } from '../modules/transacciones/transacciones.repository';
 import { pagedQuery } from '../lib/pagination';
 
@@ -52,10 +52,7 @@ interface PlanNode {
 }
 
 /** The statement a page of a transaction list runs, as the service runs it. */
-const paginaTx = (page: number, f: TransaccionFilters) => {
-  const { query, count, alreadyPaged } = paginaDeTransacciones(app.db, page, f);
-  return pagedQuery(query, page, count, { alreadyPaged });
-};
+const paginaTx = (page: number, f: TransaccionFilters) => paginaDeTransacciones(app.db, page, f).statement;
 
 /** Every node of the statement's plan. */
 async function planNodes(q: Compilable, analyze = false): Promise<PlanNode[]> {
@@ -93,8 +90,8 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
     // What the list runs without a search: the deferred join with the kept total, first and deep pages.
     const kept = countClientesQuery(app.db, undefined);
     expect('kept' in kept).toBe(true);
-    expect(await seqScans(pagedQuery(clientesPage(app.db, 1), 1, kept, { alreadyPaged: true }))).toEqual([]);
-    expect(await seqScans(pagedQuery(clientesPage(app.db, 1_500), 1_500, kept, { alreadyPaged: true }))).toEqual([]);
+    expect(await seqScans(paginaDeClientes(app.db, 1, kept))).toEqual([]);
+    expect(await seqScans(paginaDeClientes(app.db, 1_500, kept))).toEqual([]);
   });
 
   it('client search inside words uses the trigram indexes (where pg_trgm is available)', async () => {

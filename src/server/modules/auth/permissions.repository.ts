@@ -15,22 +15,32 @@ export async function loadPermissions(db: Db, user: { id: number; isSuperuser: b
   return new Set(rows.map((r) => r.perm));
 }
 
+export interface AuthUserRecord {
+  id: number;
+  username: string;
+  is_superuser: boolean;
+  is_active: boolean;
+  token_version: number;
+  mfa_enabled: boolean;
+  /** A role of the user requires a second factor (the enrolment check of trpc/init.ts). */
+  mfa_required: boolean;
+  /** `app_label.codename` of every permission the user's roles give; null for a superuser or without any. */
+  perms: string[] | null;
+}
+
 /**
  * The request's user and, in the same round trip, the permissions their roles give: one primary-key
  * lookup per request. Nothing is cached, so deactivation, a revoked token (token_version) and any
- * role or permission change take effect on the very next request, in every process.
+ * role or permission change take effect on the very next request, in every process. Plain SQL: it
+ * runs on every authenticated request, and a constant text costs nothing to build.
  */
-export function findAuthUser(db: Db, id: number) {
-  return db
-    .selectFrom('users as u')
-    .select([
-      'u.id', 'u.username', 'u.is_superuser', 'u.is_active', 'u.token_version', 'u.mfa_enabled',
-      // A role of the user requires a second factor (the enrolment check of trpc/init.ts).
-      sql<boolean>`exists (select 1 from user_groups ug join auth_group g on g.id = ug.group_id where ug.user_id = u.id and g.requiere_mfa)`.as('mfa_required'),
-      sql<string[] | null>`(select array_agg(p.app_label || '.' || p.codename)
+export async function findAuthUser(db: Db, id: number): Promise<AuthUserRecord | undefined> {
+  const { rows } = await sql<AuthUserRecord>`
+    select u.id, u.username, u.is_superuser, u.is_active, u.token_version, u.mfa_enabled,
+      exists (select 1 from user_groups ug join auth_group g on g.id = ug.group_id where ug.user_id = u.id and g.requiere_mfa) as mfa_required,
+      (select array_agg(p.app_label || '.' || p.codename)
         from user_groups ug join auth_group_permissions gp on gp.group_id = ug.group_id join auth_permission p on p.id = gp.permission_id
-        where ug.user_id = u.id and not u.is_superuser)`.as('perms'),
-    ])
-    .where('u.id', '=', id)
-    .executeTakeFirst();
+        where ug.user_id = u.id and not u.is_superuser) as perms
+    from users u where u.id = ${id}`.execute(db);
+  return rows[0];
 }

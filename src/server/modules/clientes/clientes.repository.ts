@@ -1,8 +1,9 @@
-import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { sql, type Compilable, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { ClientesTable, Database } from '../../db/types';
 import { selectUsers } from '../usuarios/usuarios.repository';
 import { containsPattern } from '../../lib/search';
-import { PAGE_SIZE, TOTAL, type Count } from '../../lib/pagination';
+import { PAGE_SIZE, TOTAL, firstPageWithTotal, pagedQuery, type Count, type WithTotal } from '../../lib/pagination';
+import { sqlText } from '../../db/sqlText';
 import type { ClienteRecord } from '../../../shared/schemas/clientes';
 
 type Q = Kysely<Database>;
@@ -95,6 +96,20 @@ export function busquedaAcotada(db: Q, search: string, categoriaIds: string[], p
     .select(sql<string>`(select count(*) from m)`.as(TOTAL))
     .orderBy('c.nombre')
     .orderBy('c.id_cliente');
+}
+
+/** selectClientes as SQL text (db/sqlText.ts), for the first page of the list. */
+const SELECT_CLIENTES = sqlText((d) => selectClientes(d));
+
+/**
+ * The statement of a page of the unfiltered list with its total (lib/pagination.ts paginateStatement):
+ * the first page walks the (nombre, id_cliente) index for ten rows; later pages are a deferred join.
+ */
+export function paginaDeClientes(db: Q, page: number, count: Count): Compilable<WithTotal<Row>> {
+  if (page > 1) return pagedQuery(clientesPage(db, page), page, count, { alreadyPaged: true });
+  const first = sql<Row>`${SELECT_CLIENTES} order by c.nombre, c.id_cliente limit ${sql.lit(PAGE_SIZE)}`;
+  const statement = firstPageWithTotal(first, sql`p.nombre, p.id_cliente`, count);
+  return { compile: () => statement.compile(db) };
 }
 
 /**

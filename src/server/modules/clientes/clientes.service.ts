@@ -4,7 +4,7 @@ import { forbidden, invalidFields, notFound, type FieldErrors } from '../../lib/
 import { can, requirePerms } from '../../lib/permissions';
 import { audit, type AuditAction } from '../../lib/audit';
 import { changeIntent } from '../../lib/changeIntent';
-import { TOTAL, paginate, pageWith, withoutTotal, type ListQuery } from '../../lib/pagination';
+import { TOTAL, paginate, paginateStatement, pageWith, withoutTotal, type ListQuery } from '../../lib/pagination';
 import { withUniqueFields } from '../../lib/unique';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
@@ -12,7 +12,7 @@ import { documentoField, type ClienteBody, type ClientePatchBody, type ClienteRe
 import { historialDeCliente, type TransaccionListInput } from '../transacciones/transacciones.service';
 
 import {
-  BUSQUEDA_TOPE, busquedaAcotada, categoriaActiva, categoriasMatching, clientesPage, clearCurrentClient, clienteExists, countClientesQuery, documentTaken, findCliente, insertCliente,
+  BUSQUEDA_TOPE, busquedaAcotada, categoriaActiva, categoriasMatching, paginaDeClientes, clearCurrentClient, clienteExists, countClientesQuery, documentTaken, findCliente, insertCliente,
   isAssigned, lockClienteRow, searchClientes, toCliente, updateClienteRow, usuariosDeCliente,
 } from './clientes.repository';
 
@@ -32,7 +32,8 @@ const INTENTS = { edit: P.changeCliente, deactivate: P.deleteCliente };
 export async function listClientes(ctx: ServiceCtx, q: ListQuery) {
   const { db } = ctx;
   if (!q.search && !q.all) {
-    const page = await paginate(clientesPage(db, q.page), q.page, countClientesQuery(db, undefined), { alreadyPaged: true });
+    const count = countClientesQuery(db, undefined);
+    const page = await paginateStatement(db, paginaDeClientes(db, q.page, count), q.page, count, { alreadyPaged: true });
     return { ...page, results: page.results.map(toCliente) };
   }
   const cats = q.search ? await categoriasMatching(db, q.search) : [];

@@ -1,9 +1,10 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Compilable, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db';
 import type { Insertable, QueryCreator, Updateable } from 'kysely';
+import { sqlText } from '../../db/sqlText';
 import type { Database, TransaccionesTable } from '../../db/types';
 import { auditOfInserted } from '../../lib/audit';
-import { PAGE_SIZE, type Count } from '../../lib/pagination';
+import { PAGE_SIZE, firstPageWithTotal, pagedQuery, type Count, type WithTotal } from '../../lib/pagination';
 import { TRANSITIONS, VALIDEZ_HORAS, type EstadoTransaccion, type Transicion } from '../../../shared/transacciones';
 
 /**
@@ -154,16 +155,24 @@ export function deepPageQuery(db: Db, f: TransaccionFilters, offset: number | un
   return selectTransacciones(conCte as unknown as QueryCreator<Database>, PAGINA).orderBy('t.fecha_inicio', 'desc').orderBy('t.id', 'desc');
 }
 
+/** selectTransacciones over the table as SQL text (db/sqlText.ts), for the first page of every list. */
+const SELECT_TRANSACCIONES = sqlText((d) => selectTransacciones(d));
+
 /**
- * What a page of a list runs (lib/pagination.ts pagedQuery): the first page straight from the
- * filter's index, later pages (and every page of expirada) as a deferred join; the total from the
- * kept totals per state when only the state filters (keptCount), else a count over the same filters.
+ * What a page of a list runs, its rows carrying the total (lib/pagination.ts paginateStatement): the
+ * first page straight from the filter's index, later pages (and every page of expirada) as a deferred
+ * join; the total from the kept totals per state when only the state filters (keptCount), else a
+ * count over the same filters.
  */
-export function paginaDeTransacciones(db: Db, page: number, f: TransaccionFilters) {
+export function paginaDeTransacciones(db: Db, page: number, f: TransaccionFilters): { statement: Compilable<WithTotal<TransaccionRow>>; count: Count; alreadyPaged: boolean } {
   const count = keptCount(db, f) ?? filteredTransacciones(db, f);
   const offset = page === 1 ? undefined : (page - 1) * PAGE_SIZE;
-  if (offset === undefined && f.estado !== 'expirada') return { query: pageQuery(db, f), count, alreadyPaged: false };
-  return { query: deepPageQuery(db, f, offset) as unknown as ReturnType<typeof pageQuery>, count, alreadyPaged: true };
+  if (offset === undefined && f.estado !== 'expirada') {
+    const first = sql<TransaccionRow>`${SELECT_TRANSACCIONES} where ${condicion(f)} order by t.fecha_inicio desc, t.id desc limit ${sql.lit(PAGE_SIZE)}`;
+    const statement = firstPageWithTotal(first, sql`p.fecha_inicio desc, p.id desc`, count);
+    return { statement: { compile: () => statement.compile(db) }, count, alreadyPaged: false };
+  }
+  return { statement: pagedQuery(deepPageQuery(db, f, offset), page, count, { alreadyPaged: true }) as Compilable<WithTotal<TransaccionRow>>, count, alreadyPaged: true };
 }
 
 /**

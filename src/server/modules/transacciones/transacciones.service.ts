@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import { inTrx, type ServiceCtx } from '../../lib/context';
 import { audit } from '../../lib/audit';
 import { badRequest, conflict, fieldError, forbidden, invalidTransition, notFound, rateChanged, validation } from '../../lib/errors';
-import { paginate, type ListQuery } from '../../lib/pagination';
+import { paginateStatement, type ListQuery } from '../../lib/pagination';
 import { containsPattern } from '../../lib/search';
 import { can } from '../../lib/permissions';
 import { Decimal, formatAmount } from '../../../shared/money';
@@ -360,8 +360,8 @@ export async function listTransacciones(ctx: ServiceCtx, q: TransaccionListInput
 
 /** A page of transactions and its exact total in one round trip (paginaDeTransacciones). */
 async function paginaTransacciones(db: Db, page: number, f: TransaccionFilters) {
-  const { query, count, alreadyPaged } = paginaDeTransacciones(db, page, f);
-  return paginate(query, page, count, { alreadyPaged });
+  const { statement, count, alreadyPaged } = paginaDeTransacciones(db, page, f);
+  return paginateStatement(db, statement, page, count, { alreadyPaged });
 }
 
 /** GET clientes/{id}/get_historial_transacciones/: one client's history, same rules and filters. */
