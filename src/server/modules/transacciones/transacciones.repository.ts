@@ -57,6 +57,14 @@ export function selectTransacciones(db: QueryCreator<Database>, from: 'transacci
 }
 export type TransaccionRow = Awaited<ReturnType<ReturnType<typeof selectTransacciones>['executeTakeFirstOrThrow']>>;
 
+/**
+ * selectTransacciones as SQL text (db/sqlText.ts): over the table for the first page of every list,
+ * over the row an insert or a transition of the same statement returns for its read-back.
+ */
+const SELECT_TRANSACCIONES = sqlText((d) => selectTransacciones(d));
+const SELECT_INSERTADA = sqlText((d) => selectTransacciones(d, INSERTADA));
+const SELECT_ACTUALIZADA = sqlText((d) => selectTransacciones(d, ACTUALIZADA));
+
 export const findTransaccion = (db: Db, id: number) => selectTransacciones(db).where('t.id', '=', id).executeTakeFirst();
 
 /** The filters of a list (dates are business days of `tz`). */
@@ -155,9 +163,6 @@ export function deepPageQuery(db: Db, f: TransaccionFilters, offset: number | un
   return selectTransacciones(conCte as unknown as QueryCreator<Database>, PAGINA).orderBy('t.fecha_inicio', 'desc').orderBy('t.id', 'desc');
 }
 
-/** selectTransacciones over the table as SQL text (db/sqlText.ts), for the first page of every list. */
-const SELECT_TRANSACCIONES = sqlText((d) => selectTransacciones(d));
-
 /**
  * What a page of a list runs, its rows carrying the total (lib/pagination.ts paginateStatement): the
  * first page straight from the filter's index, later pages (and every page of expirada) as a deferred
@@ -225,17 +230,15 @@ export type NuevaTransaccion = Required<Pick<Insertable<TransaccionesTable>,
  * it back as every read presents it, in one statement. A code already taken yields no row (the
  * caller draws another) and no audit entry.
  */
-export function insertarTransaccion(db: Db, codigo: string, values: NuevaTransaccion): Promise<TransaccionRow | undefined> {
-  const conCte = db
-    .with(INSERTADA, (d) =>
-      d
-        .insertInto('transacciones')
-        .values({ ...values, codigo, expira_en: sql<Date>`now() + make_interval(hours => ${VALIDEZ_HORAS})` })
-        .onConflict((oc) => oc.column('codigo').doNothing())
-        .returningAll(),
-    )
-    .with('auditada', auditOfInserted(INSERTADA, { actorId: values.operador_id, action: 'create', entity: 'transaccion', after: JSON.stringify(values) }, ['codigo']));
-  return selectTransacciones(conCte as unknown as QueryCreator<Database>, INSERTADA).executeTakeFirst();
+export async function insertarTransaccion(db: Db, codigo: string, values: NuevaTransaccion): Promise<TransaccionRow | undefined> {
+  const insertada = db
+    .insertInto('transacciones')
+    .values({ ...values, codigo, expira_en: sql<Date>`now() + make_interval(hours => ${VALIDEZ_HORAS})` })
+    .onConflict((oc) => oc.column('codigo').doNothing())
+    .returningAll();
+  const auditada = auditOfInserted(INSERTADA, { actorId: values.operador_id, action: 'create', entity: 'transaccion', after: JSON.stringify(values) }, ['codigo'])(db);
+  const { rows } = await sql<TransaccionRow>`with ${sql.id(INSERTADA)} as (${insertada}), auditada as (${auditada}) ${SELECT_INSERTADA}`.execute(db);
+  return rows[0];
 }
 
 /**
@@ -243,7 +246,7 @@ export function insertarTransaccion(db: Db, codigo: string, values: NuevaTransac
  * when the row is in a `from` state and not overdue, and gives the changed row back as every read
  * presents it, in the same statement. No row back → the caller reads why.
  */
-export function transicionar(
+export async function transicionar(
   db: Db,
   id: number,
   accion: Exclude<Transicion, 'expirar'>,
@@ -251,22 +254,21 @@ export function transicionar(
 ): Promise<TransaccionRow | undefined> {
   const { from, to } = TRANSITIONS[accion];
   const { fecha_pago, fecha_fin, ...cols } = set;
-  const conCte = db.with(ACTUALIZADA, (d) =>
-    d
-      .updateTable('transacciones as t')
-      .set({
-        ...cols,
-        estado: to,
-        updated_at: sql`now()`,
-        ...(fecha_pago ? { fecha_pago: sql`now()` } : {}),
-        ...(fecha_fin ? { fecha_fin: sql`now()` } : {}),
-      })
-      .where('t.id', '=', id)
-      .where('t.estado', 'in', [...from])
-      .where(sql<SqlBool>`t.expira_en > now()`)
-      .returningAll('t'),
-  );
-  return selectTransacciones(conCte as unknown as QueryCreator<Database>, ACTUALIZADA).executeTakeFirst();
+  const actualizada = db
+    .updateTable('transacciones as t')
+    .set({
+      ...cols,
+      estado: to,
+      updated_at: sql`now()`,
+      ...(fecha_pago ? { fecha_pago: sql`now()` } : {}),
+      ...(fecha_fin ? { fecha_fin: sql`now()` } : {}),
+    })
+    .where('t.id', '=', id)
+    .where('t.estado', 'in', [...from])
+    .where(sql<SqlBool>`t.expira_en > now()`)
+    .returningAll('t');
+  const { rows } = await sql<TransaccionRow>`with ${sql.id(ACTUALIZADA)} as (${actualizada}) ${SELECT_ACTUALIZADA}`.execute(db);
+  return rows[0];
 }
 
 /**
