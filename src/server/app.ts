@@ -2,7 +2,6 @@ import { isUtf8 } from 'node:buffer';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import compression from 'compression';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { TRPCError } from '@trpc/server';
 import swaggerUi from 'swagger-ui-express';
@@ -22,7 +21,7 @@ import { apiSecurityHeaders, docsHeaders, securityHeaders } from './lib/security
 import { errInfo, requestLog } from './lib/requestLog';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import { isDatabaseUnavailable } from './lib/errors';
-import { MIN_COMPRESS_BYTES } from './lib/jsonBody';
+import { compressStreams } from './lib/jsonBody';
 import { RUTA_TASAS_EN_VIVO, tasasEnVivoOpenApi } from './modules/cotizaciones/enVivo';
 
 const BODY_LIMIT = '100kb';
@@ -52,8 +51,6 @@ export function createApp(deps: AppDeps) {
   app.set('log', log);
   app.use(requestLog(log));
   app.use(lifecycle.middleware);
-  // Brotli or gzip as the client accepts, streamed; REST JSON answers come already compressed (lib/jsonBody.ts).
-  app.use(compression({ threshold: MIN_COMPRESS_BYTES }));
 
   const api = express.Router();
   api.use(requireJsonBody);
@@ -82,10 +79,10 @@ export function createApp(deps: AppDeps) {
   });
   const openapi = buildOpenApi(appRouter, restRoutes);
   openapi.paths = { ...openapi.paths, [`/api${RUTA_TASAS_EN_VIVO}`]: tasasEnVivoOpenApi };
-  api.get('/schema/', (_req, res) => {
+  api.get('/schema/', compressStreams(), (_req, res) => {
     res.json(openapi);
   });
-  api.use('/docs', docsHeaders, swaggerUi.serve, swaggerUi.setup(undefined, { swaggerUrl: '/api/schema/', customSiteTitle: 'Cambio API' }));
+  api.use('/docs', docsHeaders, compressStreams(), swaggerUi.serve, swaggerUi.setup(undefined, { swaggerUrl: '/api/schema/', customSiteTitle: 'Cambio API' }));
   api.use(methodNotAllowed(restRoutes));
   api.use((_req, res) => {
     res.status(404).json({ detail: M.notFound });
@@ -98,6 +95,7 @@ export function createApp(deps: AppDeps) {
   app.use(
     '/trpc',
     apiHeaders,
+    compressStreams(),
     createExpressMiddleware({
       router: appRouter,
       maxBodySize: 100 * 1024,
@@ -119,6 +117,7 @@ export function createApp(deps: AppDeps) {
 
   // The web client's documents: helmet with a nonce per answer for the toasts' style element.
   app.use(securityHeaders(deps.env));
+  app.use(compressStreams());
   const clientDir = deps.clientDir ? resolve(deps.clientDir) : undefined;
   if (clientDir && existsSync(join(clientDir, 'index.html'))) {
     // Hashed build assets never change under their name: cached a year. Everything else (index.html,

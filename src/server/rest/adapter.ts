@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import { restError } from './errors';
 import { toAppError } from '../lib/errors';
 import { publicCtx } from '../lib/context';
-import { sendAnswer, sendJson } from '../lib/jsonBody';
+import { compressStreams, sendAnswer, sendJson } from '../lib/jsonBody';
 import { isPlainObject, keysNotTaken, READ_ONLY, splitEcho, without } from './echo';
 import type { ProcedurePath, RestRoute } from './types';
 import { createCallerFactory } from '../trpc/init';
@@ -152,7 +152,20 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
     }
   };
 
+  // One router per resource (the path's first segment): a request walks only its resource's routes,
+  // in the table's order. A file answer streams through the compression middleware.
   const rest = express.Router();
-  for (const route of routes) rest[route.method](route.path, route.cachedAnswer ? cachedHandler(route.cachedAnswer) : procedureHandler(route));
+  const resources = new Map<string, express.Router>();
+  for (const route of routes) {
+    const [, resource, ...within] = route.path.split('/');
+    let sub = resources.get(resource);
+    if (!sub) {
+      sub = express.Router();
+      resources.set(resource, sub);
+      rest.use(`/${resource}`, sub);
+    }
+    const handler = route.cachedAnswer ? cachedHandler(route.cachedAnswer) : procedureHandler(route);
+    sub[route.method](`/${within.join('/')}`, ...(route.file ? [compressStreams(), handler] : [handler]));
+  }
   return rest;
 }
