@@ -12,6 +12,9 @@ export const MIN_COMPRESS_BYTES = 1024;
  */
 export const compressStreams = (): RequestHandler => compression({ threshold: MIN_COMPRESS_BYTES });
 
+/** The fastest level: on a JSON answer of a few kilobytes it costs half the default's time for ~8 % more bytes. */
+const GZIP = { level: 1 };
+
 /**
  * A whole JSON body, compressed in one synchronous step as the client accepts: gzip first (for the
  * few kilobytes of an API answer it compresses as well as brotli at a fraction of the cost), brotli
@@ -23,7 +26,7 @@ function encode(req: Request, res: Response, body: string, gzipped?: () => Buffe
   res.vary('Accept-Encoding');
   if (req.acceptsEncodings('gzip') === 'gzip') {
     res.setHeader('Content-Encoding', 'gzip');
-    return gzipped ? gzipped() : gzipSync(body);
+    return gzipped ? gzipped() : gzipSync(body, GZIP);
   }
   if (req.acceptsEncodings('br') === 'br') {
     res.setHeader('Content-Encoding', 'br');
@@ -59,6 +62,7 @@ export interface JsonAnswer<T> {
 export function jsonAnswer<T>(data: T): JsonAnswer<T> {
   const body = JSON.stringify(data);
   let gz: Buffer | undefined;
+  // Serialized once per change: the default level, a few percent smaller.
   // Weak: the same JSON goes out as plain, gzip or brotli bytes.
   return { data, body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`, gzipped: () => (gz ??= gzipSync(body)) };
 }
