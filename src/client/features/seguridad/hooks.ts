@@ -28,7 +28,8 @@ export function useActivarMfa() {
         const me = session.get();
         if (me) session.setUser(await utils.client.usuarios.get.query({ id: me.user.id }));
       }
-      await utils.invalidate();
+      // Not awaited: the recovery codes show at once, while every screen's data is read again.
+      void utils.invalidate();
       toast.success(MF.enabled);
     },
     onError: (e) => console.error('Error al activar la verificación en dos pasos', e),
