@@ -51,6 +51,8 @@ export function createApp(deps: AppDeps) {
   app.set('log', log);
   app.use(requestLog(log));
   app.use(lifecycle.middleware);
+  // Brotli or gzip for answers written as a stream; REST JSON answers compress themselves (lib/jsonBody.ts).
+  const compress = compressStreams();
 
   const api = express.Router();
   api.use(requireJsonBody);
@@ -79,10 +81,10 @@ export function createApp(deps: AppDeps) {
   });
   const openapi = buildOpenApi(appRouter, restRoutes);
   openapi.paths = { ...openapi.paths, [`/api${RUTA_TASAS_EN_VIVO}`]: tasasEnVivoOpenApi };
-  api.get('/schema/', compressStreams(), (_req, res) => {
+  api.get('/schema/', compress, (_req, res) => {
     res.json(openapi);
   });
-  api.use('/docs', docsHeaders, compressStreams(), swaggerUi.serve, swaggerUi.setup(undefined, { swaggerUrl: '/api/schema/', customSiteTitle: 'Cambio API' }));
+  api.use('/docs', docsHeaders, compress, swaggerUi.serve, swaggerUi.setup(undefined, { swaggerUrl: '/api/schema/', customSiteTitle: 'Cambio API' }));
   api.use(methodNotAllowed(restRoutes));
   api.use((_req, res) => {
     res.status(404).json({ detail: M.notFound });
@@ -95,7 +97,7 @@ export function createApp(deps: AppDeps) {
   app.use(
     '/trpc',
     apiHeaders,
-    compressStreams(),
+    compress,
     createExpressMiddleware({
       router: appRouter,
       maxBodySize: 100 * 1024,
@@ -117,7 +119,7 @@ export function createApp(deps: AppDeps) {
 
   // The web client's documents: helmet with a nonce per answer for the toasts' style element.
   app.use(securityHeaders(deps.env));
-  app.use(compressStreams());
+  app.use(compress);
   const clientDir = deps.clientDir ? resolve(deps.clientDir) : undefined;
   if (clientDir && existsSync(join(clientDir, 'index.html'))) {
     // Hashed build assets never change under their name: cached a year. Everything else (index.html,

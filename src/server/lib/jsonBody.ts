@@ -61,8 +61,8 @@ export interface JsonAnswer<T> {
 
 export function jsonAnswer<T>(data: T): JsonAnswer<T> {
   const body = JSON.stringify(data);
+  // Compressed once per change, at the default level (a few percent smaller than GZIP's).
   let gz: Buffer | undefined;
-  // Serialized once per change: the default level, a few percent smaller.
   // Weak: the same JSON goes out as plain, gzip or brotli bytes.
   return { data, body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`, gzipped: () => (gz ??= gzipSync(body)) };
 }

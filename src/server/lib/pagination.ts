@@ -40,13 +40,13 @@ interface PageOptions {
   alreadyPaged?: boolean;
 }
 
-const countExpression = (count: Count): AliasedExpression<unknown, typeof TOTAL> =>
-  'kept' in count
-    ? count.kept.as(TOTAL)
-    : count
-        .clearSelect()
-        .select((eb) => eb.fn.countAll().as('n'))
-        .as(TOTAL);
+/** The count over the list's filters as a query of one row and column `n`. */
+const countQuery = (count: Exclude<Count, { kept: unknown }>) => count.clearSelect().select((eb) => eb.fn.countAll<string>().as('n'));
+
+/** The total as a scalar SQL expression: the kept total, or the count query as a subquery. */
+const totalOf = (count: Count) => ('kept' in count ? count.kept : countQuery(count));
+
+const countExpression = (count: Count): AliasedExpression<unknown, typeof TOTAL> => totalOf(count).as(TOTAL);
 
 /**
  * The page with its total in the same round trip: the count is a scalar subquery of the page query
@@ -66,9 +66,9 @@ export function pagedQuery<DB, TB extends keyof DB, O>(query: SelectQueryBuilder
  * total, for paginateStatement. `order` is the page's order over its own columns: the rows of a
  * subquery come in no guaranteed order.
  */
-export function firstPageWithTotal<O>(page: RawBuilder<O>, order: RawBuilder<unknown>, count: Count): RawBuilder<WithTotal<O>> {
-  const total = 'kept' in count ? count.kept : count.clearSelect().select((eb) => eb.fn.countAll().as('n'));
-  return sql<WithTotal<O>>`select p.*, ${total} as ${sql.id(TOTAL)} from (${page}) as p order by ${order}`;
+export function firstPageWithTotal<DB, O>(db: Kysely<DB>, page: RawBuilder<O>, order: RawBuilder<unknown>, count: Count): Compilable<WithTotal<O>> {
+  const statement = sql<WithTotal<O>>`select p.*, ${totalOf(count)} as ${sql.id(TOTAL)} from (${page}) as p order by ${order}`;
+  return { compile: () => statement.compile(db) };
 }
 
 /** One page and the exact total from a statement whose rows carry the total (firstPageWithTotal, pagedQuery). */
@@ -79,10 +79,7 @@ export async function paginateStatement<DB, O>(db: Kysely<DB>, statement: Compil
 
 async function countAlone(count: Count): Promise<number> {
   if ('kept' in count) return Number((await sql<{ n: string }>`select ${count.kept} as n`.execute(count.db)).rows[0].n);
-  const rows = await count
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .execute();
+  const rows = await countQuery(count).execute();
   return Number((rows as unknown as { n: string }[])[0].n);
 }
 

@@ -155,6 +155,7 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
   // One router per resource (the path's first segment): a request walks only its resource's routes,
   // in the table's order. A file answer streams through the compression middleware.
   const rest = express.Router();
+  const compress = compressStreams();
   const resources = new Map<string, express.Router>();
   for (const route of routes) {
     const [, resource, ...within] = route.path.split('/');
@@ -165,7 +166,7 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
       rest.use(`/${resource}`, sub);
     }
     const handler = route.cachedAnswer ? cachedHandler(route.cachedAnswer) : procedureHandler(route);
-    sub[route.method](`/${within.join('/')}`, ...(route.file ? [compressStreams(), handler] : [handler]));
+    sub[route.method](`/${within.join('/')}`, ...(route.file ? [compress, handler] : [handler]));
   }
   return rest;
 }

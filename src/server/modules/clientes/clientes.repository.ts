@@ -108,8 +108,7 @@ const SELECT_CLIENTES = sqlText((d) => selectClientes(d));
 export function paginaDeClientes(db: Q, page: number, count: Count): Compilable<WithTotal<Row>> {
   if (page > 1) return pagedQuery(clientesPage(db, page), page, count, { alreadyPaged: true });
   const first = sql<Row>`${SELECT_CLIENTES} order by c.nombre, c.id_cliente limit ${sql.lit(PAGE_SIZE)}`;
-  const statement = firstPageWithTotal(first, sql`p.nombre, p.id_cliente`, count);
-  return { compile: () => statement.compile(db) };
+  return firstPageWithTotal(db, first, sql`p.nombre, p.id_cliente`, count);
 }
 
 /**

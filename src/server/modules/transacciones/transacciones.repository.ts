@@ -174,8 +174,7 @@ export function paginaDeTransacciones(db: Db, page: number, f: TransaccionFilter
   const offset = page === 1 ? undefined : (page - 1) * PAGE_SIZE;
   if (offset === undefined && f.estado !== 'expirada') {
     const first = sql<TransaccionRow>`${SELECT_TRANSACCIONES} where ${condicion(f)} order by t.fecha_inicio desc, t.id desc limit ${sql.lit(PAGE_SIZE)}`;
-    const statement = firstPageWithTotal(first, sql`p.fecha_inicio desc, p.id desc`, count);
-    return { statement: { compile: () => statement.compile(db) }, count, alreadyPaged: false };
+    return { statement: firstPageWithTotal(db, first, sql`p.fecha_inicio desc, p.id desc`, count), count, alreadyPaged: false };
   }
   return { statement: pagedQuery(deepPageQuery(db, f, offset), page, count, { alreadyPaged: true }) as Compilable<WithTotal<TransaccionRow>>, count, alreadyPaged: true };
 }
