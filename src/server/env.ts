@@ -47,34 +47,8 @@ function trustProxy(v: string): boolean | number | string {
   return v;
 }
 
-export type Env = {
-  port: number;
-  databaseUrl?: string;
-  dataDir: string;
-  jwtSecret: string;
-  /** The key material the TOTP secrets are encrypted with (MFA_ENCRYPTION_KEY, else JWT_SECRET). */
-  mfaKey: string;
-  accessTtl: string;
-  refreshTtl: string;
-  admin: { username: string; password?: string; email: string };
-  seedDemo: boolean;
-  smtpUrl?: string;
-  mailFrom: string;
-  redisUrl?: string;
-  tzBusiness: string;
-  logLevel: string;
-  /** Express `trust proxy`: who may set X-Forwarded-For/-Proto (client IP for limits, HTTPS for HSTS). */
-  trustProxy: boolean | number | string;
-  /** How long SIGTERM waits for requests in flight before closing anyway. */
-  shutdownGraceMs: number;
-  /** How often each process marks overdue transactions expirada (reads present them so regardless). */
-  expirySweepMs: number;
-  /** The terminal maps' style: an http(s) style URL, or `offline` for the app's own style. */
-  mapStyleUrl: string;
-};
-
 /** Reads and validates the environment; a wrong value throws with a readable list of problems. */
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
@@ -92,6 +66,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     jwtSecret,
+    /** The key material the TOTP secrets are encrypted with. */
     mfaKey: e.MFA_ENCRYPTION_KEY ?? jwtSecret,
     accessTtl: e.ACCESS_TOKEN_TTL,
     refreshTtl: e.REFRESH_TOKEN_TTL,
@@ -102,12 +77,18 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     redisUrl: e.REDIS_URL,
     tzBusiness: e.TZ_BUSINESS,
     logLevel: e.LOG_LEVEL,
+    /** Express `trust proxy`: who may set X-Forwarded-For/-Proto (client IP for limits, HTTPS for HSTS). */
     trustProxy: trustProxy(e.TRUST_PROXY),
+    /** How long SIGTERM waits for requests in flight before closing anyway. */
     shutdownGraceMs: toMs(e.SHUTDOWN_GRACE),
+    /** How often each process marks overdue transactions expirada (reads present them so regardless). */
     expirySweepMs: toMs(e.EXPIRY_SWEEP),
+    /** The terminal maps' style: an http(s) style URL, or `offline` for the app's own style. */
     mapStyleUrl: e.MAP_STYLE_URL,
   };
 }
+
+export type Env = ReturnType<typeof loadEnv>;
 
 /** The embedded mode keeps its signing key in DATA_DIR so sessions survive restarts. */
 function persistentSecret(dataDir: string): string {

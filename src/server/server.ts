@@ -37,7 +37,7 @@ export async function startServer(env: Env, overrides: ServiceOverrides & { clie
 
   const services = createServices(env, { ...overrides, log });
   const lifecycle = createLifecycle();
-  services.jobs.register(expiryJob(database.db, env.expirySweepMs));
+  services.jobs.register(expiryJob(database.db, env.expirySweepMs, log));
   services.jobs.register(noticesJob(database, services.prices, log, { onChange: () => services.tasasEnVivo.publicar() }));
   const app = createApp({ db: database.db, env, services, lifecycle, clientDir: overrides.clientDir ?? resolve('dist/client') });
   const server = app.listen(env.port);

@@ -11,9 +11,3 @@ export interface Actor {
   isSuperuser: boolean;
   perms: ReadonlySet<string>;
 }
-
-export const actorOf = (ctx: { user: Pick<AuthUser, 'id' | 'isSuperuser'>; perms: ReadonlySet<string> }): Actor => ({
-  id: ctx.user.id,
-  isSuperuser: ctx.user.isSuperuser,
-  perms: ctx.perms,
-});

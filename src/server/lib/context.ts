@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { actorOf, type Actor, type AuthUser } from './actor';
+import type { Actor, AuthUser } from './actor';
 import type { KeptPrices } from './keptPrices';
 
 /** What every service function takes first: `fn(ctx: ServiceCtx, input)`. */
@@ -24,7 +24,7 @@ export const serviceCtx = (ctx: {
   services?: { prices?: KeptPrices };
 }): ServiceCtx => ({
   db: ctx.db,
-  actor: actorOf(ctx),
+  actor: { id: ctx.user.id, isSuperuser: ctx.user.isSuperuser, perms: ctx.perms },
   prices: ctx.services?.prices,
 });
 

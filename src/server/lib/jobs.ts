@@ -46,8 +46,8 @@ export function createJobRegistry(log: Logger): JobRegistry {
 }
 
 /**
- * A job that runs `task` every `intervalMs` (never two runs at once); stop waits for a run in
- * progress. The transaction expiry sweeper and other periodic work are built with it.
+ * A job that runs `task` when it starts and then every `intervalMs` (never two runs at once); stop
+ * waits for a run in progress. The transaction expiry sweeper is built with it.
  */
 export function intervalJob(name: string, intervalMs: number, task: () => Promise<void>, log: Logger): Job {
   let timer: NodeJS.Timeout | undefined;
@@ -63,8 +63,10 @@ export function intervalJob(name: string, intervalMs: number, task: () => Promis
   return {
     name,
     start() {
-      timer ??= setInterval(tick, intervalMs);
+      if (timer) return;
+      timer = setInterval(tick, intervalMs);
       timer.unref();
+      tick();
     },
     async stop() {
       if (timer) clearInterval(timer);

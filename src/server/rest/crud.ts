@@ -11,24 +11,8 @@ export interface CrudOp {
 type Op = 'list' | 'create' | 'toggle' | 'get' | 'update' | 'patch' | 'delete';
 
 /** The default procedure of each operation under the namespace (`divisas.list`, `divisas.toggleActive`…). */
-interface DefaultProc {
-  list: 'list';
-  create: 'create';
-  toggle: 'toggleActive';
-  get: 'get';
-  update: 'update';
-  patch: 'patch';
-  delete: 'deactivate';
-}
-const DEFAULT_PROC: DefaultProc = {
-  list: 'list',
-  create: 'create',
-  toggle: 'toggleActive',
-  get: 'get',
-  update: 'update',
-  patch: 'patch',
-  delete: 'deactivate',
-};
+const DEFAULT_PROC = { list: 'list', create: 'create', toggle: 'toggleActive', get: 'get', update: 'update', patch: 'patch', delete: 'deactivate' } as const;
+type DefaultProc = typeof DEFAULT_PROC;
 
 /** Only operations whose default procedure exists may omit `procedure`. */
 type OpsOf<NS extends string> = {

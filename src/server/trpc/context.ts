@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import type { Env } from '../env';
 import type { Services } from '../services';
-import { authUser } from '../modules/auth/authUsers';
+import { authUser } from '../modules/auth/permissions.repository';
 import { verifyTerminalToken, verifyToken } from '../modules/auth/tokens';
 import type { AuthUser } from '../lib/actor';
 

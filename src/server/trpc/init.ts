@@ -34,7 +34,6 @@ export const t = initTRPC.context<Ctx>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
 
 /**
  * Writes through these routers change what the kept prices hold (lib/keptPrices.ts): this process

@@ -15,7 +15,7 @@ export async function loadPermissions(db: Db, user: { id: number; isSuperuser: b
   return new Set(rows.map((r) => r.perm));
 }
 
-export interface AuthUserRecord {
+interface AuthUserRecord {
   id: number;
   username: string;
   is_superuser: boolean;
@@ -34,7 +34,7 @@ export interface AuthUserRecord {
  * role or permission change take effect on the very next request, in every process. Plain SQL: it
  * runs on every authenticated request, and a constant text costs nothing to build.
  */
-export async function findAuthUser(db: Db, id: number): Promise<AuthUserRecord | undefined> {
+async function findAuthUser(db: Db, id: number): Promise<AuthUserRecord | undefined> {
   const { rows } = await sql<AuthUserRecord>`
     select u.id, u.username, u.is_superuser, u.is_active, u.token_version, u.mfa_enabled,
       exists (select 1 from user_groups ug join auth_group g on g.id = ug.group_id where ug.user_id = u.id and g.requiere_mfa) as mfa_required,
@@ -43,4 +43,15 @@ export async function findAuthUser(db: Db, id: number): Promise<AuthUserRecord |
         where ug.user_id = u.id and not u.is_superuser) as perms
     from users u where u.id = ${id}`.execute(db);
   return rows[0];
+}
+
+/** The user with the set of permissions the checks read (a superuser holds all). */
+export type AuthUserRow = Readonly<Omit<AuthUserRecord, 'perms'> & { perms: ReadonlySet<string> }>;
+
+const ALL_PERMS: ReadonlySet<string> = new Set(ALL_PERMISSIONS);
+
+/** The request's user for the auth check (active, token version, permissions), read on every request. */
+export async function authUser(db: Db, id: number): Promise<AuthUserRow | undefined> {
+  const row = await findAuthUser(db, id);
+  return row && { ...row, perms: row.is_superuser ? ALL_PERMS : new Set(row.perms ?? []) };
 }

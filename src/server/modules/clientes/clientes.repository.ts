@@ -149,15 +149,9 @@ export async function clientesOfUser(db: Q, userId: number): Promise<ClienteReco
   return rows.map(toCliente);
 }
 
-export async function isAssigned(db: Q, userId: number, clienteId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_clientes')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('cliente_id', '=', clienteId)
-    .executeTakeFirst();
-  return !!row;
-}
+/** The client is assigned to the user (user_clientes). */
+export const isAssigned = async (db: Q, userId: number, clienteId: string) =>
+  !!(await db.selectFrom('user_clientes').select('user_id').where('user_id', '=', userId).where('cliente_id', '=', clienteId).executeTakeFirst());
 
 /** Same cédula or RUC on another client. */
 export async function documentTaken(db: Q, doc: { cedula: string | null; ruc: string | null }, exceptId?: string) {

@@ -39,8 +39,6 @@ export function filteredCatalogo(db: Db, t: CatalogoTable, f: { search?: string;
   return q;
 }
 
-export const selectCatalogo = (db: Db, t: CatalogoTable) => from(db, t).selectAll();
-
 export const findCatalogo = (db: Db, t: CatalogoTable, id: number) =>
   from(db, t).selectAll().where('id', '=', id).executeTakeFirst() as Promise<CatalogoRow | undefined>;
 

@@ -4,7 +4,7 @@ import { fieldError } from '../../lib/errors';
 import { PAGE_SIZE, pageWith } from '../../lib/pagination';
 import { Decimal } from '../../../shared/money';
 import { periodoPorDefecto } from '../../../shared/reportes';
-import type { Agrupacion, Dimension, ReporteFiltros, ReporteFiltrosInput, UmbralInput } from '../../../shared/schemas/reportes';
+import type { Agrupacion, Dimension, ReporteFiltros, UmbralInput } from '../../../shared/schemas/reportes';
 import * as repo from './reportes.repository';
 
 type Filtros = Omit<ReporteFiltros, 'fecha_desde' | 'fecha_hasta'> & { fecha_desde?: string; fecha_hasta?: string };
@@ -18,7 +18,6 @@ export function resolverFiltros(input: Filtros, tz: string, now = new Date()): R
   for (const k of Object.keys(out) as (keyof ReporteFiltros)[]) if (out[k] === undefined) delete out[k];
   return out;
 }
-export type { ReporteFiltrosInput };
 
 export async function resumen(ctx: ServiceCtx, input: Filtros, tz: string) {
   const filtros = resolverFiltros(input, tz);

@@ -1,8 +1,9 @@
 import type { Db } from '../../db';
 import type { KeptPrices } from '../../lib/keptPrices';
 import {
-  divisasConTasa, dosDivisasConTasa, findInstancia, findMetodo, metodosActivos, todosLosMetodos, type DivisaConTasa, type InstanciaRow, type MetodoRow,
+  divisasConTasa, dosDivisasConTasa, findInstancia, todosLosMetodos, type DivisaConTasa, type InstanciaRow, type MetodoRow,
 } from './simulacion.repository';
+import { findMetodo } from '../metodos/metodos.repository';
 
 /** Where a quote reads currencies, rates and methods: the database, or the cached catalogue. */
 export interface PriceSource {
@@ -19,7 +20,7 @@ export function dbPrices(db: Db): PriceSource {
   return {
     divisas: (origen, destino) => dosDivisasConTasa(db, origen, destino),
     metodo: (id) => findMetodo(db, id),
-    metodosActivos: () => metodosActivos(db),
+    metodosActivos: async () => (await todosLosMetodos(db)).filter((m) => m.is_active),
     instancia: (id) => findInstancia(db, id),
   };
 }

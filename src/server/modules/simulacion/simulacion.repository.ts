@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { MetodosFinancierosTable } from '../../db/types';
+import { METODO_COLUMNS, type findMetodo } from '../metodos/metodos.repository';
 
 const selectDivisasConTasa = (db: Db) =>
   db
@@ -60,18 +60,9 @@ export async function clienteConCategoria(db: Db, id: string, userId: number, ta
   return r && clienteDe(r);
 }
 
-const METODO_COLUMNS = [
-  'm.id', 'm.nombre', 'm.nombre_display', 'm.permite_cobro', 'm.permite_pago', 'm.comision_cobro_porcentaje',
-  'm.comision_pago_porcentaje', 'm.is_active',
-] as const satisfies ReadonlyArray<`m.${keyof MetodosFinancierosTable}`>;
-
-export const findMetodo = (db: Db, id: number) => db.selectFrom('metodos_financieros as m').select(METODO_COLUMNS).where('m.id', '=', id).executeTakeFirst();
 export type MetodoRow = NonNullable<Awaited<ReturnType<typeof findMetodo>>>;
 
-export const todosLosMetodos = (db: Db) => db.selectFrom('metodos_financieros as m').select(METODO_COLUMNS).orderBy('m.id').execute();
-
-export const metodosActivos = (db: Db) =>
-  db.selectFrom('metodos_financieros as m').select(METODO_COLUMNS).where('m.is_active', '=', true).orderBy('m.id').execute();
+export const todosLosMetodos = (db: Db) => db.selectFrom('metodos_financieros').select(METODO_COLUMNS).orderBy('id').execute();
 
 /**
  * Instances (a detail and its account, wallet or card) with the catalogue entry that may override

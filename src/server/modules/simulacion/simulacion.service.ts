@@ -9,7 +9,7 @@ import {
 import { METODOS_GENERICOS_OPERACION, OP_MSG } from '../../../shared/transacciones';
 import { MONTO_MSG, type MetodosDisponiblesRespuesta, type MetodosRespuesta, type SimulacionResultado } from '../../../shared/schemas/operaciones';
 import {
-  clienteConCategoria, instanciasActivasDeCliente, type ClienteLeido, type TauserActivo, type DivisaConTasa, type InstanciaRow, type MetodoRow,
+  clienteConCategoria, instanciasActivasDeCliente, type TauserActivo, type DivisaConTasa, type InstanciaRow, type MetodoRow,
 } from './simulacion.repository';
 import { dbPrices, quotePrices, type PriceSource } from './precios';
 
@@ -43,11 +43,7 @@ export interface ClienteOperable {
  * With `tauserId`, that Tauser must be active too (400 on tauser_id); it comes in the same statement.
  */
 export async function clienteOperable(ctx: ServiceCtx, clienteId: string, tauserId?: string | null): Promise<ClienteOperable> {
-  return operable(await clienteConCategoria(ctx.db, clienteId, ctx.actor.id, tauserId ?? null), tauserId);
-}
-
-/** The checks of clienteOperable on a client as read. */
-export function operable(c: ClienteLeido | undefined, tauserId?: string | null): ClienteOperable {
+  const c = await clienteConCategoria(ctx.db, clienteId, ctx.actor.id, tauserId ?? null);
   if (!c?.asignado) throw forbidden();
   if (!c.is_active) throw badRequest(OP_MSG.clienteInactivo);
   if (tauserId && !c.tauser) throw fieldError('tauser_id', OP_MSG.tauserInvalido);

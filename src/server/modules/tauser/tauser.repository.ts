@@ -4,19 +4,7 @@ import { containsPattern } from '../../lib/search';
 import type { TauserCreateInput } from '../../../shared/schemas/tausers';
 
 /** The record on the wire (spec 001 §3): idTauser, codigo, nombre, …, latitud/longitud as numeric strings, isActive. */
-export const TAUSER_COLUMNS = [
-  't.id_tauser as idTauser',
-  't.codigo',
-  't.nombre',
-  't.direccion',
-  't.ciudad',
-  't.departamento',
-  't.latitud',
-  't.longitud',
-  't.is_active as isActive',
-] as const;
-
-const RETURNING = ['id_tauser as idTauser', 'codigo', 'nombre', 'direccion', 'ciudad', 'departamento', 'latitud', 'longitud', 'is_active as isActive'] as const;
+export const TAUSER_COLUMNS = ['id_tauser as idTauser', 'codigo', 'nombre', 'direccion', 'ciudad', 'departamento', 'latitud', 'longitud', 'is_active as isActive'] as const;
 
 export interface TauserFilters {
   search?: string;
@@ -52,27 +40,13 @@ export const insertTauser = (db: Db, input: Omit<TauserCreateInput, 'isActive'>)
   db
     .insertInto('tausers')
     .values({
-      codigo: input.codigo,
-      nombre: input.nombre,
-      direccion: input.direccion,
-      ciudad: input.ciudad,
-      departamento: input.departamento,
-      latitud: input.latitud,
-      longitud: input.longitud,
-      is_active: true,
+      codigo: input.codigo, nombre: input.nombre, direccion: input.direccion, ciudad: input.ciudad, departamento: input.departamento,
+      latitud: input.latitud, longitud: input.longitud, is_active: true,
     })
-    .returning(RETURNING)
+    .returning(TAUSER_COLUMNS)
     .executeTakeFirstOrThrow();
 
-export interface TauserSet {
-  nombre?: string;
-  direccion?: string;
-  ciudad?: string;
-  departamento?: string;
-  latitud?: string;
-  longitud?: string;
-  is_active?: boolean;
-}
+export type TauserSet = Partial<Pick<TauserCreateInput, 'nombre' | 'direccion' | 'ciudad' | 'departamento' | 'latitud' | 'longitud'>> & { is_active?: boolean };
 
 /** A deactivation also raises `secret_version`: the terminal's tokens stop for good, a reactivation does not revive them. */
 export const updateTauserRow = (db: Db, id: string, set: TauserSet) =>
@@ -80,5 +54,5 @@ export const updateTauserRow = (db: Db, id: string, set: TauserSet) =>
     .updateTable('tausers')
     .set({ ...set, ...(set.is_active === false ? { secret_version: sql`secret_version + 1` } : {}), updated_at: sql`now()` })
     .where('id_tauser', '=', id)
-    .returning(RETURNING)
+    .returning(TAUSER_COLUMNS)
     .executeTakeFirstOrThrow();

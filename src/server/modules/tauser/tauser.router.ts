@@ -6,7 +6,6 @@ import { P } from '../../../shared/permissions';
 import { uuidParam } from '../../../shared/schemas/common';
 import { tauserCreateInput, tauserListFilters, tauserPatchBody, tauserRecord } from '../../../shared/schemas/tausers';
 import * as svc from './tauser.service';
-import { mapConfig } from './mapConfig';
 
 const byId = z.object({ id: uuidParam });
 
@@ -31,5 +30,5 @@ export const tauserRouter = router({
     .output(tauserRecord)
     .mutation(({ ctx, input: { id, ...body } }) => svc.patchTauser(serviceCtx(ctx), id, body)),
   /** Public: which map style the terminal maps load (MAP_STYLE_URL). */
-  mapConfig: baseProcedure.output(z.object({ styleUrl: z.string() })).query(({ ctx }) => mapConfig(ctx.env)),
+  mapConfig: baseProcedure.output(z.object({ styleUrl: z.string() })).query(({ ctx }) => ({ styleUrl: ctx.env.mapStyleUrl })),
 });

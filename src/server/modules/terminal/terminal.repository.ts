@@ -1,20 +1,13 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db';
 
-/** The Tauser a terminal signs in as (código regardless of case). */
-export const findTauserPorCodigo = (db: Db, codigo: string) =>
-  db
-    .selectFrom('tausers')
-    .select(['id_tauser', 'codigo', 'nombre', 'direccion', 'ciudad', 'is_active', 'secret_hash', 'secret_version'])
-    .where(sql<SqlBool>`lower(codigo) = lower(${codigo})`)
-    .executeTakeFirst();
+const selectTauser = (db: Db) =>
+  db.selectFrom('tausers').select(['id_tauser', 'codigo', 'nombre', 'direccion', 'ciudad', 'is_active', 'secret_hash', 'secret_version']);
 
-export const findTauserInfo = (db: Db, id: string) =>
-  db
-    .selectFrom('tausers')
-    .select(['id_tauser', 'codigo', 'nombre', 'direccion', 'ciudad', 'is_active', 'secret_hash', 'secret_version'])
-    .where('id_tauser', '=', id)
-    .executeTakeFirst();
+/** The Tauser a terminal signs in as (código regardless of case). */
+export const findTauserPorCodigo = (db: Db, codigo: string) => selectTauser(db).where(sql<SqlBool>`lower(codigo) = lower(${codigo})`).executeTakeFirst();
+
+export const findTauserInfo = (db: Db, id: string) => selectTauser(db).where('id_tauser', '=', id).executeTakeFirst();
 
 /** New secret (or none): the version is raised either way, so earlier tokens stop working. */
 export const setSecret = (db: Db, id: string, hash: string | null) =>
@@ -137,4 +130,3 @@ export const completar = (db: Db, id: number, tauserId: string) =>
 export const setEntrega = (db: Db, id: number, entrega: unknown) =>
   db.updateTable('transacciones').set({ entrega: JSON.stringify(entrega) }).where('id', '=', id).execute();
 
-export const readEntrega = (db: Db, id: number) => db.selectFrom('transacciones').select(['entrega']).where('id', '=', id).executeTakeFirst();

@@ -6,7 +6,7 @@ import { M } from '../../../shared/messages';
 import { P } from '../../../shared/permissions';
 import { OP_MSG, mensajeTransicion } from '../../../shared/transacciones';
 import { SIM_MSG } from '../simulacion/simulacion.service';
-import { startExpirySweeper } from './sweeper';
+import { expirarTodas } from './sweeper';
 import { CODIGO_ALFABETO } from './codigo';
 import {
   asignar, cliente, cuentaBancaria, exchangeWorld, setLimites, setTasa, tauser, vencer, type ExchangeWorld,
@@ -386,9 +386,7 @@ describe('expiry', () => {
 
     const t2 = await nueva();
     await vencer(app, t2.id);
-    const sweeper = startExpirySweeper(app.db, 3_600_000);
-    expect(await sweeper.tick()).toBeGreaterThanOrEqual(0);
-    await sweeper.stop();
+    expect(await expirarTodas(app.db)).toBeGreaterThanOrEqual(1);
     const row = await app.db.selectFrom('transacciones').select(['estado', 'fecha_fin']).where('id', '=', t2.id).executeTakeFirstOrThrow();
     expect(row.estado).toBe('expirada');
     expect(row.fecha_fin).not.toBeNull();
@@ -403,12 +401,8 @@ describe('expiry sweeper with several processes', () => {
     const overdue = Number(
       (await app.db.selectFrom('transacciones').select((eb) => eb.fn.countAll<string>().as('n')).where('estado', 'in', ['pendiente', 'en_proceso']).where('expira_en', '<=', new Date()).executeTakeFirstOrThrow()).n,
     );
-    const a = startExpirySweeper(app.db, 3_600_000);
-    const b = startExpirySweeper(app.db, 3_600_000);
-    // Both ran a first pass on start; the passes in progress answer their totals.
-    const [ta, tb] = await Promise.all([a.tick(), b.tick()]);
-    await Promise.all([a.stop(), b.stop()]);
-    expect(ta + tb).toBeLessThanOrEqual(overdue);
+    const [ta, tb] = await Promise.all([expirarTodas(app.db), expirarTodas(app.db)]);
+    expect(ta + tb).toBe(overdue);
     const left = await app.db.selectFrom('transacciones').select('id').where('estado', 'in', ['pendiente', 'en_proceso']).where('expira_en', '<=', new Date()).execute();
     expect(left).toHaveLength(0);
     const rows = await app.db.selectFrom('transacciones').select('estado').where('id', 'in', ids).execute();
