@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import type { UsersTable } from '../types';
 import type { Db } from '../index';
 import {
   CLIENTE_ROLE_PERMISSIONS, OPERADOR_ROLE_PERMISSIONS, PERMISSION_CATALOGUE, ROLE_ADMIN, ROLE_CLIENTE, ROLE_OPERADOR,
@@ -45,26 +46,21 @@ export interface AdminInfo {
   created: boolean;
 }
 
+/** A seeded user (active, e-mail verified) with the named role; answers the new id. */
+export async function insertUserWithRole(db: Db, user: Omit<Insertable<UsersTable>, 'is_active' | 'email_verified'>, role: string): Promise<number> {
+  const { id } = await db.insertInto('users').values({ ...user, is_active: true, email_verified: true }).returning('id').executeTakeFirstOrThrow();
+  const group = await db.selectFrom('auth_group').select('id').where('name', '=', role).executeTakeFirstOrThrow();
+  await db.insertInto('user_groups').values({ user_id: id, group_id: group.id }).execute();
+  return id;
+}
+
 /** The first superuser, created only when no user exists. */
 export async function ensureAdmin(db: Db, admin: { username: string; password?: string; email: string }): Promise<AdminInfo> {
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (any) return { username: admin.username, created: false };
   const password = admin.password ?? randomBytes(12).toString('base64url');
-  const { id } = await db
-    .insertInto('users')
-    .values({
-      username: admin.username,
-      email: admin.email,
-      first_name: 'Administrador',
-      password_hash: await hashPassword(password),
-      is_superuser: true,
-      is_active: true,
-      email_verified: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const role = await db.selectFrom('auth_group').select('id').where('name', '=', ROLE_ADMIN).executeTakeFirstOrThrow();
-  await db.insertInto('user_groups').values({ user_id: id, group_id: role.id }).execute();
+  const user = { username: admin.username, email: admin.email, first_name: 'Administrador', password_hash: await hashPassword(password), is_superuser: true };
+  await insertUserWithRole(db, user, ROLE_ADMIN);
   return { username: admin.username, created: true, generatedPassword: admin.password ? undefined : password };
 }
 

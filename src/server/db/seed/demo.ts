@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../index';
 import { hashPassword } from '../../modules/auth/passwords';
-import { ROLE_CLIENTE, ROLE_OPERADOR } from './base';
+import { insertUserWithRole, ROLE_CLIENTE, ROLE_OPERADOR } from './base';
 
 export const DEMO_CUSTOMER = { username: 'cliente', password: 'cliente123', email: 'cliente@cambio.local' };
 export const DEMO_OPERATOR = { username: 'operador', password: 'operador123', email: 'operador@cambio.local' };
@@ -32,23 +32,10 @@ export async function seedDemoCustomer(db: Db) {
     ])
     .returning('id_cliente')
     .execute();
-  const { id } = await db
-    .insertInto('users')
-    .values({
-      username: DEMO_CUSTOMER.username,
-      email: DEMO_CUSTOMER.email,
-      first_name: 'María',
-      last_name: 'González',
-      password_hash: await hashPassword(DEMO_CUSTOMER.password),
-      is_active: true,
-      email_verified: true,
-      cliente_actual_id: clientes[0].id_cliente,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { username, email, password } = DEMO_CUSTOMER;
+  const user = { username, email, first_name: 'María', last_name: 'González', password_hash: await hashPassword(password), cliente_actual_id: clientes[0].id_cliente };
+  const id = await insertUserWithRole(db, user, ROLE_CLIENTE);
   await db.insertInto('user_clientes').values(clientes.map((c) => ({ user_id: id, cliente_id: c.id_cliente }))).execute();
-  const role = await db.selectFrom('auth_group').select('id').where('name', '=', ROLE_CLIENTE).executeTakeFirstOrThrow();
-  await db.insertInto('user_groups').values({ user_id: id, group_id: role.id }).execute();
 }
 
 /** More clients, so the clients screen has pages to turn (12 in all with the customer's two). */
@@ -89,16 +76,8 @@ export async function seedDemoClientes(db: Db) {
 export async function seedDemoOperator(db: Db) {
   const exists = await db.selectFrom('users').select('id').where(sql`lower(username)`, '=', DEMO_OPERATOR.username).executeTakeFirst();
   if (exists) return;
-  const { id } = await db
-    .insertInto('users')
-    .values({
-      username: DEMO_OPERATOR.username, email: DEMO_OPERATOR.email, first_name: 'Oscar', last_name: 'Operador',
-      password_hash: await hashPassword(DEMO_OPERATOR.password), is_active: true, email_verified: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const role = await db.selectFrom('auth_group').select('id').where('name', '=', ROLE_OPERADOR).executeTakeFirst();
-  if (role) await db.insertInto('user_groups').values({ user_id: id, group_id: role.id }).execute();
+  const { username, email, password } = DEMO_OPERATOR;
+  await insertUserWithRole(db, { username, email, first_name: 'Oscar', last_name: 'Operador', password_hash: await hashPassword(password) }, ROLE_OPERADOR);
 }
 
 export async function seedDemo(db: Db) {
