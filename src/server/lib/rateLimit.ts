@@ -7,28 +7,7 @@ export interface LimitSpec {
   durationSec: number;
 }
 
-export interface RateLimitConfig {
-  loginPerAccount: LimitSpec;
-  loginPerIp: LimitSpec;
-  verifyPerAccount: LimitSpec;
-  verifyPerIp: LimitSpec;
-  registerPerIp: LimitSpec;
-  registerPerEmail: LimitSpec;
-  resendPerIp: LimitSpec;
-  resendPerEmail: LimitSpec;
-  resetPerIp: LimitSpec;
-  resetPerEmail: LimitSpec;
-  /** Failed second-factor codes (sign-in, enrolment, disabling) per account, and every attempt per IP. */
-  mfaPerAccount: LimitSpec;
-  mfaPerIp: LimitSpec;
-  /** Failed terminal sign-ins per Tauser code, and every attempt per IP. */
-  terminalPerTauser: LimitSpec;
-  terminalPerIp: LimitSpec;
-  /** Failed current passwords (change password, turn off the second factor) per account. */
-  passwordCheckPerAccount: LimitSpec;
-}
-
-export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
+export const DEFAULT_RATE_LIMITS = {
   loginPerAccount: { points: 10, durationSec: 15 * 60 },
   loginPerIp: { points: 100, durationSec: 15 * 60 },
   verifyPerAccount: { points: 10, durationSec: 15 * 60 },
@@ -39,12 +18,17 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   resendPerEmail: { points: 5, durationSec: 15 * 60 },
   resetPerIp: { points: 20, durationSec: 15 * 60 },
   resetPerEmail: { points: 5, durationSec: 15 * 60 },
+  /** Failed second-factor codes (sign-in, enrolment, disabling) per account, and every attempt per IP. */
   mfaPerAccount: { points: 5, durationSec: 15 * 60 },
   mfaPerIp: { points: 50, durationSec: 15 * 60 },
+  /** Failed terminal sign-ins per Tauser code, and every attempt per IP. */
   terminalPerTauser: { points: 10, durationSec: 15 * 60 },
   terminalPerIp: { points: 20, durationSec: 15 * 60 },
+  /** Failed current passwords (change password, turn off the second factor) per account. */
   passwordCheckPerAccount: { points: 5, durationSec: 15 * 60 },
-};
+} satisfies Record<string, LimitSpec>;
+
+export type RateLimitConfig = Record<keyof typeof DEFAULT_RATE_LIMITS, LimitSpec>;
 
 export type Limiter = RateLimiterAbstract;
 export type Limiters = Record<keyof RateLimitConfig, Limiter>;
@@ -54,23 +38,9 @@ export function createLimiters(config: RateLimitConfig, redis?: Redis): Limiters
     redis
       ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${name}`, points: spec.points, duration: spec.durationSec })
       : new RateLimiterMemory({ keyPrefix: name, points: spec.points, duration: spec.durationSec });
-  return {
-    loginPerAccount: make('login-account', config.loginPerAccount),
-    loginPerIp: make('login-ip', config.loginPerIp),
-    verifyPerAccount: make('verify-account', config.verifyPerAccount),
-    verifyPerIp: make('verify-ip', config.verifyPerIp),
-    registerPerIp: make('register-ip', config.registerPerIp),
-    registerPerEmail: make('register-email', config.registerPerEmail),
-    resendPerIp: make('resend-ip', config.resendPerIp),
-    resendPerEmail: make('resend-email', config.resendPerEmail),
-    resetPerIp: make('reset-ip', config.resetPerIp),
-    resetPerEmail: make('reset-email', config.resetPerEmail),
-    mfaPerAccount: make('mfa-account', config.mfaPerAccount),
-    mfaPerIp: make('mfa-ip', config.mfaPerIp),
-    terminalPerTauser: make('terminal-tauser', config.terminalPerTauser),
-    terminalPerIp: make('terminal-ip', config.terminalPerIp),
-    passwordCheckPerAccount: make('password-check-account', config.passwordCheckPerAccount),
-  };
+  // The store's key prefix: loginPerAccount → login-account.
+  const prefix = (name: string) => name.replace('Per', '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace('--', '-');
+  return Object.fromEntries(Object.entries(config).map(([name, spec]) => [name, make(prefix(name), spec)])) as Limiters;
 }
 
 /** Spends one point; past the limit answers 429 with the seconds to wait. */
