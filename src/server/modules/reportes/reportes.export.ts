@@ -84,11 +84,7 @@ async function xlsx(res: Response, plan: ExportPlan, deps: Deps) {
   const { db, env } = deps;
   const f = plan.filtros;
   const tz = env.tzBusiness;
-  const [resumen, evolucion, ...grupos] = await Promise.all([
-    repo.resumen(db, f, tz),
-    repo.evolucion(db, 'dia', f, tz),
-    ...DIMENSIONES.map((d) => repo.porDimension(db, d, f, tz)),
-  ]);
+  const [resumen, evolucion, ...grupos] = await repo.reporteCompleto(db, f, tz);
   cabeceras(res, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', f, 'xlsx');
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true });
 

@@ -65,11 +65,7 @@ class Escritor {
 
 /** The report as a PDF: the filters, the summary, a table per grouping and the evolution per day. */
 export async function pdfDelReporte(db: Db, f: ReporteFiltros, tz: string): Promise<Uint8Array> {
-  const [resumen, evolucion, ...grupos] = await Promise.all([
-    repo.resumen(db, f, tz),
-    repo.evolucion(db, 'dia', f, tz),
-    ...DIMENSIONES.map((d) => repo.porDimension(db, d, f, tz)),
-  ]);
+  const [resumen, evolucion, ...grupos] = await repo.reporteCompleto(db, f, tz);
   const doc = await PDFDocument.create();
   doc.setTitle(`Ganancias ${f.fecha_desde} a ${f.fecha_hasta}`);
   const w = new Escritor(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));

@@ -1,7 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db';
 import { enEstado } from '../transacciones/transacciones.repository';
-import type { Agrupacion, Dimension, ReporteFiltros } from '../../../shared/schemas/reportes';
+import { DIMENSIONES, type Agrupacion, type Dimension, type ReporteFiltros } from '../../../shared/schemas/reportes';
 
 /** The foreign side of an operation: what the client bought (compra) or sold (venta). */
 const MONTO_DIVISA = sql<string>`(case when t.operacion_cliente = 'compra' then t.monto_destino else t.monto_origen end)`;
@@ -221,6 +221,10 @@ export const paginaDeLineas = (db: Db, f: ReporteFiltros, tz: string, pageSize: 
 /** The next `n` operations after the cursor (keyset over the same order): the exports read them in chunks. */
 export const lineasDespues = (db: Db, f: ReporteFiltros, tz: string, after: { cursor: string; id: number } | undefined, n: number) =>
   lineas(db, f, tz, after ? sql`and (t.fecha_inicio, t.id) < (${after.cursor}::timestamptz, ${after.id})` : sql``, n, 0);
+
+/** What the XLSX and PDF files hold: the summary, the evolution per day and every grouping (DIMENSIONES order). */
+export const reporteCompleto = (db: Db, f: ReporteFiltros, tz: string) =>
+  Promise.all([resumen(db, f, tz), evolucion(db, 'dia', f, tz), ...DIMENSIONES.map((d) => porDimension(db, d, f, tz))] as const);
 
 export interface StockRow {
   tauser_id: string;

@@ -1,4 +1,5 @@
 import type { Dimension, ReporteFiltros } from '../../../shared/schemas/reportes';
+import { ESTADO_LABEL } from '../../../shared/transacciones';
 
 /** Titles and headings of the exports (Spanish, as the screen shows them). */
 export const TITULO_DIMENSION: Record<Dimension, string> = {
@@ -14,16 +15,12 @@ export const ENCABEZADO_LINEAS = [
   'Método', 'Operador', 'Tauser', 'Categoría',
 ];
 
-const ESTADO_TITULO: Record<string, string> = {
-  pendiente: 'PENDIENTE', en_proceso: 'EN PROCESO', completada: 'COMPLETADA', cancelada: 'CANCELADA', expirada: 'EXPIRADA', fallida: 'FALLIDA',
-};
-
 /** The filters as label and value, for the head of the XLSX and PDF files. */
 export function filtrosLegibles(f: ReporteFiltros): [string, string][] {
   const out: [string, string][] = [
     ['Desde', f.fecha_desde],
     ['Hasta', f.fecha_hasta],
-    ['Estado', ESTADO_TITULO[f.estado] ?? f.estado],
+    ['Estado', (ESTADO_LABEL as Record<string, string>)[f.estado] ?? f.estado],
   ];
   if (f.divisa !== undefined) out.push(['Divisa (id)', String(f.divisa)]);
   if (f.operacion) out.push(['Operación del cliente', f.operacion]);

@@ -75,12 +75,8 @@ export async function insertRole(db: Q, name: string, requiereMfa = false): Prom
   return id;
 }
 
-export async function renameRole(db: Q, id: number, name: string) {
-  await db.updateTable('auth_group').set({ name }).where('id', '=', id).execute();
-}
-
-export async function setRoleRequiresMfa(db: Q, id: number, requiereMfa: boolean) {
-  await db.updateTable('auth_group').set({ requiere_mfa: requiereMfa }).where('id', '=', id).execute();
+export async function updateRoleRow(db: Q, id: number, set: { name?: string; requiere_mfa?: boolean }) {
+  if (Object.keys(set).length) await db.updateTable('auth_group').set(set).where('id', '=', id).execute();
 }
 
 export async function addRolePermissions(db: Q, roleId: number, permissionIds: number[]) {

@@ -9,7 +9,7 @@ import type { RoleBody, RoleRecord } from '../../../shared/schemas/roles';
 import { ROLE_CLIENTE } from '../../../shared/permissions';
 import {
   addRolePermissions, codesOfRoles, deleteRole, findRole, insertRole, listPermisos, listRoles, lockRoleRow, permissionCodes, removeRolePermissions,
-  renameRole, setRoleRequiresMfa, roleHolders, roleNameTaken,
+  updateRoleRow, roleHolders, roleNameTaken,
 } from './roles.repository';
 
 export const ENTITY = 'rol';
@@ -87,8 +87,7 @@ export async function update(ctx: ServiceCtx, id: number, input: RoleBody): Prom
         assertWithinOwn(ctx.actor, [...added, ...removed].map((p) => allCodes.get(p)!), MA.permsExceedOwn);
 
         const mfaChanged = input.requiere_mfa !== undefined && input.requiere_mfa !== before.requiere_mfa;
-        if (input.name !== row.name) await renameRole(trx, id, input.name);
-        if (mfaChanged) await setRoleRequiresMfa(trx, id, input.requiere_mfa!);
+        await updateRoleRow(trx, id, { ...(input.name !== row.name && { name: input.name }), ...(mfaChanged && { requiere_mfa: input.requiere_mfa }) });
         await removeRolePermissions(trx, id, removed);
         await addRolePermissions(trx, id, added);
         const after = (await findRole(trx, id))!;
