@@ -12,12 +12,11 @@ import { hashPassword, timingDummyHash, verifyPassword } from './passwords';
 import { issueAccess, issueTokens, verifyToken } from './tokens';
 import { insertUser, takenFields } from '../usuarios/usuarios.repository';
 import {
-  grantRoleByName, isRevoked, lockPendingVerification, markVerified, revokeToken, setVerificationAttempts, touchLastLogin,
-  unverifiedUserByEmail, upsertVerification, userForLogin, userSessionState, activeVerifiedUserByEmail, upsertPasswordReset,
-  lockPendingReset, setResetAttempts, applyPasswordReset,
+  activeVerifiedUserByEmail, type CodeTable, deleteCode, grantRoleByName, isRevoked, lockPendingCode, markVerified, revokeToken,
+  setCodeAttempts, touchLastLogin, unverifiedUserByEmail, upsertCode, userForLogin, userSessionState,
 } from './auth.repository';
 import { challengeFor } from './mfa.service';
-import { roleRequiresMfa } from './mfa.repository';
+import { roleRequiresMfa, setPasswordAndRevoke } from './mfa.repository';
 import { CODE_TTL_MS, codeMatches, hashCode, MAX_CODE_ATTEMPTS, newCode, resetMail, verificationMail } from './verification';
 
 export interface AuthDeps {
@@ -88,83 +87,82 @@ export async function register(deps: AuthDeps, input: RegisterInput) {
   if (Object.keys(fields).length) throw invalidFields(fields);
 
   const password_hash = await hashPassword(input.password);
-  const code = newCode();
   // The user and their code are one change: a crash between them must not leave a user without a code.
   // A registration racing another with the same username or e-mail answers as the pre-check would.
-  const userId = await withUniqueFields(
+  const created = await withUniqueFields(
     () =>
       db.transaction().execute(async (trx) => {
-        const id = await insertUser(trx, {
-          username: input.username,
-          email: input.email,
-          first_name: input.first_name,
-          password_hash,
-          is_active: false,
-          email_verified: false,
-        });
-        await storeCode(trx, deps.env.jwtSecret, id, code);
-        return id;
+        const id = await insertUser(trx, { username: input.username, email: input.email, first_name: input.first_name, password_hash, is_active: false, email_verified: false });
+        return { id, code: await storeNewCode(deps, trx, 'email_verifications', id) };
       }),
     REGISTER_UNIQUE,
   );
-  const sent = await mailCode(deps, userId, input.email, input.first_name, code);
-  return {
-    ok: true,
-    email: input.email,
-    correo_enviado: sent,
-    detail: sent ? M.registerOk : M.registerMailFailed,
-  };
+  const sent = await mailCode(deps, 'email_verifications', { id: created.id, email: input.email, first_name: input.first_name }, created.code);
+  return { ok: true, email: input.email, correo_enviado: sent, detail: sent ? M.registerOk : M.registerMailFailed };
 }
 
-/** Stores a fresh code (replacing any previous one) and mails it; false when the mail could not be sent. */
-async function sendNewCode(deps: AuthDeps, userId: number, email: string, firstName: string): Promise<boolean> {
+/** A fresh code for the user, replacing any previous one and its failed attempts. */
+async function storeNewCode(deps: Pick<AuthDeps, 'env'>, db: Db, table: CodeTable, userId: number) {
   const code = newCode();
-  await storeCode(deps.db, deps.env.jwtSecret, userId, code);
-  return mailCode(deps, userId, email, firstName, code);
+  await upsertCode(db, table, userId, hashCode(deps.env.jwtSecret, codeKey(table, userId), code), new Date(Date.now() + CODE_TTL_MS));
+  return code;
 }
 
-const storeCode = (db: Db, secret: string, userId: number, code: string) =>
-  upsertVerification(db, userId, hashCode(secret, userId, code), new Date(Date.now() + CODE_TTL_MS));
+// A verification code's hash is keyed by the user id, a reset code's by its negative: neither passes for the other.
+const codeKey = (table: CodeTable, userId: number) => (table === 'password_resets' ? -userId : userId);
 
-async function mailCode(deps: AuthDeps, userId: number, email: string, firstName: string, code: string): Promise<boolean> {
+const CODE_MAIL = {
+  email_verifications: { mail: verificationMail, failure: 'no se pudo enviar el código de verificación' },
+  password_resets: { mail: resetMail, failure: 'no se pudo enviar el código de restablecimiento' },
+};
+
+/** Mails a code; false (logged) when the mail could not be sent. */
+async function mailCode(deps: AuthDeps, table: CodeTable, user: { id: number; email: string; first_name: string }, code: string): Promise<boolean> {
   try {
-    await deps.services.mailer.send({ to: email, ...verificationMail(firstName, code) });
+    await deps.services.mailer.send({ to: user.email, ...CODE_MAIL[table].mail(user.first_name, code) });
     return true;
   } catch (e) {
-    deps.services.log.warn({ userId, err: (e as Error).message }, 'no se pudo enviar el código de verificación');
+    deps.services.log.warn({ userId: user.id, err: (e as Error).message }, CODE_MAIL[table].failure);
     return false;
   }
+}
+
+/**
+ * Checks the pending code of `input.email` under a row lock; a match runs `onMatch` and spends the code in
+ * the same transaction. A wrong code counts a failed attempt, so its error is raised only after the commit.
+ */
+async function spendCode(deps: AuthDeps, table: CodeTable, input: { email: string; code: string }, onMatch: (trx: Db, userId: number) => Promise<unknown>) {
+  const invalid = fieldError('code', M.codeInvalid);
+  const failed = await deps.db.transaction().execute(async (trx) => {
+    const row = await lockPendingCode(trx, table, input.email.toLowerCase());
+    if (!row || row.attempts >= MAX_CODE_ATTEMPTS || new Date(row.expires_at) < new Date()) throw invalid;
+    if (!codeMatches(deps.env.jwtSecret, codeKey(table, row.id), input.code, row.code_hash)) {
+      await setCodeAttempts(trx, table, row.id, row.attempts + 1);
+      return true;
+    }
+    await onMatch(trx, row.id);
+    await deleteCode(trx, table, row.id);
+    return false;
+  });
+  if (failed) throw invalid;
 }
 
 export async function resendCode(deps: AuthDeps, email: string) {
   await consume(deps.services.limiters.resendPerIp, deps.ip);
   await consume(deps.services.limiters.resendPerEmail, email.toLowerCase());
   const user = await unverifiedUserByEmail(deps.db, email.toLowerCase());
-  if (user) await sendNewCode(deps, user.id, user.email, user.first_name);
+  if (user) await mailCode(deps, 'email_verifications', user, await storeNewCode(deps, deps.db, 'email_verifications', user.id));
   return { detail: M.codeResent };
 }
 
 export async function verifyEmail(deps: AuthDeps, input: { email: string; code: string }) {
-  const { db, env, services } = deps;
-  await consume(services.limiters.verifyPerIp, deps.ip);
-  await consume(services.limiters.verifyPerAccount, input.email.toLowerCase());
-  const invalid = fieldError('code', M.codeInvalid);
-
-  return db.transaction().execute(async (trx) => {
-    const row = await lockPendingVerification(trx, input.email.toLowerCase());
-    if (!row || row.attempts >= MAX_CODE_ATTEMPTS || new Date(row.expires_at) < new Date()) throw invalid;
-    if (!codeMatches(env.jwtSecret, row.id, input.code, row.code_hash)) {
-      await setVerificationAttempts(trx, row.id, row.attempts + 1);
-      return { failed: true as const };
-    }
-    await markVerified(trx, row.id);
-    await grantRoleByName(trx, row.id, ROLE_CLIENTE);
-    return { failed: false as const };
-  }).then((r) => {
-    // The failed attempt must be counted, so the error is raised after the transaction committed it.
-    if (r.failed) throw invalid;
-    return { detail: M.verifyOk };
+  await consume(deps.services.limiters.verifyPerIp, deps.ip);
+  await consume(deps.services.limiters.verifyPerAccount, input.email.toLowerCase());
+  await spendCode(deps, 'email_verifications', input, async (trx, userId) => {
+    await markVerified(trx, userId);
+    await grantRoleByName(trx, userId, ROLE_CLIENTE);
   });
+  return { detail: M.verifyOk };
 }
 
 /**
@@ -175,36 +173,15 @@ export async function requestPasswordReset(deps: AuthDeps, email: string) {
   await consume(deps.services.limiters.resetPerIp, deps.ip);
   await consume(deps.services.limiters.resetPerEmail, email.toLowerCase());
   const user = await activeVerifiedUserByEmail(deps.db, email.toLowerCase());
-  if (user) {
-    const code = newCode();
-    await upsertPasswordReset(deps.db, user.id, hashCode(deps.env.jwtSecret, -user.id, code), new Date(Date.now() + CODE_TTL_MS));
-    try {
-      await deps.services.mailer.send({ to: user.email, ...resetMail(user.first_name, code) });
-    } catch (e) {
-      deps.services.log.warn({ userId: user.id, err: (e as Error).message }, 'no se pudo enviar el código de restablecimiento');
-    }
-  }
+  if (user) await mailCode(deps, 'password_resets', user, await storeNewCode(deps, deps.db, 'password_resets', user.id));
   return { detail: MS.resetRequested };
 }
 
 /** Step 2: the code sets a new password and revokes every token issued before, in one transaction. */
 export async function confirmPasswordReset(deps: AuthDeps, input: PasswordResetConfirmInput) {
-  const { db, env, services } = deps;
-  await consume(services.limiters.resetPerIp, deps.ip);
-  await consume(services.limiters.resetPerEmail, input.email.toLowerCase());
-  const invalid = fieldError('code', M.codeInvalid);
+  await consume(deps.services.limiters.resetPerIp, deps.ip);
+  await consume(deps.services.limiters.resetPerEmail, input.email.toLowerCase());
   const password_hash = await hashPassword(input.password);
-  const r = await db.transaction().execute(async (trx) => {
-    const row = await lockPendingReset(trx, input.email.toLowerCase());
-    if (!row || row.attempts >= MAX_CODE_ATTEMPTS || new Date(row.expires_at) < new Date()) throw invalid;
-    if (!codeMatches(env.jwtSecret, -row.id, input.code, row.code_hash)) {
-      await setResetAttempts(trx, row.id, row.attempts + 1);
-      return { failed: true as const };
-    }
-    await applyPasswordReset(trx, row.id, password_hash);
-    return { failed: false as const };
-  });
-  // The failed attempt must be counted, so the error is raised after the transaction committed it.
-  if (r.failed) throw invalid;
+  await spendCode(deps, 'password_resets', input, (trx, userId) => setPasswordAndRevoke(trx, userId, password_hash));
   return { detail: MS.resetDone };
 }

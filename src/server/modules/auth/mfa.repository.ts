@@ -10,7 +10,6 @@ export const mfaStateForUpdate = (db: Db, userId: number) =>
     .forUpdate()
     .executeTakeFirst();
 
-/** Whether any role of the user requires the second factor. */
 export const roleRequiresMfa = async (db: Db, userId: number) =>
   !!(await db
     .selectFrom('user_groups as ug')
@@ -54,14 +53,13 @@ export async function clearMfa(db: Db, userId: number) {
 
 /** Spends a TOTP step: only a step later than the last accepted one is taken (no replay, even racing). */
 export async function spendStep(db: Db, userId: number, step: number): Promise<boolean> {
-  const r = await db
+  return !!(await db
     .updateTable('users')
     .set({ mfa_last_step: step })
     .where('id', '=', userId)
     .where((eb) => eb.or([eb('mfa_last_step', 'is', null), eb('mfa_last_step', '<', step)]))
     .returning('id')
-    .executeTakeFirst();
-  return !!r;
+    .executeTakeFirst());
 }
 
 export async function replaceRecoveryCodes(db: Db, userId: number, hashes: string[]) {
@@ -71,38 +69,34 @@ export async function replaceRecoveryCodes(db: Db, userId: number, hashes: strin
 
 /** Spends an unused recovery code; false when there is none with that hash. */
 export async function spendRecoveryCode(db: Db, userId: number, hash: string): Promise<boolean> {
-  const r = await db
+  return !!(await db
     .updateTable('mfa_recovery_codes')
     .set({ used_at: sql`now()` })
     .where('user_id', '=', userId)
     .where('code_hash', '=', hash)
     .where('used_at', 'is', null)
     .returning('id')
-    .executeTakeFirst();
-  return !!r;
+    .executeTakeFirst());
 }
 
-export const recoveryCodesLeft = async (db: Db, userId: number) =>
-  Number(
-    (
-      await db
-        .selectFrom('mfa_recovery_codes')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('user_id', '=', userId)
-        .where('used_at', 'is', null)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+export const recoveryCodesLeft = async (db: Db, userId: number) => {
+  const { n } = await db
+    .selectFrom('mfa_recovery_codes')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+};
 
 /** Spends a sign-in challenge (its jti): false when it was spent already. */
 export async function spendChallenge(db: Db, jti: string, expiresAt: Date): Promise<boolean> {
-  const r = await db
+  return !!(await db
     .insertInto('revoked_tokens')
     .values({ jti, expires_at: expiresAt })
     .onConflict((oc) => oc.column('jti').doNothing())
     .returning('jti')
-    .executeTakeFirst();
-  return !!r;
+    .executeTakeFirst());
 }
 
 export async function setPasswordAndRevoke(db: Db, userId: number, passwordHash: string) {

@@ -41,17 +41,34 @@ async function spendSecondFactor(deps: AuthDeps, trx: Db, user: Locked, code: st
   return null;
 }
 
-/** A wrong code: counted against the account (429 past the limit) and audited, then 400. */
-async function refuseCode(deps: AuthDeps, userId: number, where: string, field = 'code', message: string = MF.codeWrong): Promise<never> {
-  await audit(deps.db, { actorId: userId, action: 'mfa_failed', entity: ENTITY, entityId: userId, after: { paso: where, ip: deps.ip } });
-  deps.services.log.info({ userId, where }, 'código de segundo factor rechazado');
-  await consume(deps.services.limiters.mfaPerAccount, accountKey(userId));
-  throw fieldError(field, message);
+/**
+ * The result of a transaction that checked a code: null is a wrong code, counted against the account
+ * (429 past the limit) and audited, then 400; anything else clears the account's failures.
+ */
+async function settleCode<T>(deps: AuthDeps, userId: number, where: string, r: T | null): Promise<T> {
+  if (!r) {
+    await audit(deps.db, { actorId: userId, action: 'mfa_failed', entity: ENTITY, entityId: userId, after: { paso: where, ip: deps.ip } });
+    deps.services.log.info({ userId, where }, 'código de segundo factor rechazado');
+    await consume(deps.services.limiters.mfaPerAccount, accountKey(userId));
+    throw fieldError('code', MF.codeWrong);
+  }
+  await deps.services.limiters.mfaPerAccount.delete(accountKey(userId));
+  return r;
 }
 
 async function guardAttempt(deps: AuthDeps, userId: number) {
   await consume(deps.services.limiters.mfaPerIp, deps.ip);
   await ensureNotBlocked(deps.services.limiters.mfaPerAccount, accountKey(userId));
+}
+
+/** The user's current password, else 400 on `field`, counted against the account (callers check its limit first). */
+async function checkPassword(deps: Me, password: string, field: string) {
+  const current = await deps.db.selectFrom('users').select('password_hash').where('id', '=', deps.userId).executeTakeFirst();
+  if (!current) throw unauthorized();
+  if (!(await verifyPassword(current.password_hash, password))) {
+    await consume(deps.services.limiters.passwordCheckPerAccount, accountKey(deps.userId));
+    throw fieldError(field, MF.passwordWrong);
+  }
 }
 
 // ---- sign-in ----
@@ -82,9 +99,7 @@ export async function completeLogin(deps: AuthDeps, input: { mfa_token: string; 
     await touchLastLogin(trx, user.id);
     return issueTokens(deps.env, user.id, user.token_version);
   });
-  if (!r) return refuseCode(deps, claims.user_id, 'inicio de sesión');
-  await deps.services.limiters.mfaPerAccount.delete(accountKey(claims.user_id));
-  return r;
+  return settleCode(deps, claims.user_id, 'inicio de sesión', r);
 }
 
 // ---- the user's own second factor ----
@@ -133,9 +148,7 @@ export async function enable(deps: Me, input: { code: string }) {
     await audit(trx, { actorId: user.id, action: 'mfa_enable', entity: ENTITY, entityId: user.id, after: { mfa_enabled: true } });
     return { detail: MF.enabled, recovery_codes: codes, ...issueTokens(deps.env, user.id, token_version) };
   });
-  if (!r) return refuseCode(deps, deps.userId, 'activación');
-  await deps.services.limiters.mfaPerAccount.delete(accountKey(deps.userId));
-  return r;
+  return settleCode(deps, deps.userId, 'activación', r);
 }
 
 /** The password and a code (or a recovery code) turn it off, unless a role of the user requires it. */
@@ -143,12 +156,7 @@ export async function disable(deps: Me, input: { password: string; code: string 
   await guardAttempt(deps, deps.userId);
   await ensureNotBlocked(deps.services.limiters.passwordCheckPerAccount, accountKey(deps.userId));
   if (await repo.roleRequiresMfa(deps.db, deps.userId)) throw badRequest(MF.requiredByRole);
-  const current = await deps.db.selectFrom('users').select('password_hash').where('id', '=', deps.userId).executeTakeFirst();
-  if (!current) throw unauthorized();
-  if (!(await verifyPassword(current.password_hash, input.password))) {
-    await consume(deps.services.limiters.passwordCheckPerAccount, accountKey(deps.userId));
-    throw fieldError('password', MF.passwordWrong);
-  }
+  await checkPassword(deps, input.password, 'password');
   const r = await deps.db.transaction().execute(async (trx) => {
     const user = await repo.mfaStateForUpdate(trx, deps.userId);
     if (!user) throw unauthorized();
@@ -158,23 +166,15 @@ export async function disable(deps: Me, input: { password: string; code: string 
     await audit(trx, { actorId: user.id, action: 'mfa_disable', entity: ENTITY, entityId: user.id, before: { mfa_enabled: true }, after: { mfa_enabled: false } });
     return { detail: MF.disabled, ...issueTokens(deps.env, user.id, cleared!.token_version) };
   });
-  if (!r) return refuseCode(deps, deps.userId, 'desactivación');
-  await deps.services.limiters.mfaPerAccount.delete(accountKey(deps.userId));
-  return r;
+  return settleCode(deps, deps.userId, 'desactivación', r);
 }
 
 // ---- password and sessions ----
 
 /** The current password and a new one: every session ends, this one goes on with new tokens. */
 export async function changePassword(deps: Me, input: { current_password: string; new_password: string }) {
-  const key = accountKey(deps.userId);
-  await ensureNotBlocked(deps.services.limiters.passwordCheckPerAccount, key);
-  const current = await deps.db.selectFrom('users').select('password_hash').where('id', '=', deps.userId).executeTakeFirst();
-  if (!current) throw unauthorized();
-  if (!(await verifyPassword(current.password_hash, input.current_password))) {
-    await consume(deps.services.limiters.passwordCheckPerAccount, key);
-    throw fieldError('current_password', MF.passwordWrong);
-  }
+  await ensureNotBlocked(deps.services.limiters.passwordCheckPerAccount, accountKey(deps.userId));
+  await checkPassword(deps, input.current_password, 'current_password');
   if (input.current_password === input.new_password) throw fieldError('new_password', MF.passwordSame);
   const hash = await hashPassword(input.new_password);
   return deps.db.transaction().execute(async (trx) => {
@@ -203,14 +203,8 @@ export async function resetUserMfa(ctx: ServiceCtx, id: number) {
     const user = await repo.mfaStateForUpdate(trx, id);
     if (!user) throw notFound();
     await repo.clearMfa(trx, id);
-    await audit(trx, {
-      actorId: ctx.actor.id,
-      action: 'mfa_reset',
-      entity: ENTITY,
-      entityId: id,
-      before: { mfa_enabled: user.mfa_enabled },
-      after: { mfa_enabled: false, restablecido_por: ctx.actor.id },
-    });
+    const after = { mfa_enabled: false, restablecido_por: ctx.actor.id };
+    await audit(trx, { actorId: ctx.actor.id, action: 'mfa_reset', entity: ENTITY, entityId: id, before: { mfa_enabled: user.mfa_enabled }, after });
     return { detail: MF.reset };
   });
 }

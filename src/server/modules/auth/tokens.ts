@@ -4,37 +4,57 @@ import type { Env } from '../../env';
 
 export type TokenType = 'access' | 'refresh';
 
-export interface TokenClaims {
-  token_type: TokenType;
-  user_id: number;
-  /** The user's `token_version` when the token was issued; a raised version revokes it. */
+interface BaseClaims {
+  /** The subject's version when the token was issued (user's `token_version`, Tauser's `secret_version`); raising it revokes the token. */
   ver: number;
   jti: string;
   iat: number;
   exp: number;
 }
 
-function sign(env: Env, userId: number, version: number, type: TokenType): string {
-  const ttl = (type === 'access' ? env.accessTtl : env.refreshTtl) as jwt.SignOptions['expiresIn'];
-  return jwt.sign({ token_type: type, user_id: userId, ver: version }, env.jwtSecret, {
-    algorithm: 'HS256',
-    expiresIn: ttl,
-    jwtid: randomUUID().replace(/-/g, ''),
-  });
+export interface TokenClaims extends BaseClaims {
+  token_type: TokenType;
+  user_id: number;
 }
 
-export function issueTokens(env: Env, userId: number, version = 0): { access: string; refresh: string } {
-  return { access: sign(env, userId, version, 'access'), refresh: sign(env, userId, version, 'refresh') };
-}
-
-export function issueAccess(env: Env, userId: number, version = 0): string {
-  return sign(env, userId, version, 'access');
+/** A self-service terminal's token (issue 13): only the terminal paths accept it, only for its own Tauser. */
+export interface TerminalClaims extends BaseClaims {
+  token_type: 'terminal';
+  tauser_id: string;
 }
 
 /**
- * The claims of a valid token of the given type, or null. Only HS256 with our key; a token without
- * `exp`, `iat`, `jti` or version is refused. `ignoreExpiration` lets logout name an expired token.
+ * The proof that the password was right, waiting for the second factor: 5 minutes, one sign-in
+ * (its `jti` is spent in revoked_tokens), accepted only by `POST /api/token/mfa/`.
  */
+export interface MfaChallengeClaims extends BaseClaims {
+  token_type: 'mfa';
+  user_id: number;
+}
+
+export const TERMINAL_TOKEN_TTL = '30d';
+export const MFA_CHALLENGE_TTL_SEC = 5 * 60;
+
+/** HS256 with our key; jsonwebtoken adds `iat`, `exp` and the `jti`. */
+const sign = (env: Env, payload: object, expiresIn: jwt.SignOptions['expiresIn']) =>
+  jwt.sign(payload, env.jwtSecret, { algorithm: 'HS256', expiresIn, jwtid: randomUUID().replace(/-/g, '') });
+
+const userToken = (env: Env, userId: number, version: number, type: TokenType) =>
+  sign(env, { token_type: type, user_id: userId, ver: version }, (type === 'access' ? env.accessTtl : env.refreshTtl) as jwt.SignOptions['expiresIn']);
+
+export const issueAccess = (env: Env, userId: number, version = 0): string => userToken(env, userId, version, 'access');
+
+export const issueTokens = (env: Env, userId: number, version = 0): { access: string; refresh: string } => ({
+  access: userToken(env, userId, version, 'access'),
+  refresh: userToken(env, userId, version, 'refresh'),
+});
+
+export const issueTerminalToken = (env: Env, tauserId: string, version: number): string =>
+  sign(env, { token_type: 'terminal', tauser_id: tauserId, ver: version }, TERMINAL_TOKEN_TTL);
+
+export const issueMfaChallenge = (env: Env, userId: number, version: number): string =>
+  sign(env, { token_type: 'mfa', user_id: userId, ver: version }, MFA_CHALLENGE_TTL_SEC);
+
 const keys = new Map<string, KeyObject>();
 /**
  * Given the secret as a string, jsonwebtoken first tries to read it as a public key (a thrown and
@@ -46,85 +66,28 @@ function secretKey(secret: string): KeyObject {
   return key;
 }
 
-/** The claims of a token signed with our key (HS256 only), checked by jsonwebtoken, expiry included unless ignored. */
-function verifiedClaims(secret: string, token: string, ignoreExpiration: boolean): Record<string, unknown> {
-  const claims = jwt.verify(token, secretKey(secret), { algorithms: ['HS256'], ignoreExpiration });
-  if (typeof claims !== 'object' || claims === null) throw new Error('token sin claims');
-  return claims;
-}
-
-export function verifyToken(env: Env, token: string, type: TokenType, opts: { ignoreExpiration?: boolean } = {}): TokenClaims | null {
-  try {
-    const claims = verifiedClaims(env.jwtSecret, token, !!opts.ignoreExpiration) as Partial<TokenClaims>;
-    if (claims.token_type !== type || !Number.isInteger(claims.user_id) || typeof claims.jti !== 'string' || !claims.jti) return null;
-    if (!Number.isInteger(claims.ver) || typeof claims.exp !== 'number' || typeof claims.iat !== 'number') return null;
-    return claims as TokenClaims;
-  } catch {
-    return null;
-  }
-}
-
-/** A self-service terminal's token (issue 13): only the terminal paths accept it, only for its own Tauser. */
-export interface TerminalClaims {
-  token_type: 'terminal';
-  tauser_id: string;
-  /** The Tauser's `secret_version` at sign-in; rotating or revoking the secret raises it. */
-  ver: number;
-  jti: string;
-  iat: number;
-  exp: number;
-}
-
-export const TERMINAL_TOKEN_TTL = '30d';
-
-export function issueTerminalToken(env: Env, tauserId: string, version: number): string {
-  return jwt.sign({ token_type: 'terminal', tauser_id: tauserId, ver: version }, env.jwtSecret, {
-    algorithm: 'HS256',
-    expiresIn: TERMINAL_TOKEN_TTL,
-    jwtid: randomUUID().replace(/-/g, ''),
-  });
-}
-
-export function verifyTerminalToken(env: Env, token: string): TerminalClaims | null {
-  try {
-    const c = verifiedClaims(env.jwtSecret, token, false) as Partial<TerminalClaims>;
-    if (c.token_type !== 'terminal' || typeof c.tauser_id !== 'string' || !Number.isInteger(c.ver) || typeof c.jti !== 'string') return null;
-    return c as TerminalClaims;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * The proof that the password was right, waiting for the second factor: 5 minutes, one sign-in
- * (its `jti` is spent in revoked_tokens), accepted only by `POST /api/token/mfa/`.
+ * The claims of a token signed with our key (HS256 only) that pass `valid`, or null. jsonwebtoken checks
+ * the expiry unless ignored.
  */
-export interface MfaChallengeClaims {
-  token_type: 'mfa';
-  user_id: number;
-  ver: number;
-  jti: string;
-  iat: number;
-  exp: number;
-}
-
-export const MFA_CHALLENGE_TTL_SEC = 5 * 60;
-
-export function issueMfaChallenge(env: Env, userId: number, version: number): string {
-  return jwt.sign({ token_type: 'mfa', user_id: userId, ver: version }, env.jwtSecret, {
-    algorithm: 'HS256',
-    expiresIn: MFA_CHALLENGE_TTL_SEC,
-    jwtid: randomUUID().replace(/-/g, ''),
-  });
-}
-
-export function verifyMfaChallenge(env: Env, token: string): MfaChallengeClaims | null {
+function verify<T extends BaseClaims>(env: Env, token: string, valid: (c: Partial<T>) => boolean, ignoreExpiration = false): T | null {
   try {
-    const c = verifiedClaims(env.jwtSecret, token, false) as Partial<MfaChallengeClaims>;
-    if (c.token_type !== 'mfa' || !Number.isInteger(c.user_id) || !Number.isInteger(c.ver) || typeof c.jti !== 'string' || !c.jti) return null;
-    if (typeof c.exp !== 'number') return null;
-    return c as MfaChallengeClaims;
+    const c = jwt.verify(token, secretKey(env.jwtSecret), { algorithms: ['HS256'], ignoreExpiration });
+    return typeof c === 'object' && c !== null && valid(c as Partial<T>) ? (c as T) : null;
   } catch {
     return null;
   }
 }
+
+/** Every token we issue carries a version, a non-empty `jti`, `iat` and `exp`: one without them is refused. */
+const complete = (c: Partial<BaseClaims>) => Number.isInteger(c.ver) && typeof c.jti === 'string' && !!c.jti && typeof c.iat === 'number' && typeof c.exp === 'number';
+
+/** `ignoreExpiration` lets logout name an expired token. */
+export const verifyToken = (env: Env, token: string, type: TokenType, opts: { ignoreExpiration?: boolean } = {}) =>
+  verify<TokenClaims>(env, token, (c) => c.token_type === type && Number.isInteger(c.user_id) && complete(c), !!opts.ignoreExpiration);
+
+export const verifyTerminalToken = (env: Env, token: string) =>
+  verify<TerminalClaims>(env, token, (c) => c.token_type === 'terminal' && typeof c.tauser_id === 'string' && complete(c));
+
+export const verifyMfaChallenge = (env: Env, token: string) =>
+  verify<MfaChallengeClaims>(env, token, (c) => c.token_type === 'mfa' && Number.isInteger(c.user_id) && complete(c));
