@@ -50,3 +50,6 @@ export function changeIntent<Row extends object, K extends keyof Row & string>(
 /** The toggle endpoints: the patch that flips the row's on/off column. */
 export const togglePatch = <Row extends object, K extends keyof Row & string>(before: Row, active: K) =>
   ({ [active]: !before[active] }) as { [P in K]: boolean };
+
+/** The patch without its undefined keys: what an UPDATE sets. */
+export const definedOnly = <T extends object>(patch: T) => Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));

@@ -1,4 +1,4 @@
-import { sql, type AliasedExpression, type Compilable, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type Compilable, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { z } from '../../shared/zod';
 import { searchField } from '../../shared/schemas/fields';
 import { pageParam } from '../../shared/schemas/common';
@@ -46,19 +46,17 @@ const countQuery = (count: Exclude<Count, { kept: unknown }>) => count.clearSele
 /** The total as a scalar SQL expression: the kept total, or the count query as a subquery. */
 const totalOf = (count: Count) => ('kept' in count ? count.kept : countQuery(count));
 
-const countExpression = (count: Count): AliasedExpression<unknown, typeof TOTAL> => totalOf(count).as(TOTAL);
-
 /**
  * The page with its total in the same round trip: the count is a scalar subquery of the page query
- * (PostgreSQL runs it once, on the same indexes as before). `alreadyPaged`: the query picks its own
- * page (e.g. a deferred join). This is the query `paginate` runs; the plan test explains it.
+ * (PostgreSQL runs it once, on the same indexes as before). This is the query `paginate` runs; the
+ * plan test explains it.
  */
 export function pagedQuery<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, page: number, count: Count, opts: PageOptions = {}) {
   // The page size is written into the statement and the first page has no offset: PostgreSQL then
   // keeps one plan for the first page of a list (a parameter as LIMIT makes it plan every time).
   const first = query.limit(sql.lit(PAGE_SIZE));
   const paged = opts.alreadyPaged ? query : page === 1 ? first : first.offset((page - 1) * PAGE_SIZE);
-  return paged.select(() => countExpression(count) as never) as unknown as SelectQueryBuilder<DB, TB, O & { [TOTAL]: string | number }>;
+  return paged.select(() => totalOf(count).as(TOTAL) as never) as unknown as SelectQueryBuilder<DB, TB, O & { [TOTAL]: string | number }>;
 }
 
 /**
@@ -74,7 +72,7 @@ export function firstPageWithTotal<DB, O>(db: Kysely<DB>, page: RawBuilder<O>, o
 /** One page and the exact total from a statement whose rows carry the total (firstPageWithTotal, pagedQuery). */
 export async function paginateStatement<DB, O>(db: Kysely<DB>, statement: Compilable<WithTotal<O>>, page: number, count: Count, opts: PageOptions = {}): Promise<Page<O>> {
   const { rows } = await db.executeQuery(statement.compile());
-  return pageOfRows(rows, page, () => ({ count, alreadyPaged: opts.alreadyPaged }));
+  return pageOfRows(rows, page, count, opts);
 }
 
 async function countAlone(count: Count): Promise<number> {
@@ -85,18 +83,22 @@ async function countAlone(count: Count): Promise<number> {
 
 /** One page and the exact total. Past the last page the page is empty and the total is read alone. */
 export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, page: number, count: Count, opts: PageOptions = {}): Promise<Page<O>> {
-  return pageOfRows(await pagedQuery(query, page, count, opts).execute(), page, () => ({ count, alreadyPaged: opts.alreadyPaged }));
+  return pageOfRows(await pagedQuery(query, page, count, opts).execute(), page, count, opts);
+}
+
+/** `f` over the results of a page. */
+export const mapPage = <O, R>(page: Promise<Page<O>>, f: (row: O) => R): Promise<Page<R>> => page.then((p) => ({ ...p, results: p.results.map(f) }));
+
+/** Every row with `all`, else one page (paginate); each row through `f`. */
+export async function listOrPage<DB, TB extends keyof DB, O, R>(query: SelectQueryBuilder<DB, TB, O>, q: { all?: boolean; page: number }, count: Count, f: (row: O) => R) {
+  return q.all ? (await query.execute()).map(f) : mapPage(paginate(query, q.page, count), f);
 }
 
 export type WithTotal<O> = O & { [TOTAL]: string | number };
 
-/** The page from the rows of pagedQuery; `list` gives the count when the page has no rows to carry it. */
-async function pageOfRows<O>(rows: WithTotal<O>[], page: number, list: () => { count: Count; alreadyPaged?: boolean }): Promise<Page<O>> {
-  let total = rows.length > 0 ? Number(rows[0][TOTAL]) : undefined;
-  if (total === undefined) {
-    const { count, alreadyPaged } = list();
-    total = page === 1 && !alreadyPaged && !('kept' in count) ? 0 : await countAlone(count);
-  }
+/** The page from the rows of pagedQuery; `count` gives the total when the page has no rows to carry it. */
+async function pageOfRows<O>(rows: WithTotal<O>[], page: number, count: Count, { alreadyPaged }: PageOptions): Promise<Page<O>> {
+  const total = rows.length > 0 ? Number(rows[0][TOTAL]) : page === 1 && !alreadyPaged && !('kept' in count) ? 0 : await countAlone(count);
   return pageWith(total, page, withoutTotal(rows));
 }
 

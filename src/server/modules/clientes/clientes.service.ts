@@ -4,19 +4,18 @@ import { forbidden, invalidFields, notFound, type FieldErrors } from '../../lib/
 import { can, requirePerms } from '../../lib/permissions';
 import { audit, type AuditAction } from '../../lib/audit';
 import { changeIntent } from '../../lib/changeIntent';
-import { TOTAL, paginate, paginateStatement, pageWith, withoutTotal, type ListQuery } from '../../lib/pagination';
+import { TOTAL, listOrPage, mapPage, paginateStatement, pageWith, withoutTotal, type ListQuery } from '../../lib/pagination';
 import { withUniqueFields } from '../../lib/unique';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
 import { documentoField, type ClienteBody, type ClientePatchBody, type ClienteRecord } from '../../../shared/schemas/clientes';
-import { historialDeCliente, type TransaccionListInput } from '../transacciones/transacciones.service';
+import { historialDeCliente } from '../transacciones/transacciones.service';
+import type { TransaccionListQuery } from '../transacciones/transacciones.router';
 
 import {
   BUSQUEDA_TOPE, busquedaAcotada, categoriaActiva, categoriasMatching, paginaDeClientes, clearCurrentClient, clienteExists, countClientesQuery, documentTaken, findCliente, insertCliente,
   isAssigned, lockClienteRow, searchClientes, toCliente, updateClienteRow, usuariosDeCliente,
 } from './clientes.repository';
-
-type HistorialQuery = Omit<TransaccionListInput, 'cliente_id'>;
 
 export const ENTITY = 'cliente';
 
@@ -33,20 +32,16 @@ export async function listClientes(ctx: ServiceCtx, q: ListQuery) {
   const { db } = ctx;
   if (!q.search && !q.all) {
     const count = countClientesQuery(db, undefined);
-    const page = await paginateStatement(db, paginaDeClientes(db, q.page, count), q.page, count, { alreadyPaged: true });
-    return { ...page, results: page.results.map(toCliente) };
+    return mapPage(paginateStatement(db, paginaDeClientes(db, q.page, count), q.page, count, { alreadyPaged: true }), toCliente);
   }
   const cats = q.search ? await categoriasMatching(db, q.search) : [];
-  const query = searchClientes(db, q.search, cats).orderBy('c.nombre').orderBy('c.id_cliente');
-  if (q.all) return (await query.execute()).map(toCliente);
-  if (q.search) {
+  if (q.search && !q.all) {
     // Most searches match few clients: page and exact total from one scan (see busquedaAcotada).
     const rows = await busquedaAcotada(db, q.search, cats, q.page).execute();
     const total = rows.length > 0 ? Number(rows[0][TOTAL]) : q.page === 1 ? 0 : undefined;
     if (total !== undefined && total <= BUSQUEDA_TOPE) return pageWith(total, q.page, withoutTotal(rows).map(toCliente));
   }
-  const page = await paginate(query, q.page, countClientesQuery(db, q.search, cats));
-  return { ...page, results: page.results.map(toCliente) };
+  return listOrPage(searchClientes(db, q.search, cats).orderBy('c.nombre').orderBy('c.id_cliente'), q, countClientesQuery(db, q.search, cats), toCliente);
 }
 
 /** Staff with view permission over clients, or a user the client is assigned to (spec: a customer acts only for their clients). */
@@ -217,7 +212,7 @@ export async function usuariosAsignados(ctx: ServiceCtx, id: string) {
 }
 
 /** The client's transactions (paged, filters of the transactions module); the operations module decides who sees them. */
-export async function historialTransacciones(ctx: ServiceCtx, id: string, query: HistorialQuery, tz: string) {
+export async function historialTransacciones(ctx: ServiceCtx, id: string, query: Omit<TransaccionListQuery, 'cliente_id'>, tz: string) {
   await assertClienteAccess(ctx, id);
   const page = await historialDeCliente(ctx, id, query, tz);
   // Rows prove the client exists; only an empty answer must tell "none yet" from "no such client".

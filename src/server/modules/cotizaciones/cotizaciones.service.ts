@@ -136,11 +136,7 @@ export async function changeTasa(ctx: ServiceCtx, id: number, change: TasaChange
   return getTasa(ctx, id);
 }
 
-export const updateTasa = (ctx: ServiceCtx, input: TasaPatchInput) => {
-  const { id, ...change } = input;
-  return changeTasa(ctx, id, change);
-};
-
+export const updateTasa = (ctx: ServiceCtx, { id, ...change }: TasaPatchInput) => changeTasa(ctx, id, change);
 /** DELETE: deactivation; PATCH {"activo": true} reactivates. */
 export const deactivateTasa = (ctx: ServiceCtx, id: number) => changeTasa(ctx, id, { activo: false });
 

@@ -41,11 +41,7 @@ export async function createDenominacion(ctx: ServiceCtx, input: DenominacionCre
 
 type DenominacionChange = Omit<DenominacionPatchInput, 'id'>;
 
-export function changeDenominacion(
-  ctx: ServiceCtx,
-  id: number,
-  change: DenominacionChange | ((before: { is_active: boolean }) => DenominacionChange),
-) {
+export function changeDenominacion(ctx: ServiceCtx, id: number, change: DenominacionChange | ((before: { is_active: boolean }) => DenominacionChange)) {
   return withUniqueFields(
     () =>
       ctx.db.transaction().execute(async (trx) => {
@@ -67,9 +63,6 @@ export function changeDenominacion(
   );
 }
 
-export const updateDenominacion = (ctx: ServiceCtx, input: DenominacionPatchInput) => {
-  const { id, ...change } = input;
-  return changeDenominacion(ctx, id, change);
-};
+export const updateDenominacion = (ctx: ServiceCtx, { id, ...change }: DenominacionPatchInput) => changeDenominacion(ctx, id, change);
 export const deactivateDenominacion = (ctx: ServiceCtx, id: number) => changeDenominacion(ctx, id, { is_active: false });
 export const toggleDenominacion = (ctx: ServiceCtx, id: number) => changeDenominacion(ctx, id, (b) => togglePatch(b, 'is_active'));

@@ -1,7 +1,7 @@
 import type { PublicCtx, ServiceCtx } from '../../lib/context';
 import { badRequest, notFound, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
 import { audit } from '../../lib/audit';
-import { changeIntent, togglePatch } from '../../lib/changeIntent';
+import { changeIntent, definedOnly, togglePatch } from '../../lib/changeIntent';
 import { paginate, type ListQuery } from '../../lib/pagination';
 import { requirePerms } from '../../lib/permissions';
 import { withUniqueFields } from '../../lib/unique';
@@ -26,8 +26,7 @@ const INTENTS = { edit: P.changeDivisa, deactivate: P.deleteDivisa };
 /** Base first, then by code: the order of every currency list. */
 async function listed(base: ReturnType<typeof filteredDivisas>, input: ListQuery) {
   const rows = base.select(DIVISA_COLUMNS).orderBy('d.es_base', 'desc').orderBy('d.codigo').orderBy('d.id');
-  if (input.all) return rows.execute();
-  return paginate(rows, input.page, base);
+  return input.all ? rows.execute() : paginate(rows, input.page, base);
 }
 
 export const listDivisas = (ctx: ServiceCtx, input: ListQuery & DivisaFilters) => listed(filteredDivisas(ctx.db, input), input);
@@ -72,8 +71,7 @@ export function changeDivisa(ctx: ServiceCtx, id: number, change: DivisaChange |
       ctx.db.transaction().execute(async (trx) => {
         const before = await lockDivisa(trx, id);
         if (!before) throw notFound();
-        const c = typeof change === 'function' ? change(before) : change;
-        const { es_base, ...patch } = c;
+        const { es_base, ...patch } = typeof change === 'function' ? change(before) : change;
         const intent = changeIntent(before, patch, { active: 'is_active', perms: INTENTS });
         requirePerms(ctx, { all: intent.perms });
 
@@ -86,7 +84,7 @@ export function changeDivisa(ctx: ServiceCtx, id: number, change: DivisaChange |
         }
         throwIfFieldErrors(errors);
 
-        const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+        const set = definedOnly(patch);
         if (Object.keys(set).length === 0) return before;
         const after = await updateDivisaRow(trx, id, set);
         await audit(trx, { actorId: ctx.actor.id, action: intent.action ?? 'update', entity: ENTITY, entityId: id, before, after });
@@ -96,15 +94,9 @@ export function changeDivisa(ctx: ServiceCtx, id: number, change: DivisaChange |
   );
 }
 
-export const updateDivisa = (ctx: ServiceCtx, input: DivisaPatchInput) => {
-  const { id, ...change } = input;
-  return changeDivisa(ctx, id, change);
-};
-
+export const updateDivisa = (ctx: ServiceCtx, { id, ...change }: DivisaPatchInput) => changeDivisa(ctx, id, change);
 /** DELETE: deactivation, never a real delete. */
 export const deactivateDivisa = (ctx: ServiceCtx, id: number) => changeDivisa(ctx, id, { is_active: false });
-
-/** The spec's toggle: flips is_active (delete permission to deactivate, change to reactivate). */
 export const toggleDivisa = (ctx: ServiceCtx, id: number) => changeDivisa(ctx, id, (before) => togglePatch(before, 'is_active'));
 
 export async function getDenominacionesDeDivisa(ctx: ServiceCtx, divisaId: number) {

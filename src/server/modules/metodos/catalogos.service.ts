@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { ServiceCtx } from '../../lib/context';
 import { audit } from '../../lib/audit';
-import { changeIntent, togglePatch } from '../../lib/changeIntent';
-import { notFound, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
+import { changeIntent, definedOnly, togglePatch } from '../../lib/changeIntent';
+import { notFound, throwIfFieldErrors } from '../../lib/errors';
 import { paginate, type ListQuery } from '../../lib/pagination';
 import { can, requirePerms } from '../../lib/permissions';
 import { withUniqueFields } from '../../lib/unique';
@@ -49,8 +49,7 @@ export async function listCatalogo(ctx: ServiceCtx, kind: CatalogoKind, input: L
   const def = CATALOGOS[kind];
   const base = filteredCatalogo(ctx.db, def, input, soloActivos(ctx, def));
   const rows = base.selectAll().orderBy(sql.ref(def.nameCol)).orderBy('id');
-  if (input.all) return rows.execute() as Promise<CatalogoRow[]>;
-  return paginate(rows, input.page, base);
+  return input.all ? (rows.execute() as Promise<CatalogoRow[]>) : paginate(rows, input.page, base);
 }
 
 export async function getCatalogo(ctx: ServiceCtx, kind: CatalogoKind, id: number) {
@@ -100,13 +99,11 @@ export function changeCatalogo(ctx: ServiceCtx, kind: CatalogoKind, id: number, 
         const patch = typeof change === 'function' ? change(before) : change;
         const intent = changeIntent(before, patch, { active: 'is_active', perms: { edit: def.perms.change, deactivate: def.perms.delete } });
         requirePerms(ctx, { all: intent.perms });
-        const errors: FieldErrors = {};
         const nombre = nameOf(def, patch);
         if (nombre !== undefined && nombre.toLowerCase() !== String(before[def.nameCol]).toLowerCase() && (await nombreTomado(trx, def, nombre, id))) {
-          errors[def.nameCol] = [def.duplicate];
+          throwIfFieldErrors({ [def.nameCol]: [def.duplicate] });
         }
-        throwIfFieldErrors(errors);
-        const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+        const set = definedOnly(patch);
         if (Object.keys(set).length === 0) return { ...before, affected_instances: 0 };
         const after = await updateCatalogoRow(trx, def, id, set);
         let affected: number[] = [];
@@ -126,8 +123,5 @@ export function changeCatalogo(ctx: ServiceCtx, kind: CatalogoKind, id: number, 
   );
 }
 
-export const updateCatalogo = (ctx: ServiceCtx, kind: CatalogoKind, input: { id: number } & Change) => {
-  const { id, ...change } = input;
-  return changeCatalogo(ctx, kind, id, change);
-};
+export const updateCatalogo = (ctx: ServiceCtx, kind: CatalogoKind, { id, ...change }: { id: number } & Change) => changeCatalogo(ctx, kind, id, change);
 export const toggleCatalogo = (ctx: ServiceCtx, kind: CatalogoKind, id: number) => changeCatalogo(ctx, kind, id, (before) => togglePatch(before, 'is_active'));

@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import type { ServiceCtx } from '../../lib/context';
 import { audit } from '../../lib/audit';
 import { conflict, fieldError, forbidden, notFound, throwIfFieldErrors, validation, type FieldErrors } from '../../lib/errors';
-import { paginate, type ListQuery } from '../../lib/pagination';
+import { listOrPage, type ListQuery } from '../../lib/pagination';
 import { can, requirePerms } from '../../lib/permissions';
 import { withUniqueFields } from '../../lib/unique';
 import { P } from '../../../shared/permissions';
@@ -228,20 +228,14 @@ export async function listInstancias(ctx: ServiceCtx, kind: TipoInstancia, input
   const v = { userId: ctx.actor.id, staff };
   if (kind === 'cuenta_bancaria') {
     const base = filteredCuentas(ctx.db, v, input);
-    if (input.all) return (await selectCuentas(base).execute()).map(cuentaOf);
-    const page = await paginate(selectCuentas(base), input.page, base);
-    return { ...page, results: page.results.map(cuentaOf) };
+    return listOrPage(selectCuentas(base), input, base, cuentaOf);
   }
   if (kind === 'billetera_digital') {
     const base = filteredBilleteras(ctx.db, v, input);
-    if (input.all) return (await selectBilleteras(base).execute()).map(billeteraOf);
-    const page = await paginate(selectBilleteras(base), input.page, base);
-    return { ...page, results: page.results.map(billeteraOf) };
+    return listOrPage(selectBilleteras(base), input, base, billeteraOf);
   }
   const base = filteredTarjetas(ctx.db, v, input);
-  if (input.all) return (await selectTarjetas(base).execute()).map(tarjetaOf);
-  const page = await paginate(selectTarjetas(base), input.page, base);
-  return { ...page, results: page.results.map(tarjetaOf) };
+  return listOrPage(selectTarjetas(base), input, base, tarjetaOf);
 }
 
 export async function getInstancia(ctx: ServiceCtx, kind: TipoInstancia, id: number) {
@@ -261,9 +255,7 @@ export async function listDetalles(ctx: ServiceCtx, input: ListQuery & Instancia
   await listScope(ctx, staff, input);
   const casa = staff && input.cliente === undefined && input.es_cuenta_casa === undefined;
   const base = filteredDetalles(ctx.db, ctx.actor.id, staffMetodos, casa ? { ...input, es_cuenta_casa: true } : input);
-  if (input.all) return (await selectDetalles(base).execute()).map(detalleOf);
-  const page = await paginate(selectDetalles(base), input.page, base);
-  return { ...page, results: page.results.map(detalleOf) };
+  return listOrPage(selectDetalles(base), input, base, detalleOf);
 }
 
 export async function getDetalle(ctx: ServiceCtx, id: number) {

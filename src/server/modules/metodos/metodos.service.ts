@@ -1,7 +1,7 @@
 import type { ServiceCtx } from '../../lib/context';
 import { audit } from '../../lib/audit';
-import { changeIntent, togglePatch } from '../../lib/changeIntent';
-import { notFound, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
+import { changeIntent, definedOnly, togglePatch } from '../../lib/changeIntent';
+import { notFound, throwIfFieldErrors } from '../../lib/errors';
 import { paginate, type ListQuery } from '../../lib/pagination';
 import { can, requirePerms } from '../../lib/permissions';
 import { withUniqueFields } from '../../lib/unique';
@@ -20,8 +20,7 @@ const soloActivos = (ctx: ServiceCtx) => !can(ctx, P.viewMetodo);
 export async function listMetodos(ctx: ServiceCtx, input: ListQuery & { is_active?: boolean }) {
   const base = filteredMetodos(ctx.db, input, soloActivos(ctx));
   const rows = base.select(METODO_COLUMNS).orderBy('id');
-  if (input.all) return rows.execute();
-  return paginate(rows, input.page, base);
+  return input.all ? rows.execute() : paginate(rows, input.page, base);
 }
 
 export async function getMetodo(ctx: ServiceCtx, id: number) {
@@ -53,10 +52,8 @@ export function changeMetodo(ctx: ServiceCtx, id: number, change: MetodoChange |
     const { nombre, ...patch } = typeof change === 'function' ? change(before) : change;
     const intent = changeIntent(before, patch, { active: 'is_active', perms: INTENTS });
     requirePerms(ctx, { all: intent.perms });
-    const errors: FieldErrors = {};
-    if (nombre !== undefined && nombre !== before.nombre) errors.nombre = [METODO_MSG.nombreNoCambia];
-    throwIfFieldErrors(errors);
-    const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    if (nombre !== undefined && nombre !== before.nombre) throwIfFieldErrors({ nombre: [METODO_MSG.nombreNoCambia] });
+    const set = definedOnly(patch);
     if (Object.keys(set).length === 0) return before;
     const after = await updateMetodoRow(trx, id, set);
     if (JSON.stringify(after) === JSON.stringify(before)) return after;
@@ -65,9 +62,6 @@ export function changeMetodo(ctx: ServiceCtx, id: number, change: MetodoChange |
   });
 }
 
-export const updateMetodo = (ctx: ServiceCtx, input: MetodoUpdateInput) => {
-  const { id, ...change } = input;
-  return changeMetodo(ctx, id, change);
-};
+export const updateMetodo = (ctx: ServiceCtx, { id, ...change }: MetodoUpdateInput) => changeMetodo(ctx, id, change);
 export const deactivateMetodo = (ctx: ServiceCtx, id: number) => changeMetodo(ctx, id, { is_active: false });
 export const toggleMetodo = (ctx: ServiceCtx, id: number) => changeMetodo(ctx, id, (before) => togglePatch(before, 'is_active'));

@@ -1,6 +1,7 @@
 import { z } from '../../../shared/zod';
 import { router, baseProcedure, permProcedure, terminalProcedure } from '../../trpc/init';
 import { serviceCtx } from '../../lib/context';
+import { pageOf } from '../../lib/pagination';
 import { pageParam } from '../../../shared/schemas/common';
 import { P } from '../../../shared/permissions';
 import { transaccionRecord } from '../../../shared/schemas/operaciones';
@@ -9,8 +10,6 @@ import {
   stockRespuesta, tauserIdInput, terminalInfo, terminalLoginInput, terminalLoginOutput, terminalTransaccion,
 } from '../../../shared/schemas/terminal';
 import * as svc from './terminal.service';
-
-const pageOfMov = z.object({ count: z.number(), next: z.number().nullable(), previous: z.number().nullable(), results: z.array(movimientoRecord) });
 
 export const terminalRouter = router({
   /** The terminal signs in with its código and device secret (public). */
@@ -43,7 +42,7 @@ export const terminalRouter = router({
     .mutation(({ ctx, input: { id, ...body } }) => svc.moverStock(serviceCtx(ctx), id, body)),
   movimientos: permProcedure({ all: [P.changeTauser] })
     .input(tauserIdInput.extend({ page: pageParam }))
-    .output(pageOfMov)
+    .output(pageOf(movimientoRecord))
     .query(({ ctx, input }) => svc.listMovimientos(serviceCtx(ctx), input.id, input.page)),
   puedePagar: permProcedure({ any: [P.viewTauser, P.useOperacion] })
     .input(puedePagarInput)

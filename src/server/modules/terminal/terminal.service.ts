@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import type { Env } from '../../env';
 import type { PublicCtx, ServiceCtx } from '../../lib/context';
 import { audit } from '../../lib/audit';
-import { conflict, fieldError, forbidden, invalidTransition, notFound, unauthorized } from '../../lib/errors';
+import { conflict, fieldError, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { requirePerms } from '../../lib/permissions';
 import { consume, ensureNotBlocked, type Limiters } from '../../lib/rateLimit';
 import { PAGE_SIZE } from '../../lib/pagination';
@@ -15,8 +15,8 @@ import {
   TERMINAL_MSG, type Entrega, type StockMovimientoBody, type StockRespuesta, type TerminalTransaccion,
 } from '../../../shared/schemas/terminal';
 import { issueTerminalToken } from '../auth/tokens';
-import { expirarSiVencida, findTransaccion, transicionar, type TransaccionRow } from '../transacciones/transacciones.repository';
-import { toRecord } from '../transacciones/transacciones.service';
+import { findTransaccion, transicionar, type TransaccionRow } from '../transacciones/transacciones.repository';
+import { rechazarTransicion, toRecord } from '../transacciones/transacciones.service';
 import { enviarComprobante } from '../transacciones/comprobanteMail';
 import type { Mailer } from '../../mail/mailer';
 import type { Logger } from '../../lib/logger';
@@ -184,10 +184,7 @@ async function paraTerminal(db: Db, tauserId: string, codigo: string): Promise<T
   const row = ref ? await findTransaccion(db, ref.id) : undefined;
   if (!row) throw notFound(TERMINAL_MSG.codigoNoExiste);
   if (row.tauser_id !== tauserId) throw forbidden(TERMINAL_MSG.otroTauser);
-  if (row.estado !== 'en_proceso') {
-    if (row.estado === 'expirada') await expirarSiVencida(db, row.id);
-    throw invalidTransition(row.estado, mensajeTransicion('completar', row.estado as EstadoTransaccion));
-  }
+  if (row.estado !== 'en_proceso') await rechazarTransicion(db, row, 'completar');
   return row;
 }
 
@@ -271,13 +268,9 @@ export async function fallar(ctx: ServiceCtx, id: number, motivo: string) {
   if (!row) throw notFound();
   const hecha = await ctx.db.transaction().execute(async (trx) => {
     const done = await transicionar(trx, id, 'fallar', { motivo, fecha_fin: true });
-    if (!done) {
-      const now = (await findTransaccion(trx, id))!;
-      if (now.estado === 'expirada') await expirarSiVencida(trx, id);
-      throw invalidTransition(now.estado, mensajeTransicion('fallar', now.estado as EstadoTransaccion));
-    }
+    if (!done) await rechazarTransicion(trx, (await findTransaccion(trx, id))!, 'fallar');
     await audit(trx, { actorId: ctx.actor.id, action: 'update', entity: 'transaccion', entityId: id, before: { estado: row.estado }, after: { estado: 'fallida', motivo } });
-    return done;
+    return done!;
   });
   return toRecord(hecha);
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import { inTrx, type ServiceCtx } from '../../lib/context';
 import { audit } from '../../lib/audit';
 import { badRequest, conflict, fieldError, forbidden, invalidTransition, notFound, rateChanged, validation } from '../../lib/errors';
-import { paginateStatement, type ListQuery } from '../../lib/pagination';
+import { mapPage, paginateStatement } from '../../lib/pagination';
 import { containsPattern } from '../../lib/search';
 import { can } from '../../lib/permissions';
 import { Decimal, formatAmount } from '../../../shared/money';
@@ -16,6 +16,7 @@ import { FECHAS_MSG, type CrearTransaccionInput, type Reconfirmacion, type Trans
 import { isAssigned } from '../clientes/clientes.repository';
 import { clienteOperable, cotizar, cotizarParams, type ClienteOperable, type Cotizacion } from '../simulacion/simulacion.service';
 import { nuevoCodigo } from './codigo';
+import type { TransaccionListQuery } from './transacciones.router';
 import {
   asociarClave, expirarSiVencida, findClave, findTransaccion, insertarTransaccion, lockClienteConLimites, pageQuery, paginaDeTransacciones,
   reservarClave, transicionar, usadoPyg, type NuevaTransaccion, type TransaccionFilters, type TransaccionRow,
@@ -98,7 +99,7 @@ async function propia(ctx: ServiceCtx, id: number): Promise<TransaccionRow> {
 }
 
 /** 409 for a transition the current state forbids; an overdue row found on the way is marked expirada. */
-async function rechazarTransicion(db: Db, row: Pick<TransaccionRow, 'id' | 'estado'>, accion: Transicion): Promise<never> {
+export async function rechazarTransicion(db: Db, row: Pick<TransaccionRow, 'id' | 'estado'>, accion: Transicion): Promise<never> {
   if (row.estado === 'expirada') await expirarSiVencida(db, row.id);
   throw invalidTransition(row.estado, mensajeTransicion(accion, row.estado as EstadoTransaccion));
 }
@@ -333,19 +334,11 @@ export async function cancelarTransaccion(ctx: ServiceCtx, id: number): Promise<
 
 // ---- lists ----
 
-export interface TransaccionListInput extends ListQuery {
-  cliente_id?: string;
-  estado?: EstadoTransaccion;
-  divisa?: number;
-  fecha_desde?: string;
-  fecha_hasta?: string;
-}
-
 /**
  * Transactions newest first: staff with operaciones.view_transaccion see every client's (filter
  * with cliente_id), anyone else only their assigned clients' (another client's id: 403).
  */
-export async function listTransacciones(ctx: ServiceCtx, q: TransaccionListInput, tz: string) {
+export async function listTransacciones(ctx: ServiceCtx, q: TransaccionListQuery, tz: string) {
   const todas = verTodas(ctx);
   if (!todas && q.cliente_id && !(await isAssigned(ctx.db, ctx.actor.id, q.cliente_id))) throw forbidden();
   if (q.fecha_desde && q.fecha_hasta && q.fecha_hasta < q.fecha_desde) throw fieldError('fecha_hasta', FECHAS_MSG);
@@ -354,16 +347,10 @@ export async function listTransacciones(ctx: ServiceCtx, q: TransaccionListInput
     codigo: q.search ? containsPattern(q.search) : undefined, tz, usuarioAsignado: todas ? undefined : ctx.actor.id, estado: q.estado,
   };
   if (q.all) return (await pageQuery(ctx.db, f).execute()).map(toRecord);
-  const page = await paginaTransacciones(ctx.db, q.page, f);
-  return { ...page, results: page.results.map(toRecord) };
-}
-
-/** A page of transactions and its exact total in one round trip (paginaDeTransacciones). */
-async function paginaTransacciones(db: Db, page: number, f: TransaccionFilters) {
-  const { statement, count, alreadyPaged } = paginaDeTransacciones(db, page, f);
-  return paginateStatement(db, statement, page, count, { alreadyPaged });
+  const { statement, count, alreadyPaged } = paginaDeTransacciones(ctx.db, q.page, f);
+  return mapPage(paginateStatement(ctx.db, statement, q.page, count, { alreadyPaged }), toRecord);
 }
 
 /** GET clientes/{id}/get_historial_transacciones/: one client's history, same rules and filters. */
-export const historialDeCliente = (ctx: ServiceCtx, clienteId: string, q: Omit<TransaccionListInput, 'cliente_id'>, tz: string) =>
+export const historialDeCliente = (ctx: ServiceCtx, clienteId: string, q: Omit<TransaccionListQuery, 'cliente_id'>, tz: string) =>
   listTransacciones(ctx, { ...q, cliente_id: clienteId }, tz);

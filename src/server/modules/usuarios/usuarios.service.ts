@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { inTrx, type ServiceCtx } from '../../lib/context';
+import type { ServiceCtx } from '../../lib/context';
 import { badRequest, forbidden, invalidFields, notFound, type FieldErrors } from '../../lib/errors';
 import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
@@ -36,20 +36,16 @@ function assertSelfOr(actor: Actor, id: number, perm: string) {
   if (actor.id !== id) requirePerms(actor, { all: [perm] });
 }
 
-/** Only a superuser changes a superuser (edit, state, assignments, current client). */
-function assertMayChange(actor: Actor, target: { is_superuser: boolean }) {
-  if (target.is_superuser && !actor.isSuperuser) throw forbidden(MA.superuserOnly);
-}
-
 /**
- * A non-superuser changes another user (edit, state, assignments, current client) only when that
- * user holds no permission the caller lacks: otherwise resetting their password or e-mail and
- * signing in as them would be a privilege escalation. Call after lockUser (and assertMayChange).
+ * Whether the actor may change a user locked by lockUser (edit, state, assignments, current client):
+ * only a superuser changes a superuser, and a non-superuser changes another user only when that user
+ * holds no permission the caller lacks (otherwise resetting their password or e-mail and signing in
+ * as them would be a privilege escalation).
  */
-async function assertOutranks({ db, actor }: ServiceCtx, id: number) {
-  if (actor.isSuperuser || actor.id === id) return;
-  const held = await loadPermissions(db, { id, isSuperuser: false });
-  for (const p of held) if (!actor.perms.has(p)) throw forbidden();
+async function assertMayChange({ actor }: ServiceCtx, trx: Db, target: { id: number; is_superuser: boolean }) {
+  if (target.is_superuser && !actor.isSuperuser) throw forbidden(MA.superuserOnly);
+  if (actor.isSuperuser || actor.id === target.id) return;
+  for (const p of await loadPermissions(trx, { id: target.id, isSuperuser: false })) if (!actor.perms.has(p)) throw forbidden();
 }
 
 async function lockUser(db: Db, id: number) {
@@ -117,8 +113,7 @@ export async function update(ctx: ServiceCtx, id: number, input: UserPatchBody):
         // A request that changes nothing is still an edit (it needs change).
         const intent = changeIntent(cur, { is_active }, { active: 'is_active', perms: INTENTS, edits: editsFields || !toggles });
         requirePerms(ctx, { all: intent.perms });
-        assertMayChange(actor, cur);
-        await assertOutranks(inTrx(ctx, trx), id);
+        await assertMayChange(ctx, trx, cur);
         if (intent.deactivating && actor.id === id) throw badRequest(MA.cannotDeactivateSelf);
         await checkTaken(trx, rest, id);
 
@@ -151,8 +146,7 @@ export async function deactivate(ctx: ServiceCtx, id: number): Promise<UserRecor
   if (actor.id === id) throw badRequest(MA.cannotDeactivateSelf);
   return ctx.db.transaction().execute(async (trx) => {
     const cur = await lockUser(trx, id);
-    assertMayChange(actor, cur);
-    await assertOutranks(inTrx(ctx, trx), id);
+    await assertMayChange(ctx, trx, cur);
     const before = (await findUser(trx, id))!;
     if (!cur.is_active) return before;
     await updateUserRow(trx, id, { is_active: false });
@@ -169,8 +163,7 @@ export async function asignarClientes(ctx: ServiceCtx, id: number, clientes: str
   const ids = [...new Set(clientes)];
   return ctx.db.transaction().execute(async (trx) => {
     const cur = await lockUser(trx, id);
-    assertMayChange(actor, cur);
-    await assertOutranks(inTrx(ctx, trx), id);
+    await assertMayChange(ctx, trx, cur);
     const found = await existingClienteIds(trx, ids);
     const missing = ids.filter((c) => !found.includes(c));
     if (missing.length) throw invalidFields({ clientes: missing.map(MA.clienteNotFound) });
@@ -215,8 +208,7 @@ export async function setClienteActual(ctx: ServiceCtx, id: number, clienteId: s
   assertSelfOr(actor, id, P.changeUser);
   return ctx.db.transaction().execute(async (trx) => {
     const cur = await lockUser(trx, id);
-    assertMayChange(actor, cur);
-    await assertOutranks(inTrx(ctx, trx), id);
+    await assertMayChange(ctx, trx, cur);
     const cliente = await assignedClienteForShare(trx, id, clienteId);
     if (!cliente) throw forbidden(MA.clienteNotAssigned);
     if (!cliente.is_active) throw badRequest(MA.clienteInactive);
@@ -246,8 +238,7 @@ export async function asignarRoles(ctx: ServiceCtx, id: number, roleIds: number[
   const ids = [...new Set(roleIds)];
   return ctx.db.transaction().execute(async (trx) => {
     const cur = await lockUser(trx, id);
-    assertMayChange(actor, cur);
-    await assertOutranks(inTrx(ctx, trx), id);
+    await assertMayChange(ctx, trx, cur);
     if (!actor.isSuperuser && actor.id === id) throw forbidden(MA.cannotChangeOwnRoles);
     // Key-share locks: a role deleted meanwhile waits for this assignment (then takes it away with it).
     const found = await existingRoleIdsLocked(trx, ids);
