@@ -273,19 +273,22 @@ export async function transicionar(
 /**
  * The sweeper's step: overdue pendiente/en_proceso rows become expirada, at most `batch` at a time.
  * Rows another process holds are skipped (it is handling them), so several processes never do the
- * same work or wait on each other; the WHERE is re-checked on update, so nothing is lost.
+ * same work or wait on each other; the WHERE is re-checked on update, so nothing is lost. The batch
+ * is locked once (a materialized CTE): as an `IN (subquery)` a fresh table without statistics was
+ * planned as a nested loop that locked the batch again for every candidate row (seconds per batch).
  */
 export async function expirarVencidas(db: Db, batch = 1000): Promise<number> {
   const res = await sql<{ id: number }>`
-    update transacciones set estado = 'expirada', fecha_fin = expira_en, updated_at = now()
-    where id in (
+    with lote as materialized (
       select id from transacciones
       where estado in ('pendiente', 'en_proceso') and expira_en <= now()
       order by expira_en
       limit ${batch}
       for update skip locked
-    ) and estado in ('pendiente', 'en_proceso') and expira_en <= now()
-    returning id`.execute(db);
+    )
+    update transacciones t set estado = 'expirada', fecha_fin = t.expira_en, updated_at = now()
+    from lote where t.id = lote.id and t.estado in ('pendiente', 'en_proceso') and t.expira_en <= now()
+    returning t.id`.execute(db);
   return res.rows.length;
 }
 
