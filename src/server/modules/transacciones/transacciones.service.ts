@@ -296,9 +296,11 @@ export async function confirmarPago(
   opts: OpOptions,
 ): Promise<TransaccionRecord> {
   const row = await propia(ctx, input.id);
+  // An overdue row found on the way is recorded before the payment's transaction (its refusal rolls back).
+  if (row.estado === 'expirada') await expirarSiVencida(ctx.db, row.id);
   // With an Idempotency-Key, a repeat of a payment that went through answers the transaction as it is now.
   return unaVez(ctx, opts.idempotencyKey, { pagar: input }, async (trx) => {
-    if (!puedeTransicionar('confirmarPago', row.estado as EstadoTransaccion)) await rechazarTransicion(ctx.db, row, 'confirmarPago');
+    if (!puedeTransicionar('confirmarPago', row.estado as EstadoTransaccion)) await rechazarTransicion(trx, row, 'confirmarPago');
     if (input.terminos_aceptados !== true) throw validation({ terminos_aceptados: [OP_MSG.terminosRequeridos] });
     const cliente = await clienteOperable(inTrx(ctx, trx), row.cliente_id);
     const c = await recotizar(trx, row, cliente);
