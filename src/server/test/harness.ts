@@ -47,9 +47,11 @@ export async function startTestApp(
      * announced on the rates' event stream (listening when this resolves).
      */
     notices?: boolean;
+    /** The embedded PGlite (one connection) whatever TEST_DATABASE_URL says. */
+    embedded?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDb();
+  const database = await createTestDb(opts.embedded);
   const env = loadEnv({
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     ADMIN_PASSWORD,

@@ -5,10 +5,10 @@ import { migrateToLatest } from '../db/migrate';
 
 /**
  * A fresh, migrated database for one test file: a new database on the server of TEST_DATABASE_URL
- * (dropped on close), or an in-memory PGlite when it is not set.
+ * (dropped on close), or an in-memory PGlite when it is not set or `embedded` asks for it.
  */
-export async function createTestDb(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+export async function createTestDb(embedded = false): Promise<DatabaseHandle> {
+  const serverUrl = embedded ? undefined : process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ memory: true });
     await migrateToLatest(handle.db);
