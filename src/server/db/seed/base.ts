@@ -48,10 +48,13 @@ export interface AdminInfo {
 
 /** A seeded user (active, e-mail verified) with the named role; answers the new id. */
 export async function insertUserWithRole(db: Db, user: Omit<Insertable<UsersTable>, 'is_active' | 'email_verified'>, role: string): Promise<number> {
-  const { id } = await db.insertInto('users').values({ ...user, is_active: true, email_verified: true }).returning('id').executeTakeFirstOrThrow();
-  const group = await db.selectFrom('auth_group').select('id').where('name', '=', role).executeTakeFirstOrThrow();
-  await db.insertInto('user_groups').values({ user_id: id, group_id: group.id }).execute();
-  return id;
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx.insertInto('users').values({ ...user, is_active: true, email_verified: true }).returning('id').executeTakeFirstOrThrow();
+    // Role names are unique regardless of case (ensureRole); staff may have changed the case.
+    const group = await trx.selectFrom('auth_group').select('id').where(sql`lower(name)`, '=', role.toLowerCase()).executeTakeFirstOrThrow();
+    await trx.insertInto('user_groups').values({ user_id: id, group_id: group.id }).execute();
+    return id;
+  });
 }
 
 /** The first superuser, created only when no user exists. */

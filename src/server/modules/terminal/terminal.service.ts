@@ -15,7 +15,7 @@ import {
   TERMINAL_MSG, type Entrega, type StockMovimientoBody, type StockRespuesta, type TerminalTransaccion,
 } from '../../../shared/schemas/terminal';
 import { issueTerminalToken } from '../auth/tokens';
-import { findTransaccion, transicionar, type TransaccionRow } from '../transacciones/transacciones.repository';
+import { expirarSiVencida, findTransaccion, transicionar, type TransaccionRow } from '../transacciones/transacciones.repository';
 import { rechazarTransicion, toRecord } from '../transacciones/transacciones.service';
 import { enviarComprobante } from '../transacciones/comprobanteMail';
 import type { Mailer } from '../../mail/mailer';
@@ -266,6 +266,7 @@ export async function fallar(ctx: ServiceCtx, id: number, motivo: string) {
   requirePerms(ctx, { all: [P.viewTransaccion, P.changeTauser] });
   const row = await findTransaccion(ctx.db, id);
   if (!row) throw notFound();
+  if (row.estado === 'expirada') await expirarSiVencida(ctx.db, id);
   const hecha = await ctx.db.transaction().execute(async (trx) => {
     const done = await transicionar(trx, id, 'fallar', { motivo, fecha_fin: true });
     if (!done) await rechazarTransicion(trx, (await findTransaccion(trx, id))!, 'fallar');

@@ -98,7 +98,10 @@ async function propia(ctx: ServiceCtx, id: number): Promise<TransaccionRow> {
   return row;
 }
 
-/** 409 for a transition the current state forbids; an overdue row found on the way is marked expirada. */
+/**
+ * 409 for a transition the current state forbids; an overdue row found on the way is marked expirada
+ * (inside a transaction the refusal rolls that back: its caller records the expiry before it).
+ */
 export async function rechazarTransicion(db: Db, row: Pick<TransaccionRow, 'id' | 'estado'>, accion: Transicion): Promise<never> {
   if (row.estado === 'expirada') await expirarSiVencida(db, row.id);
   throw invalidTransition(row.estado, mensajeTransicion(accion, row.estado as EstadoTransaccion));
