@@ -16,7 +16,7 @@ import {
 } from '../../../shared/schemas/terminal';
 import { issueTerminalToken } from '../auth/tokens';
 import { expirarSiVencida, findTransaccion, transicionar, type TransaccionRow } from '../transacciones/transacciones.repository';
-import { rechazarTransicion, toRecord } from '../transacciones/transacciones.service';
+import { porQueNo, rechazarTransicion, toRecord } from '../transacciones/transacciones.service';
 import { enviarComprobante } from '../transacciones/comprobanteMail';
 import type { Mailer } from '../../mail/mailer';
 import type { Logger } from '../../lib/logger';
@@ -269,7 +269,7 @@ export async function fallar(ctx: ServiceCtx, id: number, motivo: string) {
   if (row.estado === 'expirada') await expirarSiVencida(ctx.db, id);
   const hecha = await ctx.db.transaction().execute(async (trx) => {
     const done = await transicionar(trx, id, 'fallar', { motivo, fecha_fin: true });
-    if (!done) await rechazarTransicion(trx, (await findTransaccion(trx, id))!, 'fallar');
+    if (!done) await porQueNo(trx, id, 'fallar');
     await audit(trx, { actorId: ctx.actor.id, action: 'update', entity: 'transaccion', entityId: id, before: { estado: row.estado }, after: { estado: 'fallida', motivo } });
     return done!;
   });

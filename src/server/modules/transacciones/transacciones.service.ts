@@ -98,20 +98,23 @@ async function propia(ctx: ServiceCtx, id: number): Promise<TransaccionRow> {
   return row;
 }
 
+/** The 409 of a transition the state `estado` forbids. */
+const transicionInvalida = (estado: string, accion: Transicion) => invalidTransition(estado, mensajeTransicion(accion, estado as EstadoTransaccion));
+
 /**
- * 409 for a transition the current state forbids; an overdue row found on the way is marked expirada
- * (inside a transaction the refusal rolls that back: its caller records the expiry before it).
+ * 409 for a transition the current state forbids; an overdue row found on the way is marked expirada.
+ * Outside a transaction only (the refusal would roll the mark back): inside one, use porQueNo.
  */
 export async function rechazarTransicion(db: Db, row: Pick<TransaccionRow, 'id' | 'estado'>, accion: Transicion): Promise<never> {
   if (row.estado === 'expirada') await expirarSiVencida(db, row.id);
-  throw invalidTransition(row.estado, mensajeTransicion(accion, row.estado as EstadoTransaccion));
+  throw transicionInvalida(row.estado, accion);
 }
 
-/** After a conditional UPDATE changed nothing: the row is gone (404) or in another state (409). */
-async function porQueNo(db: Db, id: number, accion: Transicion): Promise<never> {
+/** After a conditional UPDATE changed nothing: the row is gone (404) or in another state (409). Writes nothing. */
+export async function porQueNo(db: Db, id: number, accion: Transicion): Promise<never> {
   const row = await findTransaccion(db, id);
   if (!row) throw notFound();
-  throw invalidTransition(row.estado, mensajeTransicion(accion, row.estado as EstadoTransaccion));
+  throw transicionInvalida(row.estado, accion);
 }
 
 export async function getTransaccion(ctx: ServiceCtx, id: number) {
@@ -303,7 +306,7 @@ export async function confirmarPago(
   if (row.estado === 'expirada') await expirarSiVencida(ctx.db, row.id);
   // With an Idempotency-Key, a repeat of a payment that went through answers the transaction as it is now.
   return unaVez(ctx, opts.idempotencyKey, { pagar: input }, async (trx) => {
-    if (!puedeTransicionar('confirmarPago', row.estado as EstadoTransaccion)) await rechazarTransicion(trx, row, 'confirmarPago');
+    if (!puedeTransicionar('confirmarPago', row.estado as EstadoTransaccion)) throw transicionInvalida(row.estado, 'confirmarPago');
     if (input.terminos_aceptados !== true) throw validation({ terminos_aceptados: [OP_MSG.terminosRequeridos] });
     const cliente = await clienteOperable(inTrx(ctx, trx), row.cliente_id);
     const c = await recotizar(trx, row, cliente);
