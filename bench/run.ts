@@ -293,14 +293,16 @@ async function main() {
       `crear=${results.find((x) => x.key === 'crear')?.rps ?? 0}req/s js_kb=${jsKb ?? 'n/a'} public_pglite=${ratio('public_pglite')}x server_lines=${lines}`;
     mkdirSync('bench/results', { recursive: true });
     // A partial run (BENCH_ONLY) is for profiling and does not replace the recorded results.
-    if (!ONLY) writeFileSync(
-      'bench/results/latest.json',
-      JSON.stringify({
-        date: new Date().toISOString(), seconds: SECONDS, clients: CLIENTS, transactions: TRANSACTIONS, results,
-        ratios: Object.fromEntries(results.filter((r) => r.key && r.key !== 'bare').map((r) => [r.key, ratio(r.key!)])), js_kb: jsKb, server_lines: lines, all_met: ok,
-      }, null, 2),
-    );
-    console.log('\nResults written to bench/results/latest.json');
+    if (!ONLY) {
+      writeFileSync(
+        'bench/results/latest.json',
+        JSON.stringify({
+          date: new Date().toISOString(), seconds: SECONDS, clients: CLIENTS, transactions: TRANSACTIONS, results,
+          ratios: Object.fromEntries(results.filter((r) => r.key && r.key !== 'bare').map((r) => [r.key, ratio(r.key!)])), js_kb: jsKb, server_lines: lines, all_met: ok,
+        }, null, 2),
+      );
+      console.log('\nResults written to bench/results/latest.json');
+    }
     console.log(line);
   } finally {
     for (const p of procs) {

@@ -22,6 +22,8 @@ export const intId = (message: string) =>
   z.number({ error: message }).int({ error: message, abort: true }).positive({ error: message, abort: true }).max(INT4_MAX, message);
 
 const ID_MSG = 'Identificador no válido';
+/** An id left out (or null) is required, not invalid: the message a caller can act on. */
+const idError = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? M.required : ID_MSG);
 const PAGE_MSG = 'Página no válida';
 
 /** Digits only ("12"), so "0x4", "4e0" or " 4" are not read as 4; numbers pass through. */
@@ -30,7 +32,7 @@ const fromDigits = (max: number) => (v: unknown) => (typeof v === 'string' && ne
 /** A positive int4 id from a path, query or body. */
 export const idParam = z.preprocess(
   fromDigits(10),
-  z.number({ error: ID_MSG }).int(ID_MSG).positive(ID_MSG).max(2_147_483_647, ID_MSG),
+  z.number({ error: idError }).int(ID_MSG).positive(ID_MSG).max(2_147_483_647, ID_MSG),
 );
 
 /** `?page=N`: a page number from 1. */
@@ -40,6 +42,6 @@ export const pageParam = z.preprocess(fromDigits(9), z.number({ error: PAGE_MSG 
  * PostgreSQL answers: no service ever sees two spellings of one record.
  */
 export const uuidField = (error: Parameters<typeof z.uuid>[0]) => z.uuid(error).transform((s) => s.toLowerCase());
-export const uuidParam = uuidField({ error: 'Identificador no válido' });
+export const uuidParam = uuidField({ error: idError });
 
 export const detailSchema = z.object({ detail: z.string() });

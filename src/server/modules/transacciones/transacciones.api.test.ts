@@ -102,6 +102,8 @@ describe('POST /api/operaciones/crear-transaccion/', () => {
     const cases: [Record<string, unknown>, Record<string, unknown>][] = [
       [{ monto: 'mil' }, { monto: ['Ingrese un monto válido.'] }],
       [{ tauser_id: 'x' }, { tauser_id: ['Identificador no válido'] }],
+      // An id left out is required, not invalid.
+      [{ tauser_id: undefined, divisa_origen: undefined }, { tauser_id: [M.required], divisa_origen: [M.required] }],
       [{ detalle_metodo_id: null, metodo_id: w.metodos.TRANSFERENCIA_BANCARIA }, { detalle_metodo_id: [SIM_MSG.genericoNoPermitido] }],
       [{ detalle_metodo_id: (await cuentaBancaria(app, w, otro.clienteId)).id }, { detalle_metodo_id: [SIM_MSG.instanciaInvalida] }],
       [{ tauser_id: await tauser(app, { is_active: false }) }, { tauser_id: [OP_MSG.tauserInvalido] }],
