@@ -145,6 +145,17 @@ describe('/reportes', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it('a period too long for a daily chart says so next to the chart; by month it is drawn', async () => {
+    const page = await adminPage({ width: 1366, height: 900 });
+    await page.goto(`${e.url}/reportes?desde=2020-01-01`);
+    const seccion = page.getByRole('region', { name: 'Evolución del volumen y del margen' });
+    await seccion.getByRole('alert').filter({ hasText: /días; la evolución muestra como máximo 1000/ }).waitFor();
+    await expect.poll(async () => guaranies(await margenCard(page).innerText())).toBeGreaterThan(0);
+    await seccion.getByRole('button', { name: 'Por mes' }).click();
+    await page.getByRole('img', { name: /volumen \(barras\) y margen/ }).locator('svg').first().waitFor();
+    expect(await seccion.getByRole('alert').count()).toBe(0);
+  });
+
   it('is not offered to users without the permission: no link, and the route answers 403', async () => {
     const page = await e.newPage();
     await login(page, e.url, DEMO_OPERATOR.username, DEMO_OPERATOR.password);

@@ -4,6 +4,26 @@ export type Dimension = (typeof DIMENSIONES)[number];
 export const AGRUPACIONES = ['dia', 'semana', 'mes'] as const;
 export type Agrupacion = (typeof AGRUPACIONES)[number];
 export const FORMATOS = ['csv', 'xlsx', 'pdf'] as const;
+
+/** The most periods one evolution holds (a daily series of about 2 years and 9 months). */
+export const MAX_PERIODOS = 1000;
+const UNIDADES: Record<Agrupacion, string> = { dia: 'días', semana: 'semanas', mes: 'meses' };
+export const periodosMsg = (n: number, agrupacion: Agrupacion) =>
+  `El período tiene ${n} ${UNIDADES[agrupacion]}; la evolución muestra como máximo ${MAX_PERIODOS}. Acortá las fechas o agrupá por semana o mes.`;
+
+/** How many periods of `agrupacion` the days `desde`..`hasta` (AAAA-MM-DD, inclusive) touch. */
+export function periodos(agrupacion: Agrupacion, desde: string, hasta: string): number {
+  if (agrupacion === 'mes') return (Number(hasta.slice(0, 4)) - Number(desde.slice(0, 4))) * 12 + Number(hasta.slice(5, 7)) - Number(desde.slice(5, 7)) + 1;
+  const dias = Math.round((Date.parse(hasta) - Date.parse(desde)) / 86_400_000);
+  if (agrupacion === 'dia') return dias + 1;
+  // Weeks start on Monday (PostgreSQL's date_trunc('week')): counted from the Monday of `desde`'s week.
+  const desdeLunes = (new Date(`${desde}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return Math.floor((dias + desdeLunes) / 7) + 1;
+}
+
+/** The finest grouping whose series fits MAX_PERIODOS (the files' evolution); none past ~83 years. */
+export const agrupacionQueCabe = (desde: string, hasta: string): Agrupacion | undefined =>
+  AGRUPACIONES.find((a) => periodos(a, desde, hasta) <= MAX_PERIODOS);
 export type Formato = (typeof FORMATOS)[number];
 
 /** The business day `now` falls on in `tz`, as AAAA-MM-DD. */

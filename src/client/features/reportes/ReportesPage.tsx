@@ -94,7 +94,9 @@ export function ReportesPage() {
   const porCategoria = trpc.reportes.porCategoria.useQuery(filtros, keep);
   const evolucion = trpc.reportes.evolucion.useQuery({ ...filtros, agrupacion }, keep);
   const stock = trpc.reportes.stock.useQuery({ tauser: s.tauser }, { placeholderData: (p) => p });
-  const algunError = [resumen, porDivisa, porMetodo, porOperador, porTauser, porCategoria, evolucion, stock].some((q) => q.isError);
+  // A period too long for the chosen grouping is said next to the chart, not as a load failure.
+  const rangoLargo = evolucion.error?.data?.fields?.fecha_desde?.[0];
+  const algunError = [resumen, porDivisa, porMetodo, porOperador, porTauser, porCategoria, stock].some((q) => q.isError) || (evolucion.isError && !rangoLargo);
   useLoadErrorToast(algunError, LOAD_ERROR);
   const [exportando, setExportando] = useState<string | null>(null);
   const puedeFijarMinimos = usePermissions().allows({ all: [P.changeTauser] });
@@ -302,6 +304,11 @@ export function ReportesPage() {
               </button>
             ))}
           </div>
+          {rangoLargo && (
+            <p role="alert" className="mb-3 text-sm text-amber-800">
+              {rangoLargo}
+            </p>
+          )}
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
             <div className="lg:col-span-2">
               <Suspense fallback={graficoCargando}>

@@ -5,6 +5,7 @@ import { userWith } from '../../test/fixtures';
 import { M } from '../../../shared/messages';
 import { P } from '../../../shared/permissions';
 import { FECHAS_MSG } from '../../../shared/schemas/operaciones';
+import { MAX_PERIODOS, periodos, periodosMsg } from '../../../shared/reportes';
 import { insertarOperaciones, reportWorld, type Operacion, type ReportWorld } from './testFixtures';
 
 let app: TestApp;
@@ -91,6 +92,32 @@ describe('bad filters answer 400 with field messages', () => {
     expect((await app.api('GET', '/reportes/ganancias/export/?formato=doc', { token: viewer })).body.formato).toBeDefined();
     expect((await app.api('GET', '/reportes/ganancias/transacciones/?page=x', { token: viewer })).status).toBe(400);
     expect((await app.api('GET', '/reportes/terminales/stock/?tauser=x', { token: viewer })).status).toBe(400);
+  });
+});
+
+describe('the evolution answers at most MAX_PERIODOS periods', () => {
+  const ev = (q: string) => app.api('GET', `/reportes/ganancias/evolucion/?${q}`, { token: viewer });
+
+  it('refuses a range of more periods than that, named in the grouping, with a 400 on fecha_desde', async () => {
+    const siglos = await ev('fecha_desde=0001-01-01&fecha_hasta=9999-12-31');
+    expect(siglos.status).toBe(400);
+    expect(siglos.body).toEqual({ fecha_desde: [periodosMsg(3_652_059, 'dia')] });
+    expect((await ev('fecha_desde=0001-01-01&fecha_hasta=9999-12-31&agrupacion=mes')).body).toEqual({ fecha_desde: [periodosMsg(119_988, 'mes')] });
+    // Without fecha_hasta the range ends today.
+    expect((await ev('fecha_desde=1990-01-01')).status).toBe(400);
+    expect((await ev('fecha_desde=2024-01-01&fecha_hasta=2026-09-27')).body).toEqual({ fecha_desde: [periodosMsg(1001, 'dia')] });
+  });
+
+  it('answers up to that many, one row per period, as periodos() counts them', async () => {
+    const dias = await ev('fecha_desde=2024-01-01&fecha_hasta=2026-09-26');
+    expect(dias.status).toBe(200);
+    expect(dias.body.resultados).toHaveLength(MAX_PERIODOS);
+    for (const [desde, hasta] of [['2026-11-01', '2026-11-30'], ['2026-11-02', '2026-11-08'], ['2026-11-08', '2026-11-09'], ['2010-02-03', '2026-11-30']]) {
+      const semanas = await ev(`fecha_desde=${desde}&fecha_hasta=${hasta}&agrupacion=semana`);
+      expect(semanas.body.resultados, `${desde}..${hasta}`).toHaveLength(periodos('semana', desde, hasta));
+      const meses = await ev(`fecha_desde=${desde}&fecha_hasta=${hasta}&agrupacion=mes`);
+      expect(meses.body.resultados, `${desde}..${hasta}`).toHaveLength(periodos('mes', desde, hasta));
+    }
   });
 });
 
@@ -216,6 +243,25 @@ describe('exports', () => {
     const doc = await PDFDocument.load(bytes);
     expect(doc.getTitle()).toBe('Ganancias 2026-11-01 a 2026-11-30');
     expect(doc.getPageCount()).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('exports of long periods', () => {
+  it('group the evolution by the finest period that fits; past ~83 years XLSX and PDF answer 400, the CSV still streams', async () => {
+    const r = await download('/reportes/ganancias/export/?fecha_desde=2022-01-01&fecha_hasta=2026-12-31&formato=xlsx');
+    expect(r.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await r.arrayBuffer());
+    const hoja = wb.getWorksheet('Evolución por semana')!;
+    expect(hoja.getRow(1).getCell(1).value).toBe('Semana (lunes)');
+    expect(hoja.rowCount).toBe(1 + periodos('semana', '2022-01-01', '2026-12-31'));
+    const siglos = 'fecha_desde=1900-01-01&fecha_hasta=2026-12-31';
+    for (const formato of ['xlsx', 'pdf']) {
+      const refused = await app.api('GET', `/reportes/ganancias/export/?${siglos}&formato=${formato}`, { token: viewer });
+      expect(refused.status, formato).toBe(400);
+      expect(refused.body).toEqual({ fecha_desde: [periodosMsg(1524, 'mes')] });
+    }
+    expect((await download(`/reportes/ganancias/export/?${siglos}&formato=csv`)).status).toBe(200);
   });
 });
 

@@ -5,7 +5,7 @@ import type { Env } from '../../env';
 import { DIMENSIONES, type ExportPlan, type ReporteFiltros } from '../../../shared/schemas/reportes';
 import * as repo from './reportes.repository';
 import { pdfDelReporte } from './reportes.pdf';
-import { ENCABEZADO_LINEAS, TITULO_DIMENSION, filtrosLegibles } from './reportes.textos';
+import { ENCABEZADO_LINEAS, TITULO_DIMENSION, evolucionDeArchivo, filtrosLegibles } from './reportes.textos';
 
 /** Rows read per round trip while streaming the operations (keyset over the listing's order). */
 const CHUNK = 5000;
@@ -84,7 +84,8 @@ async function xlsx(res: Response, plan: ExportPlan, deps: Deps) {
   const { db, env } = deps;
   const f = plan.filtros;
   const tz = env.tzBusiness;
-  const [resumen, evolucion, ...grupos] = await repo.reporteCompleto(db, f, tz);
+  const ev = evolucionDeArchivo(f);
+  const [resumen, evolucion, ...grupos] = await repo.reporteCompleto(db, f, tz, ev.agrupacion);
   cabeceras(res, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', f, 'xlsx');
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true });
 
@@ -126,15 +127,15 @@ async function xlsx(res: Response, plan: ExportPlan, deps: Deps) {
     ws.commit();
   });
 
-  const ev = wb.addWorksheet('Evolución por día');
-  ev.columns = [{ header: 'Día', width: 12 }, { header: 'Operaciones', width: 12 }, { header: 'Volumen PYG', width: 20 }, { header: 'Margen PYG', width: 18 }];
+  const hojaEv = wb.addWorksheet(ev.titulo);
+  hojaEv.columns = [{ header: ev.columna, width: 14 }, { header: 'Operaciones', width: 12 }, { header: 'Volumen PYG', width: 20 }, { header: 'Margen PYG', width: 18 }];
   for (const p of evolucion) {
-    const row = ev.addRow([p.periodo, p.operaciones, num(p.volumen_pyg), num(p.margen_pyg)]);
+    const row = hojaEv.addRow([p.periodo, p.operaciones, num(p.volumen_pyg), num(p.margen_pyg)]);
     row.getCell(3).numFmt = FORMATO_PYG;
     row.getCell(4).numFmt = FORMATO_PYG;
     row.commit();
   }
-  ev.commit();
+  hojaEv.commit();
 
   const tx = wb.addWorksheet('Transacciones');
   tx.columns = ENCABEZADO_LINEAS.map((header) => ({ header, width: 16 }));

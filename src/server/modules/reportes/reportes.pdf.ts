@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import type { Db } from '../../db';
 import { DIMENSIONES, type ReporteFiltros } from '../../../shared/schemas/reportes';
 import * as repo from './reportes.repository';
-import { TITULO_DIMENSION, filtrosLegibles, numeroEsPy } from './reportes.textos';
+import { TITULO_DIMENSION, evolucionDeArchivo, filtrosLegibles, numeroEsPy } from './reportes.textos';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;
@@ -63,9 +63,10 @@ class Escritor {
   }
 }
 
-/** The report as a PDF: the filters, the summary, a table per grouping and the evolution per day. */
+/** The report as a PDF: the filters, the summary, a table per grouping and the evolution (per day when it fits). */
 export async function pdfDelReporte(db: Db, f: ReporteFiltros, tz: string): Promise<Uint8Array> {
-  const [resumen, evolucion, ...grupos] = await repo.reporteCompleto(db, f, tz);
+  const ev = evolucionDeArchivo(f);
+  const [resumen, evolucion, ...grupos] = await repo.reporteCompleto(db, f, tz, ev.agrupacion);
   const doc = await PDFDocument.create();
   doc.setTitle(`Ganancias ${f.fecha_desde} a ${f.fecha_hasta}`);
   const w = new Escritor(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
@@ -85,7 +86,7 @@ export async function pdfDelReporte(db: Db, f: ReporteFiltros, tz: string): Prom
         grupos[i].map((g) => [g.etiqueta, String(g.operaciones), numeroEsPy(g.volumen_pyg), numeroEsPy(g.margen_pyg)]));
     }
   });
-  w.tabla('Evolución por día', ['Día', 'Operaciones', 'Volumen PYG', 'Margen PYG'], [215, 70, 115, 115],
+  w.tabla(ev.titulo, [ev.columna, 'Operaciones', 'Volumen PYG', 'Margen PYG'], [215, 70, 115, 115],
     evolucion.map((p) => [p.periodo, String(p.operaciones), numeroEsPy(p.volumen_pyg), numeroEsPy(p.margen_pyg)]));
   return doc.save();
 }

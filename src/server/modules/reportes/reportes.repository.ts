@@ -222,9 +222,13 @@ export const paginaDeLineas = (db: Db, f: ReporteFiltros, tz: string, pageSize: 
 export const lineasDespues = (db: Db, f: ReporteFiltros, tz: string, after: { cursor: string; id: number } | undefined, n: number) =>
   lineas(db, f, tz, after ? sql`and (t.fecha_inicio, t.id) < (${after.cursor}::timestamptz, ${after.id})` : sql``, n, 0);
 
-/** What the XLSX and PDF files hold: the summary, the evolution per day and every grouping (DIMENSIONES order). */
-export const reporteCompleto = (db: Db, f: ReporteFiltros, tz: string) =>
-  Promise.all([resumen(db, f, tz), evolucion(db, 'dia', f, tz), ...DIMENSIONES.map((d) => porDimension(db, d, f, tz))] as const);
+/**
+ * What the XLSX and PDF files hold: the summary, the evolution by the finest grouping that fits
+ * (per day up to MAX_PERIODOS days; the export plan refuses a range too long even by month) and
+ * every grouping (DIMENSIONES order).
+ */
+export const reporteCompleto = (db: Db, f: ReporteFiltros, tz: string, agrupacion: Agrupacion) =>
+  Promise.all([resumen(db, f, tz), evolucion(db, agrupacion, f, tz), ...DIMENSIONES.map((d) => porDimension(db, d, f, tz))] as const);
 
 export interface StockRow {
   tauser_id: string;

@@ -3,7 +3,7 @@ import { audit } from '../../lib/audit';
 import { fieldError } from '../../lib/errors';
 import { PAGE_SIZE, pageWith } from '../../lib/pagination';
 import { Decimal } from '../../../shared/money';
-import { periodoPorDefecto } from '../../../shared/reportes';
+import { MAX_PERIODOS, agrupacionQueCabe, periodoPorDefecto, periodos, periodosMsg } from '../../../shared/reportes';
 import type { Agrupacion, Dimension, ReporteFiltros, UmbralInput } from '../../../shared/schemas/reportes';
 import * as repo from './reportes.repository';
 
@@ -34,6 +34,9 @@ export async function porDimension(ctx: ServiceCtx, dim: Dimension, input: Filtr
 export async function evolucion(ctx: ServiceCtx, input: Filtros & { agrupacion: Agrupacion }, tz: string) {
   const { agrupacion, ...rest } = input;
   const filtros = resolverFiltros(rest, tz);
+  // One row per period, empty ones included: an unbounded range would answer millions of rows.
+  const n = periodos(agrupacion, filtros.fecha_desde, filtros.fecha_hasta);
+  if (n > MAX_PERIODOS) throw fieldError('fecha_desde', periodosMsg(n, agrupacion));
   return { filtros, agrupacion, resultados: await repo.evolucion(ctx.db, agrupacion, filtros, tz) };
 }
 
@@ -65,5 +68,10 @@ export async function guardarUmbral(ctx: ServiceCtx, input: UmbralInput) {
 /** The export's plan (validated, permitted, period resolved); the REST route writes the file (reportes.export.ts). */
 export const planDeExport = (_ctx: ServiceCtx, input: Filtros & { formato: 'csv' | 'xlsx' | 'pdf' }, tz: string) => {
   const { formato, ...rest } = input;
-  return { formato, filtros: resolverFiltros(rest, tz) };
+  const filtros = resolverFiltros(rest, tz);
+  // The XLSX and PDF files hold the evolution too, by the finest grouping that fits.
+  if (formato !== 'csv' && !agrupacionQueCabe(filtros.fecha_desde, filtros.fecha_hasta)) {
+    throw fieldError('fecha_desde', periodosMsg(periodos('mes', filtros.fecha_desde, filtros.fecha_hasta), 'mes'));
+  }
+  return { formato, filtros };
 };

@@ -1,4 +1,5 @@
-import type { Dimension, ReporteFiltros } from '../../../shared/schemas/reportes';
+import type { Agrupacion, Dimension, ReporteFiltros } from '../../../shared/schemas/reportes';
+import { agrupacionQueCabe } from '../../../shared/reportes';
 import { ESTADO_LABEL } from '../../../shared/transacciones';
 
 /** Titles and headings of the exports (Spanish, as the screen shows them). */
@@ -9,6 +10,13 @@ export const TITULO_DIMENSION: Record<Dimension, string> = {
   tauser: 'Por Tauser',
   categoria: 'Por categoría',
 };
+
+/** The files' evolution: its grouping (the finest that fits the period), title and first column. */
+export function evolucionDeArchivo(f: ReporteFiltros): { agrupacion: Agrupacion; titulo: string; columna: string } {
+  const agrupacion = agrupacionQueCabe(f.fecha_desde, f.fecha_hasta) ?? 'mes';
+  const [titulo, columna] = { dia: ['Evolución por día', 'Día'], semana: ['Evolución por semana', 'Semana (lunes)'], mes: ['Evolución por mes', 'Mes'] }[agrupacion];
+  return { agrupacion, titulo, columna };
+}
 
 export const ENCABEZADO_LINEAS = [
   'Código', 'Fecha', 'Operación del cliente', 'Divisa', 'Monto divisa', 'Monto PYG', 'Tasa aplicada', 'Precio base', 'Margen PYG',
