@@ -1,3 +1,5 @@
+import { Decimal } from '../../shared/money';
+
 /**
  * Echoed bodies (docs/decisions.md, REST conventions): a client that reads a record, changes a field
  * and sends the whole object back succeeds. A field the record's GET answers but the write does not
@@ -24,9 +26,22 @@ export async function keysNotTaken(schema: unknown, input: unknown): Promise<str
   return r.error.issues.filter((i) => i.code === 'unrecognized_keys' && i.path.length === 0).flatMap((i) => i.keys ?? []);
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Two spellings of one value as GET could give it: a UUID in another letter case, a decimal at
+ * another scale ("7250.00" for "7250.0000"). Strings only: "5" and 5 stay different.
+ */
+function sameText(a: string, b: string): boolean {
+  if (UUID.test(a) && UUID.test(b)) return a.toLowerCase() === b.toLowerCase();
+  return DECIMAL.test(a) && DECIMAL.test(b) && (a.includes('.') || b.includes('.')) && new Decimal(a).eq(b);
+}
+
 /** Equality of JSON values: objects by their keys whatever the order, arrays in order, no coercion ("5" ≠ 5). */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  if (typeof a === 'string' && typeof b === 'string') return sameText(a, b);
   if (Array.isArray(a) || Array.isArray(b)) {
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
   }

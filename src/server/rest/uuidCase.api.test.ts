@@ -59,6 +59,19 @@ describe('upper-case UUIDs', () => {
     expect((await app.api('PUT', `/clientes/${UP(c)}/`, { token: admin, body: read })).status).toBe(200);
     expect((await app.api('PATCH', `/categorias/${UP(w.categorias.minorista)}/`, { token: admin, body: { descripcion: 'Particulares' } })).status).toBe(200);
     expect((await app.api('PATCH', `/tauser/${UP(tauserId)}/`, { token: admin, body: { nombre: 'Tauser Centro' } })).status).toBe(200);
+    // A record's own id echoed back in upper case (read-only or checked against the path) is the same id.
+    const ids = [
+      ['clientes', c, 'idCliente'],
+      ['categorias', w.categorias.minorista, 'idCategoria'],
+      ['tauser', tauserId, 'idTauser'],
+    ] as const;
+    for (const [resource, id, key] of ids) {
+      const r = await app.api('PATCH', `/${resource}/${id}/`, { token: admin, body: { [key]: UP(id) } });
+      expect(r.status, `${resource}: ${JSON.stringify(r.body)}`).toBe(200);
+      const otro = await app.api('PATCH', `/${resource}/${id}/`, { token: admin, body: { [key]: UP('00000000-0000-4000-8000-000000000000') } });
+      expect(otro.status, resource).toBe(400);
+      expect(Object.keys(otro.body), resource).toEqual([key]);
+    }
   });
 
   it('assigning clients and choosing the current client take upper-case ids', async () => {

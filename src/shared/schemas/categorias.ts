@@ -3,6 +3,7 @@ import { cleanText } from '../text';
 import { MA } from '../messagesAdmin';
 import { Decimal, toFixedString } from '../money';
 import { flag, searchField, text } from './fields';
+import { uuidField } from './common';
 
 export const categoriaRecord = z.object({
   idCategoria: z.string(),
@@ -64,7 +65,7 @@ export type CategoriaCreateInput = z.infer<typeof categoriaCreateInput>;
  * echoed back unchanged; a different name is refused (the name is locked).
  */
 export const categoriaPatchBody = z.strictObject({
-  idCategoria: z.string().optional(),
+  idCategoria: uuidField({ error: MA.toast.categoriaInvalidId }).optional(),
   nombre: cleanText().trim().optional(),
   descripcion: categoriaDescripcion.optional(),
   descuento: descuentoField.optional(),

@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { Decimal } from '../money';
 import { flag, searchField, text } from './fields';
+import { uuidField } from './common';
 
 /** Spanish messages of the self-service terminals (spec 001 §5 and §8). */
 export const TAUSER_MSG = {
@@ -114,7 +115,7 @@ export type TauserCreateInput = z.infer<typeof tauserCreateInput>;
  * a different código answers 400 (read-only after creation).
  */
 export const tauserPatchBody = z.strictObject({
-  idTauser: z.string().optional(),
+  idTauser: uuidField({ error: TAUSER_MSG.idInvalido }).optional(),
   codigo: z.string().trim().optional(),
   nombre: fields.nombre.optional(),
   direccion: fields.direccion.optional(),
