@@ -79,7 +79,7 @@ export const crearTransaccionInput = z.strictObject({
 });
 export type CrearTransaccionInput = z.infer<typeof crearTransaccionInput>;
 
-export const transaccionIdInput = z.object({ id: idParam });
+export const transaccionIdInput = z.strictObject({ id: idParam });
 
 /** GET cupo/?cliente_id (beyond the spec): a client's limits and what is left of them. */
 export const cupoInput = z.object({ cliente_id: uuidParam });

@@ -48,7 +48,7 @@ export const entregaSchema = z.object({
 });
 export type Entrega = z.infer<typeof entregaSchema>;
 
-export const codigoInput = z.object({ codigo: text({ max: 12 }) });
+export const codigoInput = z.strictObject({ codigo: text({ max: 12 }) });
 
 /** The kiosk's view of a transaction: what to hand in and what will be paid out. */
 export const terminalTransaccion = z.object({

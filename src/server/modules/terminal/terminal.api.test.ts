@@ -176,6 +176,8 @@ describe('processing at the terminal', () => {
     const q = await app.api('GET', `/tauser/terminal/transacciones/${tx.codigo}/`, { token });
     expect(q.status).toBe(200);
     expect(q.body.puede_pagar).toBe(false);
+    const extra = await app.api('POST', `/tauser/terminal/transacciones/${tx.codigo}/procesar/`, { token, body: { foo: 1 } });
+    expect(extra).toMatchObject({ status: 400, body: { foo: ['Campo no permitido.'] } });
     const r = await app.api('POST', `/tauser/terminal/transacciones/${tx.codigo}/procesar/`, { token, body: {} });
     expect(r.status).toBe(409);
     expect(r.body.detail).toBe(TERMINAL_MSG.stockInsuficiente);

@@ -10,7 +10,7 @@ export const terminalRoutes: RestRoute[] = [
   { method: 'post', path: '/tauser/terminal/login/', procedure: 'terminal.login', public: true, summary: 'Inicio de sesión del terminal: {codigo, secreto} → token de terminal (solo sirve en /tauser/terminal/…)', tag },
   { method: 'get', path: '/tauser/terminal/yo/', procedure: 'terminal.yo', summary: 'El Tauser del token de terminal', tag },
   { method: 'get', path: '/tauser/terminal/transacciones/:codigo/', procedure: 'terminal.consultar', input: byCodigo, summary: 'Terminal: una transacción en proceso por su código, qué entrega el cliente, qué recibe y si el stock alcanza', tag },
-  { method: 'post', path: '/tauser/terminal/transacciones/:codigo/procesar/', procedure: 'terminal.procesar', input: byCodigo, summary: 'Terminal: completar la transacción (en proceso → completada), descontar billetes pagados y sumar los recibidos', tag },
+  { method: 'post', path: '/tauser/terminal/transacciones/:codigo/procesar/', procedure: 'terminal.procesar', summary: 'Terminal: completar la transacción (en proceso → completada), descontar billetes pagados y sumar los recibidos', tag },
   { method: 'get', path: '/tauser/puede-pagar/', procedure: 'terminal.puedePagar', summary: 'Terminales activos y si su stock paga ahora ?monto de ?divisa (id) en billetes', tag },
   { method: 'post', path: '/tauser/:id/secreto/', procedure: 'terminal.generarSecreto', input: byId, summary: 'Generar o rotar la clave del terminal (se muestra una sola vez)', tag },
   { method: 'delete', path: '/tauser/:id/secreto/', procedure: 'terminal.revocarSecreto', input: byId, status: 204, summary: 'Revocar la clave del terminal', tag },

@@ -358,6 +358,10 @@ describe('state transitions', () => {
       expect((await confirmar(t.id, bad)).status, JSON.stringify(bad)).toBe(400);
     }
     expect((await app.api('PATCH', '/operaciones/transacciones/abc/cancelar/', { token: vip.token, body: {} })).status).toBe(400);
+    // The cancellation takes no fields: one sent is refused, never dropped.
+    const conMotivo = await app.api('PATCH', `/operaciones/transacciones/${t.id}/cancelar/`, { token: vip.token, body: { motivo: 'x', estado: 'completada' } });
+    expect(conMotivo).toMatchObject({ status: 400, body: { motivo: ['Campo no permitido.'], estado: ['Campo no permitido.'] } });
+    expect((await app.api('PATCH', `/operaciones/transacciones/${t.id}/cancelar/`, { token: vip.token, body: [1] })).status).toBe(400);
     const after = await app.api('GET', `/operaciones/transacciones/${t.id}/`, { token: vip.token });
     expect(after.body).toEqual(t);
   });

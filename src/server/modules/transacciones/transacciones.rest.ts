@@ -25,7 +25,7 @@ export const transaccionesRoutes: RestRoute[] = [
   { method: 'get', path: '/operaciones/transacciones/', procedure: 'transacciones.list', summary: 'Transacciones paginadas, recientes primero (?cliente_id, ?estado, ?divisa, ?fecha_desde, ?fecha_hasta AAAA-MM-DD, ?search por código, ?page; ?all=true da una lista)', tag },
   { method: 'get', path: '/operaciones/transacciones/:id/reconfirmar-tasa/', procedure: 'transacciones.reconfirmarTasa', input: idOnly, summary: 'Comparar la tasa de una transacción pendiente con la cotización actual', tag },
   { method: 'patch', path: '/operaciones/transacciones/:id/confirmar-pago/', procedure: 'transacciones.confirmarPago', summary: 'Confirmar el pago (términos aceptados; acepta_cambio si la cotización cambió): pasa a en proceso; acepta el encabezado Idempotency-Key', tag },
-  { method: 'patch', path: '/operaciones/transacciones/:id/cancelar/', procedure: 'transacciones.cancelar', input: idOnly, summary: 'Cancelar una transacción pendiente o en proceso', tag },
+  { method: 'patch', path: '/operaciones/transacciones/:id/cancelar/', procedure: 'transacciones.cancelar', summary: 'Cancelar una transacción pendiente o en proceso', tag },
   { method: 'get', path: '/operaciones/transacciones/:id/comprobante/', procedure: 'transacciones.get', input: idOnly, file: comprobanteArchivo, summary: 'El comprobante de una transacción en PDF (quien puede leer la transacción)', tag },
   { method: 'get', path: '/operaciones/transacciones/:id/', procedure: 'transacciones.get', input: idOnly, summary: 'Una transacción', tag },
 ];
