@@ -18,6 +18,7 @@ import * as conteoPorSentencia from './2026112423_conteo_por_sentencia';
 import * as avisosSoloPrecios from './2026112600_avisos_solo_precios';
 import * as segundoFactor from './2026112601_segundo_factor';
 import * as reportes from './2026112620_reportes';
+import * as apellidoAdmin from './2026112700_apellido_admin';
 
 /** Every migration, in order. Names are timestamps so they sort the way they run. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026112600_avisos_solo_precios': avisosSoloPrecios,
   '2026112601_segundo_factor': segundoFactor,
   '2026112620_reportes': reportes,
+  '2026112700_apellido_admin': apellidoAdmin,
 };

@@ -273,6 +273,14 @@ describe.each(ROWS.flatMap((row) => row.methods.map((method) => [`${method} /${r
 });
 
 describe('reactivating from an echoing client', () => {
+  it('the first superuser, as seeded, read and sent back whole, is accepted', async () => {
+    const read = await app.api('GET', '/usuarios/1/', { token: admin });
+    expect(read.body.last_name).toBe('del sistema');
+    const back = await app.api('PATCH', '/usuarios/1/', { token: admin, body: read.body });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body).toEqual(read.body);
+  });
+
   it('PATCH /usuarios/{id}/ with is_superuser and clientes as GET returned them reactivates the user', async () => {
     const path = await ROWS[0].setup();
     expect((await app.api('DELETE', path, { token: admin })).status).toBe(204);

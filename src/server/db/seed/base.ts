@@ -62,7 +62,7 @@ export async function ensureAdmin(db: Db, admin: { username: string; password?: 
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (any) return { username: admin.username, created: false };
   const password = admin.password ?? randomBytes(12).toString('base64url');
-  const user = { username: admin.username, email: admin.email, first_name: 'Administrador', password_hash: await hashPassword(password), is_superuser: true };
+  const user = { username: admin.username, email: admin.email, first_name: 'Administrador', last_name: 'del sistema', password_hash: await hashPassword(password), is_superuser: true };
   await insertUserWithRole(db, user, ROLE_ADMIN);
   return { username: admin.username, created: true, generatedPassword: admin.password ? undefined : password };
 }
