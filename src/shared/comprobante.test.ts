@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { lineasComprobante, nombreArchivoComprobante } from './comprobante';
 import { comprobantePdf } from './comprobantePdf';
 import { formatPercent } from './format';
+import { textoPdf } from './pdfTexto';
 import type { TransaccionRecord } from './schemas/operaciones';
 
 const t = {
@@ -35,6 +36,13 @@ describe('receipt', () => {
     expect(doc.getPage(0).getSize()).toEqual({ width: 595.28, height: 841.89 });
     expect(doc.getTitle()).toBe('Comprobante ABC123XY');
     expect(nombreArchivoComprobante(t)).toBe('comprobante-ABC123XY.pdf');
+  });
+
+  it('draws € as €, ₲ as "Gs.", narrow spaces as spaces, and only what the font cannot encode as "?"', async () => {
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+    expect(textoPdf(font, 'EUR € 1.200,00')).toBe('EUR € 1.200,00');
+    expect(textoPdf(font, 'PYG ₲\u202f1.000.000')).toBe('PYG Gs. 1.000.000');
+    expect(textoPdf(font, 'Guaraní S.A. – ñandutí 😀')).toBe('Guaraní S.A. – ñandutí ?');
   });
 
   it('formatPercent: two decimals, es-PY, a space before the sign', () => {

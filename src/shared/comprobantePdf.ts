@@ -1,5 +1,6 @@
 import type { TransaccionRecord } from './schemas/operaciones';
 import { NOMBRE_CASA, lineasComprobante } from './comprobante';
+import { textoPdf } from './pdfTexto';
 
 const QR_BOTTOM = 700;
 
@@ -16,8 +17,7 @@ export async function comprobantePdf(t: TransaccionRecord): Promise<Uint8Array> 
   const page = doc.addPage([595.28, 841.89]);
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  // Standard fonts are WinAnsi: keep what it can encode (₲ becomes "Gs."; es-PY's narrow spaces, a space).
-  const safe = (s: string) => s.replace(/₲/g, 'Gs.').replace(/[\u00a0\u202f]/g, ' ').replace(/[^\u0020-\u00ff]/g, '?');
+  const safe = (s: string) => textoPdf(font, s);
   let y = 800;
   page.drawText(safe(NOMBRE_CASA), { x: 50, y, size: 18, font: bold });
   y -= 24;

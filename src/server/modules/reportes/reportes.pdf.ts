@@ -2,23 +2,13 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import type { Db } from '../../db';
 import { DIMENSIONES, type ReporteFiltros } from '../../../shared/schemas/reportes';
 import * as repo from './reportes.repository';
+import { textoPdf } from '../../../shared/pdfTexto';
 import { TITULO_DIMENSION, evolucionDeArchivo, filtrosLegibles, numeroEsPy } from './reportes.textos';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;
 const SIZE = 9;
 const LINE = 14;
-
-/** The standard fonts speak WinAnsi: any other character (emoji, ₲…) is shown as '?' instead of failing. */
-const winAnsi = (font: PDFFont, s: string) =>
-  [...s].map((ch) => {
-    try {
-      font.encodeText(ch);
-      return ch;
-    } catch {
-      return '?';
-    }
-  }).join('');
 
 class Escritor {
   page: PDFPage;
@@ -37,7 +27,7 @@ class Escritor {
     const size = opts.size ?? SIZE;
     this.espacio(size + 6);
     const font = opts.bold ? this.bold : this.font;
-    this.page.drawText(winAnsi(font, s), { x: MARGIN, y: this.y - size, size, font, color: rgb(0.1, 0.1, 0.1) });
+    this.page.drawText(textoPdf(font, s), { x: MARGIN, y: this.y - size, size, font, color: rgb(0.1, 0.1, 0.1) });
     this.y -= size + 6;
   }
   /** A table: the first column left-aligned, the others (figures) right-aligned. */
@@ -49,7 +39,7 @@ class Escritor {
       const font = bold ? this.bold : this.font;
       let x = MARGIN;
       cells.forEach((c, i) => {
-        let text = winAnsi(font, c);
+        let text = textoPdf(font, c);
         while (text.length > 1 && font.widthOfTextAtSize(text, SIZE) > widths[i] - 4) text = text.slice(0, -1);
         const w = font.widthOfTextAtSize(text, SIZE);
         this.page.drawText(text, { x: i === 0 ? x : x + widths[i] - 4 - w, y: this.y - SIZE, size: SIZE, font });
