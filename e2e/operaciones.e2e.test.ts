@@ -76,6 +76,8 @@ async function hastaResumen(page: Page, monto = '100', vende = true) {
   }
   await page.getByRole('heading', { name: vende ? 'Método de Cobro' : 'Método de Pago' }).waitFor();
   await expect.poll(() => page.locator('input[name="metodo"]:checked').count()).toBe(1);
+  // Every option says the commission it charges (a card may charge another than its method's).
+  expect(await page.locator('label:has(input[name="metodo"])').getByText(/^Comisión \d+,\d{2} %$/).count()).toBe(await page.locator('input[name="metodo"]').count());
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByRole('heading', { name: 'Terminal de Autoservicio' }).waitFor();
   const continuar = page.getByRole('button', { name: 'Continuar' });

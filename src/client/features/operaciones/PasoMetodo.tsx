@@ -71,10 +71,8 @@ export function PasoMetodo({
           <legend className="sr-only">{etiqueta}</legend>
           {grupos.map(([tipo, g]) => (
             <div key={tipo} className="space-y-2">
-              <h3 className="text-sm font-semibold text-slate-700">
-                {g.metodo_financiero.nombre_display}{' '}
-                <span className="font-normal text-slate-500">(comisión {porcentaje(g.metodo_financiero.comision_porcentaje)})</span>
-              </h3>
+              {/* Each option says its own commission: a card or account of a catalogue entry may charge another than its method's. */}
+              <h3 className="text-sm font-semibold text-slate-700">{g.metodo_financiero.nombre_display}</h3>
               {g.instancias.map((i) => {
                 const activo = elegido?.tipo === 'instancia' && elegido.id === i.id;
                 return (
@@ -89,6 +87,7 @@ export function PasoMetodo({
                     <span className="min-w-0">
                       <span className="block font-medium text-slate-900">{i.alias}</span>
                       <span className="block break-words text-slate-600">{resumenInstancia(i)}</span>
+                      <span className="block text-slate-500">Comisión {porcentaje(i.comision_porcentaje)}</span>
                     </span>
                   </label>
                 );
@@ -105,6 +104,7 @@ export function PasoMetodo({
                   <span>
                     <span className="block font-medium text-slate-900">Método genérico</span>
                     <span className="block text-slate-600">{g.metodo_financiero.nombre_display} sin una cuenta guardada</span>
+                    <span className="block text-slate-500">Comisión {porcentaje(g.metodo_financiero.comision_porcentaje)}</span>
                   </span>
                 </label>
               )}
