@@ -40,7 +40,7 @@ export const TASA_MSG = {
  * decimals and 16 integer digits. Answers the canonical 4-decimal string ("7300.5000").
  */
 export const rateFigure = z
-  .string({ error: (iss) => (iss.input === undefined ? M.required : TASA_MSG.numero) })
+  .string({ error: (iss) => (iss.input === undefined ? M.required : typeof iss.input === 'number' ? M.decimalComoTexto : TASA_MSG.numero) })
   .trim()
   .min(1, { message: M.required, abort: true })
   .transform((v, ctx) => {

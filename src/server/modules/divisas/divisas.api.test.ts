@@ -462,6 +462,8 @@ describe('/api/limite-config/', () => {
     const log = await app.db.selectFrom('audit_log').selectAll().where('entity', '=', 'limite_config').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(log).toMatchObject({ actor_id: changer.id, action: 'update', after: { limite_diario: '50000000', limite_mensual: '300000000' } });
 
+    const numero = await app.api('PUT', '/limite-config/', { body: { limite_diario: 50000000, limite_mensual: '300000000' }, token: changer.token });
+    expect(numero).toMatchObject({ status: 400, body: { limite_diario: [M.decimalComoTexto] } });
     const cleared = await app.api('PUT', '/limite-config/', { body: { limite_diario: '', limite_mensual: null }, token: changer.token });
     expect(cleared.body).toEqual({ limite_diario: null, limite_mensual: null });
     const max = '1'.repeat(30);
@@ -484,7 +486,7 @@ describe('/api/limite-config/', () => {
       [{ limite_diario: '1e5' }, 'limite_diario', DIVISA_MSG.limiteNumero],
       [{ limite_diario: '1.000.000' }, 'limite_diario', DIVISA_MSG.limiteNumero],
       [{ limite_mensual: 'mucho' }, 'limite_mensual', DIVISA_MSG.limiteNumero],
-      [{ limite_mensual: 5000 }, 'limite_mensual', DIVISA_MSG.limiteNumero],
+      [{ limite_mensual: 5000 }, 'limite_mensual', M.decimalComoTexto],
       [{ limite_mensual: undefined }, 'limite_mensual', M.required],
       [{ otro: '1' }, 'otro', 'Campo no permitido.'],
       // Guaraníes have no minor unit: "1,5" is never stored as 1.5.
