@@ -17,6 +17,11 @@ export const montoField = z
   .union([z.string(), z.number()], { error: (iss) => (iss.input === undefined || iss.input === null ? M.required : MONTO_MSG.invalido) })
   .transform((v, ctx) => {
     const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v;
+    // Past 15 significant digits a JSON number may not be what was sent (392074468759261.17 arrives as …261.2).
+    if (typeof v === 'number' && text !== '' && new Decimal(text).sd() > 15) {
+      ctx.addIssue({ code: 'custom', message: M.decimalComoTexto });
+      return z.NEVER;
+    }
     if (typeof v === 'string' && v.trim() === '') {
       ctx.addIssue({ code: 'custom', message: M.required });
       return z.NEVER;
