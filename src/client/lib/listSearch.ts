@@ -73,3 +73,6 @@ export function useLiveSearch() {
   };
   return [text, change] as const;
 }
+
+/** The rows of a list asked without a page (an array), or of one page (`{results}`). */
+export const filasDe = <T,>(data: T[] | { results: T[] } | undefined): T[] | undefined => (data === undefined ? undefined : Array.isArray(data) ? data : data.results);

@@ -194,3 +194,36 @@ describe('?all=true answers every record, inactive included', () => {
     expect(all.body.map((r: Record<string, unknown>) => r[c.id])).toContain(id);
   });
 });
+
+describe('lists answered whole page on request (users, roles, categories, rates)', () => {
+  beforeAll(async () => {
+    // More than one page of roles and users.
+    for (let i = 0; i < 11; i++) {
+      await ok('POST', '/roles/', { name: uniq('ROL PAGINADO '), permissions: [] });
+      const username = uniq('pag');
+      await ok('POST', '/usuarios/', { username, first_name: 'Pa', last_name: 'Ginado', email: `${username}@casa.test`, password: 'clave-segura' });
+    }
+  });
+
+  it.each(['/usuarios/', '/roles/', '/categorias/', '/cotizaciones/'])('GET %s is an array; with ?page=N the envelope whose links walk the same records', async (path) => {
+    const whole = await app.api('GET', path, { token: admin });
+    expect(whole.status).toBe(200);
+    expect(Array.isArray(whole.body)).toBe(true);
+    const seen: unknown[] = [];
+    let url: string | null = `${app.url}/api${path}?page=1`;
+    while (url) {
+      const res = await fetch(url, { headers: { authorization: `Bearer ${admin}` } });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { count: number; next: string | null; results: unknown[] };
+      expect(body.count).toBe(whole.body.length);
+      expect(body.results.length).toBeLessThanOrEqual(10);
+      seen.push(...body.results);
+      url = body.next;
+    }
+    expect(seen).toEqual(whole.body);
+    const bad = await app.api('GET', `${path}?page=abc`, { token: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body.page).toBeDefined();
+  });
+});
+

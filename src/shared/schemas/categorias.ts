@@ -3,7 +3,7 @@ import { cleanText } from '../text';
 import { MA } from '../messagesAdmin';
 import { Decimal, toFixedString } from '../money';
 import { flag, searchField, text } from './fields';
-import { uuidField } from './common';
+import { pageOptional, uuidField } from './common';
 
 export const categoriaRecord = z.object({
   idCategoria: z.string(),
@@ -76,4 +76,5 @@ export type CategoriaPatchBody = z.infer<typeof categoriaPatchBody>;
 export const categoriasListInput = z.object({
   search: searchField,
   all: z.union([z.boolean(), z.string()]).optional(),
+  page: pageOptional,
 });

@@ -35,8 +35,11 @@ export const idParam = z.preprocess(
   z.number({ error: idError }).int(ID_MSG).positive(ID_MSG).max(2_147_483_647, ID_MSG),
 );
 
+const page = z.preprocess(fromDigits(9), z.number({ error: PAGE_MSG }).int(PAGE_MSG).min(1, PAGE_MSG).max(1_000_000_000, PAGE_MSG));
 /** `?page=N`: a page number from 1. */
-export const pageParam = z.preprocess(fromDigits(9), z.number({ error: PAGE_MSG }).int(PAGE_MSG).min(1, PAGE_MSG).max(1_000_000_000, PAGE_MSG)).default(1);
+export const pageParam = page.default(1);
+/** `?page=N` of a list answered whole unless a page is asked (users, roles, categories, rates). */
+export const pageOptional = page.optional();
 /**
  * A UUID in any letter case (iOS and .NET print them upper-case), given on as the lower-case spelling
  * PostgreSQL answers: no service ever sees two spellings of one record.

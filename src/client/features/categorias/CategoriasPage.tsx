@@ -7,7 +7,7 @@ import { Can } from '../../components/Guard';
 import { trpc } from '../../trpc';
 import { usePermissions } from '../../session/permissions';
 import { matches } from '../../lib/text';
-import { useLiveSearch } from '../../lib/listSearch';
+import { filasDe, useLiveSearch } from '../../lib/listSearch';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
@@ -24,7 +24,7 @@ export function CategoriasPage() {
   const [search, setSearch] = useLiveSearch();
   const [modal, setModal] = useState<CategoriaModalState>(null);
   const estado = useCambiarEstadoCategoria();
-  const rows = list.data?.filter((k) => matches(search, k.nombre, k.descripcion));
+  const rows = filasDe(list.data)?.filter((k) => matches(search, k.nombre, k.descripcion));
 
   const columns: Column<CategoriaRecord>[] = [
     { header: 'Nombre', cell: (k) => <span className="font-medium">{k.nombre}</span> },

@@ -10,6 +10,7 @@ import { MA } from '../../../shared/messagesAdmin';
 import { clienteForm, clientePayloadFromForm, type ClienteForm, type ClienteRecord } from '../../../shared/schemas/clientes';
 import { FormActions } from '../../components/FormActions';
 import { formatDescuento } from '../categorias/formatDescuento';
+import { filasDe } from '../../lib/listSearch';
 
 export type ClienteModalState = { mode: 'create' } | { mode: 'view' | 'edit'; cliente: ClienteRecord } | null;
 
@@ -49,7 +50,7 @@ function ClienteFormBody({ state, onDone }: { state: NonNullable<ClienteModalSta
   const fisica = watch('isPersonaFisica');
   const current = state.mode === 'create' ? undefined : state.cliente.idCategoria;
   // Only active categories can be chosen; a client keeps the one it has.
-  const options = (categorias.data ?? []).filter((k) => k.isActive || k.idCategoria === current);
+  const options = (filasDe(categorias.data) ?? []).filter((k) => k.isActive || k.idCategoria === current);
 
   const onSubmit = handleSubmit(async (values) => {
     const payload = clientePayloadFromForm(values);

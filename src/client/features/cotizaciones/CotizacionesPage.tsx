@@ -13,7 +13,7 @@ import { Bandera } from '../../components/Bandera';
 import { TASA_MSG, type TasaRecord } from '../../../shared/schemas/cotizaciones';
 import { formatTasa, useBaseCurrency } from './format';
 import { TasaFormModal } from './TasaFormModal';
-import { useListSearch } from '../../lib/listSearch';
+import { filasDe, useListSearch } from '../../lib/listSearch';
 import { useCambiarEstadoTasa } from './hooks';
 
 /** /cotizaciones (spec 001 §2): the rates with their figures, search in the URL, create, edit, (de)activate. */
@@ -49,7 +49,7 @@ export function CotizacionesPage() {
       </div>
       <DataTable<TasaRecord>
         label="Cotizaciones"
-        rows={q.data}
+        rows={filasDe(q.data)}
         loading={q.isLoading}
         error={q.isError}
         rowKey={(t) => t.id}

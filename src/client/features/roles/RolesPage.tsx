@@ -7,7 +7,7 @@ import { Can } from '../../components/Guard';
 import { trpc } from '../../trpc';
 import { usePermissions } from '../../session/permissions';
 import { matches } from '../../lib/text';
-import { useLiveSearch } from '../../lib/listSearch';
+import { filasDe, useLiveSearch } from '../../lib/listSearch';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { MA } from '../../../shared/messagesAdmin';
 import { P, ROLE_CLIENTE } from '../../../shared/permissions';
@@ -30,7 +30,7 @@ export function RolesPage() {
   const [deleting, setDeleting] = useState<RoleRecord | null>(null);
   const names = useMemo(() => new Map((permisos.data ?? []).map((p) => [p.id, p.name_es])), [permisos.data]);
 
-  const rows = roles.data?.filter((r) => matches(search, r.name));
+  const rows = filasDe(roles.data)?.filter((r) => matches(search, r.name));
 
   const summary = (r: RoleRecord) => {
     const shown = r.permissions.slice(0, SUMMARY_SIZE).map((id) => names.get(id) ?? `#${id}`);

@@ -8,6 +8,7 @@ import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
 import type { RoleRecord } from '../../../shared/schemas/roles';
 import type { UserRecord } from '../../../shared/schemas/usuarios';
+import { filasDe } from '../../lib/listSearch';
 
 /**
  * A user's roles: read-only, and with can_assign_roles an editor with the assigned and available
@@ -27,7 +28,7 @@ function Editor({ user }: { user: UserRecord }) {
   const save = useAsignarRoles();
   const { editing, start, stop, current, changed, set, search, setSearch } = useSelectionEditor(assigned.data, (r) => r.id);
   const all = trpc.roles.list.useQuery({}, { enabled: editing });
-  const roles: RoleRecord[] = all.data ?? [];
+  const roles: RoleRecord[] = filasDe(all.data) ?? [];
   const inList = roles.filter((r) => current.has(r.id) && matches(search, r.name));
   const available = roles.filter((r) => !current.has(r.id) && matches(search, r.name));
 

@@ -8,7 +8,7 @@ import { trpc } from '../../trpc';
 import { useSession } from '../../session/store';
 import { usePermissions } from '../../session/permissions';
 import { matches } from '../../lib/text';
-import { useLiveSearch } from '../../lib/listSearch';
+import { filasDe, useLiveSearch } from '../../lib/listSearch';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
@@ -34,7 +34,7 @@ export function UsuariosPage() {
   const [resetting, setResetting] = useState<UserRecord | null>(null);
   const estado = useCambiarEstadoUsuario();
 
-  const rows = list.data?.filter((u) => matches(search, u.username, u.first_name, u.last_name, u.email));
+  const rows = filasDe(list.data)?.filter((u) => matches(search, u.username, u.first_name, u.last_name, u.email));
 
   const mayToggle = (u: UserRecord) => perms.has(P.deleteUser) && u.id !== me?.id && (!u.is_superuser || !!me?.is_superuser);
 

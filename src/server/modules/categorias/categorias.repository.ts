@@ -14,13 +14,11 @@ export function selectCategorias(db: Q) {
 export const findCategoria = (db: Q, id: string): Promise<CategoriaRecord | undefined> =>
   selectCategorias(db).where('k.id_categoria', '=', id).executeTakeFirst();
 
-export function listCategorias(db: Q, search?: string): Promise<CategoriaRecord[]> {
-  let q = selectCategorias(db);
-  if (search) {
-    const p = containsPattern(search);
-    q = q.where((eb) => eb.or([eb('k.nombre', 'ilike', p), eb('k.descripcion', 'ilike', p)]));
-  }
-  return q.orderBy('k.descuento').orderBy('k.nombre').execute();
+export function categoriasMatching(db: Q, search?: string) {
+  const q = selectCategorias(db);
+  if (!search) return q;
+  const p = containsPattern(search);
+  return q.where((eb) => eb.or([eb('k.nombre', 'ilike', p), eb('k.descripcion', 'ilike', p)]));
 }
 
 export async function nombreTaken(db: Q, nombre: string): Promise<boolean> {

@@ -7,6 +7,7 @@ import {
   categoriaCreateInput, categoriaPatchBody, categoriaRecord, categoriasListInput,
 } from '../../../shared/schemas/categorias';
 import * as svc from './categorias.service';
+import { pagedOrAll } from '../../lib/pagination';
 
 const byId = z.object({ id: uuidParam });
 /** Whoever sees clients sees their categories (the client form needs them). */
@@ -15,8 +16,8 @@ const canView = { any: [P.viewCategoria, P.viewCliente] };
 export const categoriasRouter = router({
   list: permProcedure(canView)
     .input(categoriasListInput)
-    .output(z.array(categoriaRecord))
-    .query(({ ctx, input }) => svc.list(serviceCtx(ctx), input.search)),
+    .output(pagedOrAll(categoriaRecord))
+    .query(({ ctx, input }) => svc.list(serviceCtx(ctx), input)),
   get: permProcedure(canView)
     .input(byId)
     .output(categoriaRecord)

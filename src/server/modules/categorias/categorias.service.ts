@@ -7,7 +7,8 @@ import { withUniqueFields } from '../../lib/unique';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
 import type { CategoriaCreateInput, CategoriaPatchBody, CategoriaRecord } from '../../../shared/schemas/categorias';
-import { findCategoria, insertCategoria, listCategorias, lockCategoria, nombreTaken, updateCategoriaRow } from './categorias.repository';
+import { categoriasMatching, findCategoria, insertCategoria, lockCategoria, nombreTaken, updateCategoriaRow } from './categorias.repository';
+import { arrayOrPage } from '../../lib/pagination';
 
 export const ENTITY = 'categoria_cliente';
 
@@ -19,8 +20,11 @@ const UNIQUE = {
 /** The catalogue has no delete permission for categories: edit, activate and deactivate need change. */
 const INTENTS = { edit: P.changeCategoria };
 
-/** Every category, active and inactive, as an array (the spec does not page them). */
-export const list = (ctx: ServiceCtx, search?: string) => listCategorias(ctx.db, search);
+/** Every category, active and inactive, as an array, or one page of them when `page` is asked. */
+export function list(ctx: ServiceCtx, q: { search?: string; page?: number }) {
+  const matching = categoriasMatching(ctx.db, q.search);
+  return arrayOrPage(matching.orderBy('k.descuento').orderBy('k.nombre').orderBy('k.id_categoria'), q.page, matching, (c): CategoriaRecord => c);
+}
 
 export async function get(ctx: ServiceCtx, id: string) {
   const c = await findCategoria(ctx.db, id);

@@ -12,14 +12,13 @@ export function selectTasas(db: Db) {
 }
 export type TasaRow = Awaited<ReturnType<ReturnType<typeof selectTasas>['executeTakeFirstOrThrow']>>;
 
-export function listTasaRows(db: Db, f: { search?: string; activo?: boolean }) {
+export function tasasMatching(db: Db, f: { search?: string; activo?: boolean }) {
   let q = selectTasas(db);
   if (f.search) {
     const pattern = containsPattern(f.search);
     q = q.where((eb) => eb.or([eb('d.codigo', 'ilike', pattern), eb('d.nombre', 'ilike', pattern)]));
   }
-  if (f.activo !== undefined) q = q.where('t.activo', '=', f.activo);
-  return q.orderBy('d.codigo').execute();
+  return f.activo === undefined ? q : q.where('t.activo', '=', f.activo);
 }
 
 export const findTasaRow = (db: Db, id: number) => selectTasas(db).where('t.id', '=', id).executeTakeFirst();

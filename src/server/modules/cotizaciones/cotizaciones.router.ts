@@ -5,13 +5,15 @@ import { P } from '../../../shared/permissions';
 import { boolFlag, serialId } from '../../../shared/schemas/divisas';
 import { tasaCreateInput, tasaHistorialRecord, tasaPatchInput, tasaPublica, tasaRecord, tasaUpdateInput } from '../../../shared/schemas/cotizaciones';
 import * as cotizaciones from './cotizaciones.service';
+import { pagedOrAll } from '../../lib/pagination';
+import { pageOptional } from '../../../shared/schemas/common';
 
 const byId = z.object({ id: serialId });
 
 export const cotizacionesRouter = router({
   list: permProcedure({ all: [P.viewTasa] })
-    .input(z.object({ search: z.string().trim().max(100).optional(), activo: boolFlag.optional() }).optional())
-    .output(z.array(tasaRecord))
+    .input(z.object({ search: z.string().trim().max(100).optional(), activo: boolFlag.optional(), page: pageOptional }).optional())
+    .output(pagedOrAll(tasaRecord))
     .query(({ ctx, input }) => cotizaciones.listTasas(serviceCtx(ctx), input ?? {})),
   get: permProcedure({ all: [P.viewTasa] })
     .input(byId)

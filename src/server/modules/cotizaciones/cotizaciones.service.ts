@@ -14,9 +14,10 @@ import {
 } from '../../../shared/schemas/cotizaciones';
 import { lockDivisa } from '../divisas/divisas.repository';
 import {
-  divisaHasTasa, findTasaRow, historialRows, insertHistorial, insertTasa, listTasaRows, lockTasa, publicTasaRows, tasaExists, updateTasaRow,
+  divisaHasTasa, findTasaRow, historialRows, insertHistorial, insertTasa, tasasMatching, lockTasa, publicTasaRows, tasaExists, updateTasaRow,
   type TasaRow,
 } from './cotizaciones.repository';
+import { arrayOrPage } from '../../lib/pagination';
 
 const fixed = (v: string) => toFixedString(v, RATE_DECIMALS);
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -44,8 +45,10 @@ const UNIQUE = { tasas_divisa_uq: ['divisa', TASA_MSG.duplicada] } as const;
 /** New figures and reactivation need the change permission, deactivation the delete permission. */
 const INTENTS = { edit: P.changeTasa, deactivate: P.deleteTasa };
 
-export async function listTasas(ctx: ServiceCtx, f: { search?: string; activo?: boolean }) {
-  return (await listTasaRows(ctx.db, f)).map(toRecord);
+/** Every rate matching the filters, or one page of them when `page` is asked. */
+export function listTasas(ctx: ServiceCtx, f: { search?: string; activo?: boolean; page?: number }) {
+  const matching = tasasMatching(ctx.db, f);
+  return arrayOrPage(matching.orderBy('d.codigo').orderBy('t.id'), f.page, matching, toRecord);
 }
 
 export async function getTasa(ctx: ServiceCtx, id: number) {

@@ -19,10 +19,9 @@ export function selectRoles(db: Q) {
 
 export const findRole = (db: Q, id: number): Promise<RoleRecord | undefined> => selectRoles(db).where('g.id', '=', id).executeTakeFirst();
 
-export function listRoles(db: Q, search?: string): Promise<RoleRecord[]> {
-  let q = selectRoles(db);
-  if (search) q = q.where('g.name', 'ilike', containsPattern(search));
-  return q.orderBy('g.name').execute();
+export function rolesMatching(db: Q, search?: string) {
+  const q = selectRoles(db);
+  return search ? q.where('g.name', 'ilike', containsPattern(search)) : q;
 }
 
 export function rolesOfUser(db: Q, userId: number): Promise<RoleRecord[]> {

@@ -5,6 +5,7 @@ import { P } from '../../../shared/permissions';
 import { idParam } from '../../../shared/schemas/common';
 import { permisoRecord, roleBody, roleRecord, roleUpdateBody, rolesListInput } from '../../../shared/schemas/roles';
 import * as svc from './roles.service';
+import { pagedOrAll } from '../../lib/pagination';
 
 const byId = z.object({ id: idParam });
 
@@ -12,8 +13,8 @@ export const rolesRouter = router({
   /** Role viewers, and whoever assigns roles to users (they choose among them). */
   list: permProcedure({ any: [P.viewGroup, P.assignRoles] })
     .input(rolesListInput)
-    .output(z.array(roleRecord))
-    .query(({ ctx, input }) => svc.list(serviceCtx(ctx), input.search)),
+    .output(pagedOrAll(roleRecord))
+    .query(({ ctx, input }) => svc.list(serviceCtx(ctx), input)),
   get: permProcedure({ all: [P.viewGroup] })
     .input(byId)
     .output(roleRecord)

@@ -8,9 +8,10 @@ import { MA } from '../../../shared/messagesAdmin';
 import type { RoleBody, RoleRecord } from '../../../shared/schemas/roles';
 import { ROLE_CLIENTE } from '../../../shared/permissions';
 import {
-  addRolePermissions, codesOfRoles, deleteRole, findRole, insertRole, listPermisos, listRoles, lockRoleRow, permissionCodes, removeRolePermissions,
+  addRolePermissions, codesOfRoles, deleteRole, findRole, insertRole, listPermisos, rolesMatching, lockRoleRow, permissionCodes, removeRolePermissions,
   updateRoleRow, roleHolders, roleNameTaken,
 } from './roles.repository';
+import { arrayOrPage } from '../../lib/pagination';
 
 export const ENTITY = 'rol';
 
@@ -19,7 +20,11 @@ const UNIQUE = {
   auth_group_name_key: ['name', MA.roleNameTaken],
 } as const satisfies Record<string, [string, string]>;
 
-export const list = (ctx: ServiceCtx, search?: string) => listRoles(ctx.db, search);
+/** Every role matching `search` by name, or one page of them when `page` is asked. */
+export function list(ctx: ServiceCtx, q: { search?: string; page?: number }) {
+  const matching = rolesMatching(ctx.db, q.search);
+  return arrayOrPage(matching.orderBy('g.name').orderBy('g.id'), q.page, matching, (r): RoleRecord => r);
+}
 export const permisos = (ctx: ServiceCtx) => listPermisos(ctx.db);
 
 export async function get(ctx: ServiceCtx, id: number) {

@@ -18,13 +18,11 @@ export function selectUsers(db: Q) {
 export const findUser = (db: Db | Q, id: number) => selectUsers(db).where('u.id', '=', id).executeTakeFirst();
 
 /** Username, first or last name, or e-mail containing the text, case-insensitively. */
-export function listUsers(db: Q, search?: string) {
-  let q = selectUsers(db);
-  if (search) {
-    const p = containsPattern(search);
-    q = q.where((eb) => eb.or([eb('u.username', 'ilike', p), eb('u.first_name', 'ilike', p), eb('u.last_name', 'ilike', p), eb('u.email', 'ilike', p)]));
-  }
-  return q.orderBy('u.username').execute();
+export function usersMatching(db: Q, search?: string) {
+  const q = selectUsers(db);
+  if (!search) return q;
+  const p = containsPattern(search);
+  return q.where((eb) => eb.or([eb('u.username', 'ilike', p), eb('u.first_name', 'ilike', p), eb('u.last_name', 'ilike', p), eb('u.email', 'ilike', p)]));
 }
 
 /** Which of username and e-mail another user already has (case-insensitive). */

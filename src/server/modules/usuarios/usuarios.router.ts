@@ -1,6 +1,7 @@
 import { z } from '../../../shared/zod';
 import { router, authedProcedure, permProcedure } from '../../trpc/init';
 import { serviceCtx } from '../../lib/context';
+import { pagedOrAll } from '../../lib/pagination';
 import { P } from '../../../shared/permissions';
 import { idParam } from '../../../shared/schemas/common';
 import { roleRecord } from '../../../shared/schemas/roles';
@@ -15,8 +16,8 @@ const byId = z.object({ id: idParam });
 export const usuariosRouter = router({
   list: permProcedure({ all: [P.viewUser] })
     .input(usuariosListInput)
-    .output(z.array(userRecord))
-    .query(({ ctx, input }) => svc.list(serviceCtx(ctx), input.search)),
+    .output(pagedOrAll(userRecord))
+    .query(({ ctx, input }) => svc.list(serviceCtx(ctx), input)),
   /** Own record always; others with view permission. */
   get: authedProcedure
     .input(byId)

@@ -5,6 +5,7 @@ import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import { changeIntent } from '../../lib/changeIntent';
 import { withUniqueFields } from '../../lib/unique';
+import { arrayOrPage } from '../../lib/pagination';
 import { requirePerms } from '../../lib/permissions';
 import { M } from '../../../shared/messages';
 import { MA } from '../../../shared/messagesAdmin';
@@ -18,7 +19,7 @@ import { codesOfRoles, rolesOfUser } from '../roles/roles.repository';
 import { assertWithinOwn } from '../roles/roles.service';
 import {
   addUserClientes, addUserRoles, assignedClienteForShare, clienteIdsOfUser, currentClient, existingClienteIds, existingRoleIdsLocked, findUser,
-  insertUser, listUsers, lockUserRow, removeUserClientes, removeUserRoles, takenFields, updateUserRow, userExists,
+  insertUser, usersMatching, lockUserRow, removeUserClientes, removeUserRoles, takenFields, updateUserRow, userExists,
 } from './usuarios.repository';
 
 export const ENTITY = 'usuario';
@@ -66,7 +67,11 @@ async function checkTaken(db: Db, v: { username?: string; email?: string }, exce
   if (Object.keys(fields).length) throw invalidFields(fields);
 }
 
-export const list = (ctx: ServiceCtx, search?: string) => listUsers(ctx.db, search);
+/** Every user matching `search` by username, or one page of them when `page` is asked. */
+export function list(ctx: ServiceCtx, q: { search?: string; page?: number }) {
+  const matching = usersMatching(ctx.db, q.search);
+  return arrayOrPage(matching.orderBy('u.username').orderBy('u.id'), q.page, matching, (u) => u);
+}
 
 /** Anyone may read their own record (the login flow needs it); others need view permission. */
 export async function getUser(ctx: ServiceCtx, id: number) {
