@@ -108,10 +108,10 @@ export const confirmarPagoInput = z.strictObject({
   tasa_aceptada: z.string().regex(/^\d+(\.\d+)?$/, 'Ingrese una tasa válida.').optional(),
 });
 
-const FECHA_MSG = 'Ingrese una fecha válida (AAAA-MM-DD).';
+export const FECHA_MSG = 'Ingrese una fecha válida (AAAA-MM-DD).';
 export const fecha = z
   .string({ error: FECHA_MSG })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, FECHA_MSG)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: FECHA_MSG, abort: true })
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../test/harness';
 import { userWith } from '../../test/fixtures';
 import { M } from '../../../shared/messages';
 import { P } from '../../../shared/permissions';
-import { FECHAS_MSG } from '../../../shared/schemas/operaciones';
+import { FECHAS_MSG, FECHA_MSG } from '../../../shared/schemas/operaciones';
 import { MAX_PERIODOS, periodos, periodosMsg } from '../../../shared/reportes';
 import { insertarOperaciones, reportWorld, type Operacion, type ReportWorld } from './testFixtures';
 
@@ -83,6 +83,14 @@ describe('bad filters answer 400 with field messages', () => {
       const r = await app.api('GET', `${path}?${q}`, { token: viewer });
       expect(r.status, path).toBe(400);
       expect(r.body[field], path).toBeDefined();
+    }
+  });
+
+  it('says a malformed date once', async () => {
+    for (const q of ['fecha_desde=abc', 'fecha_desde=2026-13-01', 'fecha_hasta=1/11/2026']) {
+      const r = await app.api('GET', `/reportes/ganancias/resumen/?${q}`, { token: viewer });
+      expect(r.status, q).toBe(400);
+      expect(Object.values(r.body), q).toEqual([[FECHA_MSG]]);
     }
   });
 
