@@ -186,7 +186,7 @@ describe('exchange screens', () => {
     expect(await page.getByRole('button', { name: 'Continuar' }).isDisabled()).toBe(true);
     await paso1(page);
     await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
-    await page.getByText('Método genérico').first().waitFor();
+    await page.getByText('Sin una cuenta guardada').first().waitFor();
     await page.getByRole('button', { name: 'Simular Operación' }).click();
     await page.getByRole('heading', { name: 'Resultado' }).waitFor();
     const resumen = page.getByTestId('resumen-cotizacion');

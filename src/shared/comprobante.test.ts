@@ -27,7 +27,8 @@ describe('receipt', () => {
     expect(lineas.Recibe).toBe('USD US$ 134,14');
     expect(lineas['Comisión del método']).toBe('1,50 % (Transferencia bancaria)');
     expect(lineas['Descuento por categoría']).toBe('10,00 % (VIP)');
-    expect(lineas['Fecha y hora']).toBe('20/11/26, 12:30:00 p. m. (America/Asuncion)');
+    expect(lineas['Fecha y hora']).toBe('20/11/26, 12:30:00 p. m. (hora de Paraguay)');
+    expect(lineas['Tasa aplicada']).toBe('₲ 7.455,175 por USD');
   });
 
   it('is one A4 page titled with its code', async () => {

@@ -18,7 +18,7 @@ export function lineasComprobante(t: TransaccionRecord): [string, string][] {
   const lineas: [string, string][] = [
     ['Código', t.codigo],
     ['Estado', t.estado_display],
-    ['Fecha y hora', `${fechaHora.format(new Date(t.fecha_inicio))} (America/Asuncion)`],
+    ['Fecha y hora', `${fechaHora.format(new Date(t.fecha_inicio))} (hora de Paraguay)`],
   ];
   if (t.fecha_fin) lineas.push(['Finalizada', fechaHora.format(new Date(t.fecha_fin))]);
   lineas.push(
@@ -28,7 +28,7 @@ export function lineasComprobante(t: TransaccionRecord): [string, string][] {
     ['Operación del cliente', t.operacion === 'compra' ? 'Compra' : 'Venta'],
     ['Entrega', `${t.divisa_origen_detalle.codigo} ${monto(t.monto_origen, t.divisa_origen_detalle.simbolo)}`],
     ['Recibe', `${t.divisa_destino_detalle.codigo} ${monto(t.monto_destino, t.divisa_destino_detalle.simbolo)}`],
-    ['Tasa aplicada', formatRate(t.tasa_aplicada, 4)],
+    ['Tasa aplicada', `₲ ${formatRate(t.tasa_aplicada, 4)} por ${t.operacion === 'compra' ? t.divisa_destino_detalle.codigo : t.divisa_origen_detalle.codigo}`],
     ['Descuento por categoría', `${formatPercent(t.parametros.descuento_categoria)} (${t.parametros.nombre_categoria})`],
     ['Comisión del método', `${formatPercent(t.parametros.comision_metodo)} (${t.metodo_financiero_detalle.nombre_display})`],
   );

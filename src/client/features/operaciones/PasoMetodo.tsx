@@ -102,8 +102,8 @@ export function PasoMetodo({
                     onChange={() => onElegir({ tipo: 'generico', metodoId: g.metodo_financiero.id })}
                   />
                   <span>
-                    <span className="block font-medium text-slate-900">Método genérico</span>
-                    <span className="block text-slate-600">{g.metodo_financiero.nombre_display} sin una cuenta guardada</span>
+                    <span className="block font-medium text-slate-900">{g.metodo_financiero.nombre_display}</span>
+                    <span className="block text-slate-600">Sin una cuenta guardada</span>
                     <span className="block text-slate-500">Comisión {porcentaje(g.metodo_financiero.comision_porcentaje)}</span>
                   </span>
                 </label>

@@ -28,6 +28,7 @@ export function ResumenCotizacion({ r, actualizando = false }: { r: SimulacionRe
   const p = r.parametros;
   const compra = r.operacion_cliente === 'compra';
   const costos = costosEnGuaranies(r);
+  const extranjera = compra ? r.divisa_destino : r.divisa_origen;
   return (
     <div
       className={`rounded-lg border border-emerald-200 bg-emerald-50 p-4 transition-opacity ${actualizando ? 'opacity-60' : ''}`}
@@ -44,17 +45,22 @@ export function ResumenCotizacion({ r, actualizando = false }: { r: SimulacionRe
       <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600">Tipo de cambio final</dt>
         <dd className="text-right font-medium tabular-nums" data-testid="tc-final">{tasaGs(r.tc_final)}</dd>
-        <dt className="text-slate-600">Precio base</dt>
+        {/* Per unit of the foreign currency first; then what discount and commission came to over the whole amount. */}
+        <dt className="text-slate-600">Precio base por {extranjera}</dt>
         <dd className="text-right tabular-nums">{tasaGs(p.precio_base)}</dd>
+        <dt className="text-slate-600">{compra ? 'Margen de venta' : 'Margen de compra'} por {extranjera}</dt>
+        <dd className="text-right tabular-nums">
+          {compra ? '+' : '−'} {tasaGs(p.comision_base)}
+        </dd>
         <dt className="text-slate-600">Categoría</dt>
         <dd className="text-right">{p.nombre_categoria || 'Sin categoría'}</dd>
-        <dt className="text-slate-600">Descuento de categoría</dt>
+        <dt className="text-slate-600">Descuento de categoría (en total)</dt>
         <dd className="text-right tabular-nums" data-testid="descuento">
           {guaranies(costos.descuento)} ({porcentaje(p.descuento_categoria)})
         </dd>
         <dt className="text-slate-600">Método</dt>
         <dd className="text-right">{p.nombre_metodo}</dd>
-        <dt className="text-slate-600">Comisión del método</dt>
+        <dt className="text-slate-600">Comisión del método (en total)</dt>
         <dd className="text-right tabular-nums" data-testid="comision">
           {guaranies(costos.comision)} ({porcentaje(p.comision_metodo)})
         </dd>
