@@ -148,6 +148,12 @@ describe('progress that survives', () => {
     expect(await page.getByTestId('monto-origen').textContent()).toBe('1.234.000 PYG');
     await abrir(page);
     await pendientes.getByRole('button', { name: `Cancelar ${codigo}` }).click();
+    // It asks first: going back changes nothing.
+    const confirmar = page.getByRole('dialog', { name: '¿Cancelar la operación?' });
+    await confirmar.getByRole('button', { name: 'Volver' }).click();
+    expect(await estadoDe(id)).toBe('pendiente');
+    await pendientes.getByRole('button', { name: `Cancelar ${codigo}` }).click();
+    await confirmar.getByRole('button', { name: 'Sí, cancelar' }).click();
     await expect.poll(() => estadoDe(id)).toBe('cancelada');
     await expect.poll(() => page.getByText(codigo).count()).toBe(0);
     await page.context().close();
@@ -165,6 +171,7 @@ describe('progress that survives', () => {
     await page.goto(`${e.url}/historial-transacciones`);
     await page.getByRole('button', { name: `Ver transacción ${codigo}` }).first().click();
     await page.getByRole('button', { name: `Cancelar ${codigo}` }).click();
+    await page.getByRole('dialog', { name: '¿Cancelar la operación?' }).getByRole('button', { name: 'Sí, cancelar' }).click();
     await expect.poll(() => estadoDe(id)).toBe('cancelada');
     await page.getByRole('button', { name: `Ver transacción ${codigo}` }).first().click();
     await page.getByTestId('detalle-transaccion').waitFor();

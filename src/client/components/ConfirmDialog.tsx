@@ -6,6 +6,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel = 'Confirmar',
+  closeLabel = 'Cancelar',
   danger = false,
   busy = false,
   onConfirm,
@@ -15,6 +16,8 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel?: string;
+  /** The button that closes without doing anything ("Volver" where "Cancelar" would name the action). */
+  closeLabel?: string;
   danger?: boolean;
   busy?: boolean;
   onConfirm: () => void;
@@ -25,7 +28,7 @@ export function ConfirmDialog({
       <div className="text-sm text-slate-700">{children}</div>
       <div className="mt-6 flex justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={onClose}>
-          Cancelar
+          {closeLabel}
         </button>
         <button type="button" className={danger ? 'btn-danger' : 'btn-primary'} disabled={busy} onClick={onConfirm}>
           {confirmLabel}

@@ -7,6 +7,7 @@ import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { useDescartarTransaccion } from '../operaciones/hooks';
 import { estadoDe } from '../operaciones/Pendientes';
 import { aSearch, ESTADO_INICIAL } from '../operaciones/wizardSearch';
+import { CancelarOperacion } from '../operaciones/CancelarOperacion';
 
 /**
  * A pending transaction of the person's own (created by them, not yet paid, not overdue) can be
@@ -23,15 +24,13 @@ export function AccionesPendiente({ t, onCancelada }: { t: TransaccionRecord; on
       <Link to="/operacion-compra-venta" search={aSearch({ ...ESTADO_INICIAL, ...estadoDe(t), paso: 4 })} className="btn-primary min-h-10" aria-label={`Retomar ${t.codigo}`}>
         Retomar
       </Link>
-      <button
-        type="button"
+      <CancelarOperacion
+        codigo={t.codigo}
+        label="Cancelar operación"
         className="btn-secondary min-h-10"
-        disabled={cancelar.isPending}
-        aria-label={`Cancelar ${t.codigo}`}
-        onClick={() => cancelar.mutate({ id: t.id }, { onSuccess: onCancelada })}
-      >
-        Cancelar operación
-      </button>
+        busy={cancelar.isPending}
+        onConfirmar={() => cancelar.mutate({ id: t.id }, { onSuccess: onCancelada })}
+      />
       {cancelar.error && (
         <p className="field-error" role="alert">
           {cancelar.error.message || OP_MSG.cancelarError}

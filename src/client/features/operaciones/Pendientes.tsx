@@ -6,6 +6,7 @@ import { montoEn } from './ResumenCotizacion';
 import type { EstadoWizard } from './wizardSearch';
 import { useDescartarTransaccion } from './hooks';
 import { OP_MSG } from '../../../shared/transacciones';
+import { CancelarOperacion } from './CancelarOperacion';
 
 /** The wizard's state that resumes a pending transaction at its summary. */
 export function estadoDe(t: TransaccionRecord): Partial<EstadoWizard> {
@@ -41,15 +42,7 @@ export function Pendientes({ clienteId, onRetomar }: { clienteId: string; onReto
               <button type="button" className="btn-primary" onClick={() => onRetomar(estadoDe(t))} aria-label={`Retomar ${t.codigo}`}>
                 Retomar
               </button>
-              <button
-                type="button"
-                className="btn-secondary"
-                disabled={cancelar.isPending}
-                onClick={() => cancelar.mutate({ id: t.id })}
-                aria-label={`Cancelar ${t.codigo}`}
-              >
-                Cancelar
-              </button>
+              <CancelarOperacion codigo={t.codigo} label="Cancelar" className="btn-secondary" busy={cancelar.isPending} onConfirmar={() => cancelar.mutate({ id: t.id })} />
             </span>
           </li>
         ))}
