@@ -1,6 +1,6 @@
 import { sql, type Compilable, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { z } from '../../shared/zod';
-import { searchField } from '../../shared/schemas/fields';
+import { queryFlag, searchField } from '../../shared/schemas/fields';
 import { pageParam } from '../../shared/schemas/common';
 
 export const PAGE_SIZE = 10;
@@ -9,7 +9,7 @@ export const PAGE_SIZE = 10;
 export const listQuery = z.object({
   page: pageParam,
   search: searchField,
-  all: z.enum(['true', 'false']).or(z.boolean()).transform((v) => v === true || v === 'true').optional(),
+  all: queryFlag.optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 

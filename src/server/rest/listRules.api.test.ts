@@ -186,6 +186,15 @@ describe('?all=true answers every record, inactive included', () => {
     },
   ];
 
+  it('reads the flag in any letter case, as 1 or 0 too; anything else is a 400 on the flag', async () => {
+    for (const v of ['TRUE', 'True', '1']) expect(Array.isArray((await ok('GET', `/clientes/?all=${v}`)) as unknown), v).toBe(true);
+    expect(Array.isArray(await ok('GET', '/clientes/?all=0'))).toBe(false);
+    const bad = await app.api('GET', '/clientes/?all=si', { token: admin });
+    expect(bad).toMatchObject({ status: 400, body: { all: ['Use true o false'] } });
+    const activos = (await ok('GET', '/divisas/?all=true&is_active=FALSE')) as { is_active: boolean }[];
+    expect(activos.every((d) => !d.is_active)).toBe(true);
+  });
+
   it.each(CASES.map((c) => [c.path, c] as const))('GET %s?all=true lists an inactive record', async (_path, c) => {
     const id = await c.inactive();
     const all = await app.api('GET', `${c.path}?all=true`, { token: admin });

@@ -2,6 +2,7 @@ import { textError, z } from '../zod';
 import { M } from '../messages';
 import { Decimal, parseDecimalInput } from '../money';
 import { idParam } from './common';
+import { queryFlag } from './fields';
 import { cleanText } from '../text';
 
 /** Spanish messages of currencies, denominations and limits (spec 001 §5, §8). */
@@ -56,12 +57,6 @@ const fromIntText = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v.trim()) : v), schema);
 
 const wholeNumber = (message: string) => fromIntText(z.number({ error: message }).int(message));
-
-/** Query flags: ?es_base=true / false (also real booleans through tRPC). */
-export const boolFlag = z
-  .enum(['true', 'false'], { error: 'Use true o false' })
-  .or(z.boolean())
-  .transform((v) => v === true || v === 'true');
 
 const nombre = cleanText({ error: textError(DIVISA_MSG.nombreRequerido) }).trim().min(1, { message: DIVISA_MSG.nombreRequerido, abort: true }).min(3, DIVISA_MSG.nombreLargo).max(30, DIVISA_MSG.nombreLargo);
 const codigo = z
@@ -131,8 +126,8 @@ export const divisaRecord = z.object({
 export type DivisaRecord = z.infer<typeof divisaRecord>;
 
 export const divisaListFilters = {
-  es_base: boolFlag.optional(),
-  is_active: boolFlag.optional(),
+  es_base: queryFlag.optional(),
+  is_active: queryFlag.optional(),
 };
 
 // ---- Denominations ----

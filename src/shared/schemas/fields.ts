@@ -29,3 +29,9 @@ export const searchField = cleanText().trim().max(100, 'Máximo 100 caracteres')
 
 /** `?search=…` of the unpaged lists; other query keys are ignored. */
 export const searchQuery = z.object({ search: searchField });
+
+const SI_NO: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
+
+/** A yes/no of a query string (`?all=true`, `?is_active=FALSE`, `?es_base=1`) or a boolean through tRPC. */
+export const queryFlag = z.preprocess((v) => (typeof v === 'string' ? (SI_NO[v.trim().toLowerCase()] ?? v) : v), z.boolean({ error: 'Use true o false' }));
+

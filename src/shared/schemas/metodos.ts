@@ -2,7 +2,7 @@ import { cleanText } from '../text';
 import { textError, z } from '../zod';
 import { Decimal, toFixedString } from '../money';
 import { idParam, uuidParam } from './common';
-import { text } from './fields';
+import { queryFlag, text } from './fields';
 
 /** Spanish messages of financial methods, catalogues and instances (spec 001 §5, §8). */
 export const METODO_MSG = {
@@ -445,10 +445,9 @@ export type TarjetaRecord = z.infer<typeof tarjetaRecord>;
 export const instanciaRecord = z.union([cuentaRecord, billeteraRecord, tarjetaRecord]);
 
 /** List filters of instances and details: ?cliente=<uuid>, ?es_cuenta_casa=true, ?is_active=true. */
-const flagQuery = z.enum(['true', 'false'], { error: 'Use true o false' }).or(z.boolean()).transform((v) => v === true || v === 'true');
 export const instanciaFilters = {
   cliente: uuidParam.optional(),
-  es_cuenta_casa: flagQuery.optional(),
-  is_active: flagQuery.optional(),
+  es_cuenta_casa: queryFlag.optional(),
+  is_active: queryFlag.optional(),
 };
-export const catalogoFilters = { is_active: flagQuery.optional() };
+export const catalogoFilters = { is_active: queryFlag.optional() };

@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import { Decimal } from '../money';
-import { flag, searchField, text } from './fields';
+import { flag, queryFlag, searchField, text } from './fields';
 import { uuidField } from './common';
 
 /** Spanish messages of the self-service terminals (spec 001 §5 and §8). */
@@ -141,17 +141,12 @@ export const tauserRecord = z.object({
 });
 export type TauserRecord = z.infer<typeof tauserRecord>;
 
-const trueFlag = z
-  .enum(['true', 'false'], { error: 'Use true o false' })
-  .or(z.boolean())
-  .transform((v) => v === true || v === 'true');
-
 /**
  * Query keys of GET /tauser/: `is_active` filters by state (the operation wizard asks for active ones);
  * `incluir_inactivos` is accepted from older clients (staff lists already include inactive terminals).
  */
 export const tauserListFilters = {
   search: searchField,
-  is_active: trueFlag.optional(),
-  incluir_inactivos: trueFlag.optional(),
+  is_active: queryFlag.optional(),
+  incluir_inactivos: queryFlag.optional(),
 };

@@ -2,7 +2,8 @@ import { z } from '../../../shared/zod';
 import { router, baseProcedure, permProcedure } from '../../trpc/init';
 import { publicCtx, serviceCtx } from '../../lib/context';
 import { P } from '../../../shared/permissions';
-import { boolFlag, serialId } from '../../../shared/schemas/divisas';
+import { serialId } from '../../../shared/schemas/divisas';
+import { queryFlag } from '../../../shared/schemas/fields';
 import { tasaCreateInput, tasaHistorialRecord, tasaPatchInput, tasaPublica, tasaRecord, tasaUpdateInput } from '../../../shared/schemas/cotizaciones';
 import * as cotizaciones from './cotizaciones.service';
 import { pagedOrAll } from '../../lib/pagination';
@@ -12,7 +13,7 @@ const byId = z.object({ id: serialId });
 
 export const cotizacionesRouter = router({
   list: permProcedure({ all: [P.viewTasa] })
-    .input(z.object({ search: z.string().trim().max(100).optional(), activo: boolFlag.optional(), page: pageOptional }).optional())
+    .input(z.object({ search: z.string().trim().max(100).optional(), activo: queryFlag.optional(), page: pageOptional }).optional())
     .output(pagedOrAll(tasaRecord))
     .query(({ ctx, input }) => cotizaciones.listTasas(serviceCtx(ctx), input ?? {})),
   get: permProcedure({ all: [P.viewTasa] })
