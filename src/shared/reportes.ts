@@ -4,12 +4,14 @@ export type Dimension = (typeof DIMENSIONES)[number];
 export const AGRUPACIONES = ['dia', 'semana', 'mes'] as const;
 export type Agrupacion = (typeof AGRUPACIONES)[number];
 export const FORMATOS = ['csv', 'xlsx', 'pdf'] as const;
+export type Formato = (typeof FORMATOS)[number];
 
 /** The most periods one evolution holds (a daily series of about 2 years and 9 months). */
 export const MAX_PERIODOS = 1000;
 const UNIDADES: Record<Agrupacion, string> = { dia: 'días', semana: 'semanas', mes: 'meses' };
+const CONSEJO: Record<Agrupacion, string> = { dia: 'Acortá las fechas o agrupá por semana o mes.', semana: 'Acortá las fechas o agrupá por mes.', mes: 'Acortá las fechas.' };
 export const periodosMsg = (n: number, agrupacion: Agrupacion) =>
-  `El período tiene ${n} ${UNIDADES[agrupacion]}; la evolución muestra como máximo ${MAX_PERIODOS}. Acortá las fechas o agrupá por semana o mes.`;
+  `El período tiene ${n} ${UNIDADES[agrupacion]}; la evolución muestra como máximo ${MAX_PERIODOS}. ${CONSEJO[agrupacion]}`;
 
 /** How many periods of `agrupacion` the days `desde`..`hasta` (AAAA-MM-DD, inclusive) touch. */
 export function periodos(agrupacion: Agrupacion, desde: string, hasta: string): number {
@@ -24,7 +26,6 @@ export function periodos(agrupacion: Agrupacion, desde: string, hasta: string): 
 /** The finest grouping whose series fits MAX_PERIODOS (the files' evolution); none past ~83 years. */
 export const agrupacionQueCabe = (desde: string, hasta: string): Agrupacion | undefined =>
   AGRUPACIONES.find((a) => periodos(a, desde, hasta) <= MAX_PERIODOS);
-export type Formato = (typeof FORMATOS)[number];
 
 /** The business day `now` falls on in `tz`, as AAAA-MM-DD. */
 export function diaDeNegocio(tz: string, now: Date = new Date()): string {

@@ -94,9 +94,9 @@ export async function listOrPage<DB, TB extends keyof DB, O, R>(query: SelectQue
   return q.all ? (await query.execute()).map(f) : mapPage(paginate(query, q.page, count), f);
 }
 
-/** A list the spec answers whole (users, roles, categories, rates): every row, or one page when `?page` is asked (DESIGN §3). */
-export const arrayOrPage = <DB, TB extends keyof DB, O, R>(query: SelectQueryBuilder<DB, TB, O>, page: number | undefined, count: Count, f: (row: O) => R) =>
-  listOrPage(query, { all: page === undefined, page: page ?? 1 }, count, f);
+/** A list the spec answers whole (users, roles, categories, rates): every row, or one page when `?page` is asked and `?all` is not (DESIGN §3). */
+export const arrayOrPage = <DB, TB extends keyof DB, O, R>(query: SelectQueryBuilder<DB, TB, O>, q: { page?: number; all?: boolean }, count: Count, f: (row: O) => R) =>
+  listOrPage(query, { all: q.all || q.page === undefined, page: q.page ?? 1 }, count, f);
 
 export type WithTotal<O> = O & { [TOTAL]: string | number };
 

@@ -136,7 +136,7 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
       if (route.file) await route.file.write(result as never, res, base);
       else if (status === 204) res.status(204).end();
       // Paged lists: REST clients follow `next`/`previous` as URLs (./pageLinks.ts); tRPC keeps page numbers.
-      else sendJson(req, res, status, route.method === 'get' ? withPageLinks(req, result) : result);
+      else sendJson(req, res, status, route.method === 'get' ? withPageLinks(req, result, route.wholeUnlessPaged) : result);
     } catch (err) {
       const out = restError(err, ctx?.tokenProblem ?? false, base.services?.log);
       // A file that failed half-written: the client sees a cut connection, never a JSON tail.

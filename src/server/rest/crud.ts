@@ -6,6 +6,8 @@ export interface CrudOp {
   summary: string;
   procedure?: ProcedurePath;
   status?: number;
+  /** The list answers an array unless `?page` is asked (RestRoute.wholeUnlessPaged). */
+  wholeUnlessPaged?: boolean;
 }
 
 type Op = 'list' | 'create' | 'toggle' | 'get' | 'update' | 'patch' | 'delete';
@@ -49,6 +51,7 @@ export function crudRoutes<NS extends string>(namespace: NS, path: string, tag: 
       procedure: spec.procedure ?? (`${namespace}.${DEFAULT_PROC[op]}` as ProcedurePath),
       ...(byIdOnly ? { input: idOnly } : {}),
       ...(status !== undefined ? { status } : {}),
+      ...(spec.wholeUnlessPaged ? { wholeUnlessPaged: true } : {}),
       summary: spec.summary,
       tag,
     });

@@ -230,6 +230,18 @@ describe('lists answered whole page on request (users, roles, categories, rates)
       url = body.next;
     }
     expect(seen).toEqual(whole.body);
+    // Back from the last page: every previous link is a page too (page 1 keeps `page`), never the array.
+    const last = Math.max(1, Math.ceil(whole.body.length / 10));
+    url = `${app.url}/api${path}?page=${last}`;
+    const back: unknown[] = [];
+    while (url) {
+      const body = (await (await fetch(url, { headers: { authorization: `Bearer ${admin}` } })).json()) as { previous: string | null; results: unknown[] };
+      expect(Array.isArray(body), url).toBe(false);
+      back.unshift(...body.results);
+      url = body.previous;
+    }
+    expect(back).toEqual(whole.body);
+    expect(Array.isArray((await app.api('GET', `${path}?page=2&all=true`, { token: admin })).body)).toBe(true);
     const bad = await app.api('GET', `${path}?page=abc`, { token: admin });
     expect(bad.status).toBe(400);
     expect(bad.body.page).toBeDefined();

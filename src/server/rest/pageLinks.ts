@@ -17,23 +17,23 @@ const isNumberedPage = (v: unknown): v is NumberedPage => {
 
 /**
  * The absolute URL of another page of the same request, its query kept, as Django REST Framework
- * gives it: page 1 drops the `page` parameter. Scheme and host follow Express's `trust proxy`
- * (X-Forwarded-Proto/-Host only from a trusted proxy).
+ * gives it: page 1 drops the `page` parameter, unless the list answers whole without it. Scheme and
+ * host follow Express's `trust proxy` (X-Forwarded-Proto/-Host only from a trusted proxy).
  */
-export function pageUrl(req: Request, page: number): string {
+export function pageUrl(req: Request, page: number, keepFirstPage = false): string {
   const url = new URL(req.originalUrl, `${req.protocol}://${req.host ?? 'localhost'}`);
-  if (page === 1) url.searchParams.delete('page');
+  if (page === 1 && !keepFirstPage) url.searchParams.delete('page');
   else url.searchParams.set('page', String(page));
   return url.href;
 }
 
 /** A REST list answer: the page numbers of `next`/`previous` become URLs; anything else goes unchanged. */
-export function withPageLinks(req: Request, answer: unknown): unknown {
+export function withPageLinks(req: Request, answer: unknown, keepFirstPage = false): unknown {
   if (!isNumberedPage(answer)) return answer;
   return {
     count: answer.count,
-    next: answer.next === null ? null : pageUrl(req, answer.next),
-    previous: answer.previous === null ? null : pageUrl(req, answer.previous),
+    next: answer.next === null ? null : pageUrl(req, answer.next, keepFirstPage),
+    previous: answer.previous === null ? null : pageUrl(req, answer.previous, keepFirstPage),
     results: answer.results,
   };
 }

@@ -46,6 +46,11 @@ export interface RestRoute {
    * procedure checks the permission and the input, the file is written after it.
    */
   file?: RestFile;
+  /**
+   * A list answered whole unless `?page` is asked (users, roles, categories, rates, a client's
+   * history): its page links keep `page=1`, which the link of a DRF list drops.
+   */
+  wholeUnlessPaged?: boolean;
 }
 
 /** A file answer: its media types and what OpenAPI says of it, and the writer that streams it. */

@@ -2,8 +2,8 @@ import { z } from '../zod';
 import { cleanText } from '../text';
 import { MA } from '../messagesAdmin';
 import { Decimal, toFixedString } from '../money';
-import { flag, searchField, text } from './fields';
-import { pageOptional, uuidField } from './common';
+import { flag, searchField, text, wholeOrPage } from './fields';
+import { uuidField } from './common';
 
 export const categoriaRecord = z.object({
   idCategoria: z.string(),
@@ -75,6 +75,5 @@ export type CategoriaPatchBody = z.infer<typeof categoriaPatchBody>;
 
 export const categoriasListInput = z.object({
   search: searchField,
-  all: z.union([z.boolean(), z.string()]).optional(),
-  page: pageOptional,
+  ...wholeOrPage,
 });

@@ -1,6 +1,7 @@
 import { textError, z } from '../zod';
 import { M } from '../messages';
 import { cleanText } from '../text';
+import { pageOptional } from './common';
 
 /**
  * A trimmed text field with the spec's messages: one message when it is missing or empty
@@ -27,11 +28,13 @@ export const emailField = (invalid: string) => text({ max: 254 }).pipe(z.email(i
 /** `?search=…` of every list. */
 export const searchField = cleanText().trim().max(100, 'Máximo 100 caracteres').optional();
 
-/** `?search=…` of the unpaged lists; other query keys are ignored. */
+/** `?search=…` of a list; other query keys are ignored. */
 export const searchQuery = z.object({ search: searchField });
 
-const SI_NO: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
+const SI_NO = new Map<string, boolean>([['true', true], ['1', true], ['false', false], ['0', false]]);
 
 /** A yes/no of a query string (`?all=true`, `?is_active=FALSE`, `?es_base=1`) or a boolean through tRPC. */
-export const queryFlag = z.preprocess((v) => (typeof v === 'string' ? (SI_NO[v.trim().toLowerCase()] ?? v) : v), z.boolean({ error: 'Use true o false' }));
+export const queryFlag = z.preprocess((v) => (typeof v === 'string' ? (SI_NO.get(v.trim().toLowerCase()) ?? v) : v), z.boolean({ error: 'Use true o false' }));
 
+/** The query of a list answered whole unless a page is asked (`?page=N`; `?all=true` is the whole list anyway). */
+export const wholeOrPage = { page: pageOptional, all: queryFlag.optional() };

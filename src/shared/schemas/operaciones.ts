@@ -3,6 +3,7 @@ import { M } from '../messages';
 import { Decimal, parseDecimalInput } from '../money';
 import { ESTADOS } from '../transacciones';
 import { idParam, uuidParam } from './common';
+import { queryFlag } from './fields';
 import { metodoRecord } from './metodos';
 import { MONTO_MAX_ENTEROS, MONTO_MSG } from '../montoMsg';
 
@@ -70,7 +71,7 @@ export type SimulacionPrivadaInput = z.infer<typeof simulacionPrivadaInput>;
 /** GET metodos-disponibles/?divisa_origen&divisa_destino (public). */
 export const metodosDisponiblesInput = z.object(divisaPar);
 /** GET metodos-cliente/?cliente_id&divisa_origen&divisa_destino&es_operacion_real. */
-export const metodosClienteInput = z.object({ cliente_id: uuidParam, ...divisaPar, es_operacion_real: boolish.optional() });
+export const metodosClienteInput = z.object({ cliente_id: uuidParam, ...divisaPar, es_operacion_real: queryFlag.optional() });
 
 /** POST crear-transaccion/ (spec 001 §3). */
 export const crearTransaccionInput = z.strictObject({
@@ -114,7 +115,8 @@ export const fecha = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: FECHA_MSG, abort: true })
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    // Year 0000 is a valid JavaScript date but not a PostgreSQL one.
+    return !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 1 && d.toISOString().slice(0, 10) === s;
   }, FECHA_MSG);
 
 /** Filters of the transaction lists and the history (dates are business days, inclusive). */

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { M } from '../messages';
-import { flag, searchQuery, text } from './fields';
-import { intId, pageOptional } from './common';
+import { flag, searchQuery, text, wholeOrPage } from './fields';
+import { intId } from './common';
 
 export const roleRecord = z.object({
   id: z.number().int(),
@@ -43,4 +43,4 @@ export const roleUpdateBody = roleBody.extend({ permissions: permissionIds });
 /** The role form of the screens. */
 export const roleForm = roleBody;
 
-export const rolesListInput = searchQuery.extend({ page: pageOptional });
+export const rolesListInput = searchQuery.extend(wholeOrPage);

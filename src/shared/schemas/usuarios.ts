@@ -1,8 +1,8 @@
 import { textError, z } from '../zod';
 import { M } from '../messages';
 import { MA } from '../messagesAdmin';
-import { emailField, flag, searchQuery, text } from './fields';
-import { intId, pageOptional, uuidField } from './common';
+import { emailField, flag, searchQuery, text, wholeOrPage } from './fields';
+import { intId, uuidField } from './common';
 import { clienteRecord } from './clientes';
 
 export const userRecord = z.object({
@@ -61,7 +61,7 @@ export type UserEditForm = z.infer<typeof userEditForm>;
 export const userPatchBody = userEditForm.partial();
 export type UserPatchBody = z.infer<typeof userPatchBody>;
 
-export const usuariosListInput = searchQuery.extend({ page: pageOptional });
+export const usuariosListInput = searchQuery.extend(wholeOrPage);
 
 /** A list of ids; missing → the required message. Duplicates are allowed and ignored. */
 const listOf = <T extends z.ZodType>(item: T, listMessage: string) =>

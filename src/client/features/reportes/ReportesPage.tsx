@@ -309,42 +309,44 @@ export function ReportesPage() {
               {rangoLargo}
             </p>
           )}
-          <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-            <div className="lg:col-span-2">
-              <Suspense fallback={graficoCargando}>
-                {puntos.length > 0 && <GraficoEvolucion datos={puntos} titulo="Gráfico: volumen (barras) y margen (línea) por período" />}
-              </Suspense>
+          {!rangoLargo && (
+            <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+              <div className="lg:col-span-2">
+                <Suspense fallback={graficoCargando}>
+                  {puntos.length > 0 && <GraficoEvolucion datos={puntos} titulo="Gráfico: volumen (barras) y margen (línea) por período" />}
+                </Suspense>
+              </div>
+              <div className="max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label="Tabla de volumen y margen por período">
+                <Tabla
+                  label="Volumen y margen por período"
+                  estado={estado(evolucion)}
+                  rows={evolucion.data?.resultados.filter((p) => p.operaciones > 0)}
+                  rowKey={(p) => p.periodo}
+                  cols={[
+                    {
+                      header: 'Período',
+                      cell: (p) => etiquetaPeriodo(p.periodo, agrupacion),
+                    },
+                    {
+                      header: 'Operaciones',
+                      cell: (p) => formatAmount(String(p.operaciones), 0),
+                      num: true,
+                    },
+                    {
+                      header: 'Volumen PYG',
+                      cell: (p) => pyg(p.volumen_pyg),
+                      num: true,
+                    },
+                    {
+                      header: 'Margen PYG',
+                      cell: (p) => pyg(p.margen_pyg),
+                      num: true,
+                    },
+                  ]}
+                />
+              </div>
             </div>
-            <div className="max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label="Tabla de volumen y margen por período">
-              <Tabla
-                label="Volumen y margen por período"
-                estado={estado(evolucion)}
-                rows={evolucion.data?.resultados.filter((p) => p.operaciones > 0)}
-                rowKey={(p) => p.periodo}
-                cols={[
-                  {
-                    header: 'Período',
-                    cell: (p) => etiquetaPeriodo(p.periodo, agrupacion),
-                  },
-                  {
-                    header: 'Operaciones',
-                    cell: (p) => formatAmount(String(p.operaciones), 0),
-                    num: true,
-                  },
-                  {
-                    header: 'Volumen PYG',
-                    cell: (p) => pyg(p.volumen_pyg),
-                    num: true,
-                  },
-                  {
-                    header: 'Margen PYG',
-                    cell: (p) => pyg(p.margen_pyg),
-                    num: true,
-                  },
-                ]}
-              />
-            </div>
-          </div>
+          )}
         </Seccion>
 
         <Seccion titulo="Por divisa" id="sec-divisa">

@@ -21,9 +21,9 @@ const UNIQUE = {
 const INTENTS = { edit: P.changeCategoria };
 
 /** Every category, active and inactive, as an array, or one page of them when `page` is asked. */
-export function list(ctx: ServiceCtx, q: { search?: string; page?: number }) {
+export function list(ctx: ServiceCtx, q: { search?: string; page?: number; all?: boolean }) {
   const matching = categoriasMatching(ctx.db, q.search);
-  return arrayOrPage(matching.orderBy('k.descuento').orderBy('k.nombre').orderBy('k.id_categoria'), q.page, matching, (c): CategoriaRecord => c);
+  return arrayOrPage(matching.orderBy('k.descuento').orderBy('k.nombre').orderBy('k.id_categoria'), q, matching, (c): CategoriaRecord => c);
 }
 
 export async function get(ctx: ServiceCtx, id: string) {

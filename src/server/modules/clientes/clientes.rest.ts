@@ -7,7 +7,7 @@ const tag = 'Clientes';
 export const clientesRoutes: RestRoute[] = [
   { method: 'get', path: '/clientes/:id/get_usuarios_asignados/', procedure: 'clientes.usuariosAsignados', summary: 'Usuarios (operadores) asignados al cliente', tag },
   {
-    method: 'get', path: '/clientes/:id/get_historial_transacciones/', procedure: 'clientes.historial', tag,
+    method: 'get', path: '/clientes/:id/get_historial_transacciones/', procedure: 'clientes.historial', tag, wholeUnlessPaged: true,
     // A sub-list of one record answers an array (DESIGN §3); the paged envelope only when a page is asked.
     input: (req: Request) => ({ ...(req.query as object), id: req.params.id, ...(req.query.page === undefined ? { all: true } : {}) }),
     summary: 'Historial de transacciones del cliente, recientes primero (?estado, ?divisa, ?fecha_desde, ?fecha_hasta): un arreglo; con ?page=N, la página {count, next, previous, results}',

@@ -10,7 +10,7 @@ export const cotizacionesRoutes: RestRoute[] = [
     cachedAnswer: publicTasasAnswer },
   { method: 'get', path: '/cotizaciones/:id/historial/', procedure: 'cotizaciones.historial', input: (req) => ({ id: req.params.id }), summary: 'Historial de precio y comisiones de una cotización', tag },
   ...crudRoutes('cotizaciones', '/cotizaciones/', tag, {
-    list: 'Cotizaciones en un arreglo: ?search, ?activo; con `?page=N`, la página {count, next, previous, results}',
+    list: { summary: 'Cotizaciones en un arreglo: ?search, ?activo; con `?page=N`, la página {count, next, previous, results}', wholeUnlessPaged: true },
     create: 'Crear la cotización de una divisa',
     get: 'Una cotización',
     update: 'Modificar precio base y comisiones',

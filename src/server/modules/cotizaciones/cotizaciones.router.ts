@@ -3,17 +3,16 @@ import { router, baseProcedure, permProcedure } from '../../trpc/init';
 import { publicCtx, serviceCtx } from '../../lib/context';
 import { P } from '../../../shared/permissions';
 import { serialId } from '../../../shared/schemas/divisas';
-import { queryFlag } from '../../../shared/schemas/fields';
+import { queryFlag, wholeOrPage } from '../../../shared/schemas/fields';
 import { tasaCreateInput, tasaHistorialRecord, tasaPatchInput, tasaPublica, tasaRecord, tasaUpdateInput } from '../../../shared/schemas/cotizaciones';
 import * as cotizaciones from './cotizaciones.service';
 import { pagedOrAll } from '../../lib/pagination';
-import { pageOptional } from '../../../shared/schemas/common';
 
 const byId = z.object({ id: serialId });
 
 export const cotizacionesRouter = router({
   list: permProcedure({ all: [P.viewTasa] })
-    .input(z.object({ search: z.string().trim().max(100).optional(), activo: queryFlag.optional(), page: pageOptional }).optional())
+    .input(z.object({ search: z.string().trim().max(100).optional(), activo: queryFlag.optional(), ...wholeOrPage }).optional())
     .output(pagedOrAll(tasaRecord))
     .query(({ ctx, input }) => cotizaciones.listTasas(serviceCtx(ctx), input ?? {})),
   get: permProcedure({ all: [P.viewTasa] })

@@ -46,9 +46,9 @@ const UNIQUE = { tasas_divisa_uq: ['divisa', TASA_MSG.duplicada] } as const;
 const INTENTS = { edit: P.changeTasa, deactivate: P.deleteTasa };
 
 /** Every rate matching the filters, or one page of them when `page` is asked. */
-export function listTasas(ctx: ServiceCtx, f: { search?: string; activo?: boolean; page?: number }) {
+export function listTasas(ctx: ServiceCtx, f: { search?: string; activo?: boolean; page?: number; all?: boolean }) {
   const matching = tasasMatching(ctx.db, f);
-  return arrayOrPage(matching.orderBy('d.codigo').orderBy('t.id'), f.page, matching, toRecord);
+  return arrayOrPage(matching.orderBy('d.codigo').orderBy('t.id'), f, matching, toRecord);
 }
 
 export async function getTasa(ctx: ServiceCtx, id: number) {

@@ -87,7 +87,7 @@ describe('bad filters answer 400 with field messages', () => {
   });
 
   it('says a malformed date once', async () => {
-    for (const q of ['fecha_desde=abc', 'fecha_desde=2026-13-01', 'fecha_hasta=1/11/2026']) {
+    for (const q of ['fecha_desde=abc', 'fecha_desde=2026-13-01', 'fecha_hasta=1/11/2026', 'fecha_desde=0000-01-01']) {
       const r = await app.api('GET', `/reportes/ganancias/resumen/?${q}`, { token: viewer });
       expect(r.status, q).toBe(400);
       expect(Object.values(r.body), q).toEqual([[FECHA_MSG]]);

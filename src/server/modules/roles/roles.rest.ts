@@ -5,7 +5,7 @@ const tag = 'Roles y permisos';
 
 export const rolesRoutes: RestRoute[] = [
   ...crudRoutes('roles', '/roles/', tag, {
-    list: 'Roles con sus permisos (ids), en un arreglo; `search` filtra por nombre; con `?page=N`, la página {count, next, previous, results}',
+    list: { summary: 'Roles con sus permisos (ids), en un arreglo; `search` filtra por nombre; con `?page=N`, la página {count, next, previous, results}', wholeUnlessPaged: true },
     create: 'Crear un rol: nombre (se recorta) y permisos',
     get: 'Un rol',
     update: 'Modificar nombre y permisos de un rol',

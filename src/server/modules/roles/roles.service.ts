@@ -21,9 +21,9 @@ const UNIQUE = {
 } as const satisfies Record<string, [string, string]>;
 
 /** Every role matching `search` by name, or one page of them when `page` is asked. */
-export function list(ctx: ServiceCtx, q: { search?: string; page?: number }) {
+export function list(ctx: ServiceCtx, q: { search?: string; page?: number; all?: boolean }) {
   const matching = rolesMatching(ctx.db, q.search);
-  return arrayOrPage(matching.orderBy('g.name').orderBy('g.id'), q.page, matching, (r): RoleRecord => r);
+  return arrayOrPage(matching.orderBy('g.name').orderBy('g.id'), q, matching, (r): RoleRecord => r);
 }
 export const permisos = (ctx: ServiceCtx) => listPermisos(ctx.db);
 

@@ -67,10 +67,10 @@ async function checkTaken(db: Db, v: { username?: string; email?: string }, exce
   if (Object.keys(fields).length) throw invalidFields(fields);
 }
 
-/** Every user matching `search` by username, or one page of them when `page` is asked. */
-export function list(ctx: ServiceCtx, q: { search?: string; page?: number }) {
+/** Every user whose username, name or e-mail contains `search`, or one page of them when `page` is asked. */
+export function list(ctx: ServiceCtx, q: { search?: string; page?: number; all?: boolean }) {
   const matching = usersMatching(ctx.db, q.search);
-  return arrayOrPage(matching.orderBy('u.username').orderBy('u.id'), q.page, matching, (u) => u);
+  return arrayOrPage(matching.orderBy('u.username').orderBy('u.id'), q, matching, (u) => u);
 }
 
 /** Anyone may read their own record (the login flow needs it); others need view permission. */
