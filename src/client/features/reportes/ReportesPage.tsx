@@ -13,7 +13,7 @@ import { UmbralForm } from './UmbralForm';
 import { usePermissions } from '../../session/permissions';
 import { P } from '../../../shared/permissions';
 import { filtrosDe, queryDe, type ReportesSearch } from './search';
-import { descargar } from './descargar';
+import { descargar, ExportRechazado } from './descargar';
 import type { Barra, PuntoEvolucion } from './Graficos';
 
 // recharts comes with the charts, after the figures: the tables and cards show first.
@@ -114,8 +114,8 @@ export function ReportesPage() {
     setExportando(formato);
     try {
       await descargar(`/api/reportes/ganancias/export/?${queryDe(filtros, { formato })}`);
-    } catch {
-      toast.error('No se pudo generar el archivo. Intentá de nuevo.');
+    } catch (e) {
+      toast.error(e instanceof ExportRechazado ? e.message : 'No se pudo generar el archivo. Intentá de nuevo.');
     } finally {
       setExportando(null);
     }
