@@ -101,6 +101,15 @@ describe('the current client on the customer home screen', () => {
     await page.context().close();
   });
 
+  it('tells staff without clients nothing of the kind: they need none', async () => {
+    const staff = await makeUser(e, [P.useSimulacion, P.useOperacion, P.viewCliente]);
+    const page = await pageAs(e, '/', staff);
+    await page.getByText(/^Hola, /).waitFor();
+    await selector(page).getByText(MA.selectorEmpty).waitFor();
+    expect(await card(page).count()).toBe(0);
+    await page.context().close();
+  });
+
   it('resets on a clienteActualChanged event of its own user and ignores other users’ events', async () => {
     const maria = await clienteId(e, 'María González');
     const u = await makeUser(e, [P.useSimulacion], { clientes: [maria], actual: maria });

@@ -11,6 +11,8 @@ function Home() {
   const perms = usePermissions();
   // Customers act for a client (simulation, operation): they see which one, or that they have none.
   const actsForClient = perms.allows({ any: [P.useSimulacion, P.useOperacion] });
+  // Staff hold those permissions too (Administrador has all) but need no client: no "contact support" for them.
+  const staff = !!s?.user.is_superuser || perms.allows({ any: [P.viewCliente, P.viewUser] });
   return (
     <div>
       <section className="bg-gradient-to-br from-emerald-700 to-emerald-900 text-white">
@@ -30,7 +32,7 @@ function Home() {
             </div>
           )}
           {s && <p className="mt-6 text-lg">Hola, {s.user.first_name || s.user.username}.</p>}
-          {s && perms.ready && actsForClient && <ClienteActualCard />}
+          {s && perms.ready && actsForClient && <ClienteActualCard staff={staff} />}
         </div>
       </section>
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 lg:grid-cols-2">
