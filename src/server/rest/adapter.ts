@@ -157,6 +157,13 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
   const rest = express.Router();
   const compress = compressStreams();
   const resources = new Map<string, express.Router>();
+  // A fixed path of the table ('/cotizaciones/public/') is never the id of a route with a parameter
+  // ('/cotizaciones/:id/'): another method on it falls through to the 405 of methodGuards.ts.
+  const fixedPaths = new Set(routes.filter((r) => !r.path.includes(':')).map((r) => r.path));
+  const notFixed: express.RequestHandler = (req, _res, next) => {
+    const path = req.originalUrl.split('?')[0].replace(/^\/api/, '');
+    next(fixedPaths.has(path.endsWith('/') ? path : `${path}/`) ? 'route' : undefined);
+  };
   for (const route of routes) {
     const [, resource, ...within] = route.path.split('/');
     let sub = resources.get(resource);
@@ -166,7 +173,8 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
       rest.use(`/${resource}`, sub);
     }
     const handler = route.cachedAnswer ? cachedHandler(route.cachedAnswer) : procedureHandler(route);
-    sub[route.method](`/${within.join('/')}`, ...(route.file ? [compress, handler] : [handler]));
+    const guards = route.path.includes(':') ? [notFixed] : [];
+    sub[route.method](`/${within.join('/')}`, ...guards, ...(route.file ? [compress, handler] : [handler]));
   }
   return rest;
 }

@@ -14,12 +14,14 @@ export function requireJsonBody(req: Request, res: Response, next: NextFunction)
   next();
 }
 
-/** 405 with an Allow header when the path exists under other methods. */
+/** 405 with an Allow header when the path exists under other methods; a fixed path ('/cotizaciones/public/') is not an id. */
 export function methodNotAllowed(routes: RestRoute[]) {
-  const matchers = routes.map((r) => ({ method: r.method.toUpperCase(), test: match(r.path.replace(/\/$/, ''), { decode: decodeURIComponent }) }));
+  const matchers = routes.map((r) => ({ method: r.method.toUpperCase(), fixed: !r.path.includes(':'), test: match(r.path.replace(/\/$/, ''), { decode: decodeURIComponent }) }));
   return (req: Request, res: Response, next: NextFunction) => {
     const path = req.path.replace(/\/$/, '') || '/';
-    const allowed = [...new Set(matchers.filter((m) => m.test(path)).map((m) => m.method))];
+    const hits = matchers.filter((m) => m.test(path));
+    const fixed = hits.filter((m) => m.fixed);
+    const allowed = [...new Set((fixed.length > 0 ? fixed : hits).map((m) => m.method))];
     if (allowed.length === 0) return next();
     res.set('Allow', allowed.join(', '));
     res.status(405).json({ detail: `Método "${req.method}" no permitido.` });

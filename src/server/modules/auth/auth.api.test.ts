@@ -288,6 +288,13 @@ describe('odd HTTP input', () => {
     expect(r.status).toBe(405);
     expect(r.headers.get('allow')).toBe('GET, POST');
     expect((await app.api('PUT', '/token/')).status).toBe(405);
+    // A fixed path is not the id of its neighbour with a parameter ('/cotizaciones/:id/').
+    for (const [method, path] of [['DELETE', '/cotizaciones/public/'], ['PUT', '/divisas/sin_tasa/'], ['DELETE', '/cotizaciones/public']]) {
+      const fixed = await app.api(method, path, { token: await app.adminToken() });
+      expect(fixed.status, `${method} ${path}`).toBe(405);
+      expect(fixed.headers.get('allow'), `${method} ${path}`).toBe('GET');
+    }
+    expect((await app.api('GET', '/cotizaciones/public/')).status).toBe(200);
   });
 
   it('answers 415 to a body that is not JSON or not UTF-8, and a clear 400 to JSON that is not an object', async () => {
