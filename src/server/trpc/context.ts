@@ -55,8 +55,9 @@ export async function createContext(base: { db: Db; env: Env; services: Services
     idempotencyKey: req.idempotencyKey,
   };
   const header = req.authorization;
-  if (!header) return ctx;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  // Another scheme (`Token …`, `Basic …`) is not ours: no credentials, as a DRF server reads it.
+  if (!header || !/^bearer(\s|$)/i.test(header.trim())) return ctx;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   const claims = match ? verifyToken(base.env, match[1], 'access') : null;
   if (!claims) {
     const term = match ? verifyTerminalToken(base.env, match[1]) : null;

@@ -101,10 +101,20 @@ describe('GET /api/me/permissions/', () => {
   });
 
   it('still answers 401 token_not_valid for a malformed header or a revoked session', async () => {
-    for (const authorization of ['Bearer', 'Basic YWRtaW46YWRtaW4=', 'Bearer a b']) {
+    for (const authorization of ['Bearer', 'Bearer a b', 'bearer x.y.z']) {
       const r = await fetch(`${app.url}/api/me/permissions/`, { headers: { authorization } });
       expect(r.status, authorization).toBe(401);
       expect(await r.json(), authorization).toMatchObject({ detail: M.tokenInvalid, code: 'token_not_valid' });
+    }
+  });
+
+  it('reads another scheme (Basic, Token) as no credentials, as a DRF server does', async () => {
+    for (const authorization of ['Basic YWRtaW46YWRtaW4=', 'Token abc']) {
+      const perms = await fetch(`${app.url}/api/me/permissions/`, { headers: { authorization } });
+      expect(await perms.json(), authorization).toEqual({ perms: [] });
+      const guarded = await fetch(`${app.url}/api/usuarios/`, { headers: { authorization } });
+      expect(guarded.status, authorization).toBe(401);
+      expect(await guarded.json(), authorization).toEqual({ detail: M.notAuthenticated });
     }
   });
 
