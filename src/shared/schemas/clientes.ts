@@ -49,7 +49,8 @@ export function clientePayloadFromForm(f: ClienteForm) {
   };
 }
 
-const optionalDoc = z.union([z.string(), z.null()], { error: MA.documentoFormat }).optional();
+/** A document is text (a number would drop a leading zero or the RUC's check digit): a number says so. */
+const optionalDoc = z.union([z.string(), z.null()], { error: (iss) => (typeof iss.input === 'number' ? 'Debe ser texto' : MA.documentoFormat) }).optional();
 
 /** Checks the document that belongs to the client type; the other one may be empty or absent and is stored null. */
 export function requireDocument(v: { isPersonaFisica?: unknown; cedula?: string | null; ruc?: string | null }, ctx: z.RefinementCtx) {

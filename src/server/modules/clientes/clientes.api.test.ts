@@ -86,6 +86,7 @@ describe('POST /api/clientes/', () => {
     });
     expect(await post(clienteBody(cat.idCategoria, { cedula: '' }))).toEqual({ cedula: [M.required] });
     expect(await post(clienteBody(cat.idCategoria, { cedula: '12.345' }))).toEqual({ cedula: [MA.documentoFormat] });
+    expect(await post(clienteBody(cat.idCategoria, { cedula: 1234568 }))).toEqual({ cedula: ['Debe ser texto'] });
     expect(await post(clienteBody(cat.idCategoria, { isPersonaFisica: false, cedula: '', ruc: '800-12-3' }))).toEqual({ ruc: [MA.documentoFormat] });
     expect(await post(clienteBody(cat.idCategoria, { isPersonaFisica: false, cedula: '', ruc: null }))).toEqual({ ruc: [M.required] });
     expect(await post(clienteBody('no-uuid'))).toEqual({ idCategoria: [MA.categoriaInvalid] });
