@@ -17,17 +17,17 @@ export const optionalText = (max = 150, opts: { multiline?: boolean } = {}) =>
 /** The largest integer id (PostgreSQL `integer`). */
 export const INT4_MAX = 2_147_483_647;
 
-/** An integer id in a body (a list of role or permission ids): positive and within `integer`. */
+/** Digits only ("12"), so "0x4", "4e0" or " 4" are not read as 4; numbers pass through. */
+const fromDigits = (max: number) => (v: unknown) => (typeof v === 'string' && new RegExp(`^[1-9]\\d{0,${max - 1}}$`).test(v) ? Number(v) : v);
+
+/** An integer id in a body (a list of role or permission ids): positive and within `integer`; "3" reads as 3, as idParam does. */
 export const intId = (message: string) =>
-  z.number({ error: message }).int({ error: message, abort: true }).positive({ error: message, abort: true }).max(INT4_MAX, message);
+  z.preprocess(fromDigits(10), z.number({ error: message }).int({ error: message, abort: true }).positive({ error: message, abort: true }).max(INT4_MAX, message));
 
 const ID_MSG = 'Identificador no válido';
 /** An id left out (or null) is required, not invalid: the message a caller can act on. */
 const idError = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? M.required : ID_MSG);
 const PAGE_MSG = 'Página no válida';
-
-/** Digits only ("12"), so "0x4", "4e0" or " 4" are not read as 4; numbers pass through. */
-const fromDigits = (max: number) => (v: unknown) => (typeof v === 'string' && new RegExp(`^[1-9]\\d{0,${max - 1}}$`).test(v) ? Number(v) : v);
 
 /** A positive int4 id from a path, query or body. */
 export const idParam = z.preprocess(

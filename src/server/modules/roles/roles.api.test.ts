@@ -83,8 +83,13 @@ describe('POST /api/roles/', () => {
     expect(await post({ name: 'x', permissions: 'todos' })).toEqual({ permissions: ['Debe ser una lista de permisos'] });
     expect(await post({ name: 'x', permissions: ['a'] })).toEqual({ 'permissions.0': ['Identificador de permiso no válido'] });
     expect(await post({ name: 'OPERADOR', permissions: [999999] })).toEqual({ name: [MA.roleNameTaken], permissions: [MA.permissionNotFound(999999)] });
+    expect(await post({ name: 'x', permissions: ['1.5'] })).toEqual({ 'permissions.0': ['Identificador de permiso no válido'] });
     expect(await snapshot(app, 'auth_group')).toEqual(before);
     expect(await snapshot(app, 'auth_group_permissions')).toEqual(links);
+    // Ids as digit strings read as numbers, as in paths and queries.
+    const texto = await app.api('POST', '/roles/', { token: admin, body: { name: 'ROL POR TEXTO', permissions: ['1', 2] } });
+    expect(texto.status, JSON.stringify(texto.body)).toBe(201);
+    expect(texto.body.permissions).toEqual([1, 2]);
   });
 
   it('answers 401 and 403; a non-superuser cannot grant permissions they lack', async () => {
