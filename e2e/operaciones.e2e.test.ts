@@ -89,6 +89,15 @@ async function hastaResumen(page: Page, monto = '100', vende = true) {
   await page.getByText('Terminal: Tauser Centro Asunción').waitFor();
 }
 
+/** Reconfirmation requests the server refused during the page's life. */
+function refusedReconfirmations(page: Page) {
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('reconfirmarTasa') && r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
+  });
+  return refused;
+}
+
 async function aTerminos(page: Page) {
   await page.getByRole('button', { name: 'Revisar Términos' }).click();
   await page.getByRole('heading', { name: 'Términos y Condiciones' }).waitFor();
@@ -204,6 +213,7 @@ describe('exchange screens', () => {
 
   it('pays an operation at an unchanged rate and shows the code to present at the terminal', async () => {
     const page = await customerPage();
+    const refused = refusedReconfirmations(page);
     await hastaResumen(page);
     await aTerminos(page);
     await page.getByText(OP_MSG.pagoConfirmado).waitFor();
@@ -220,11 +230,14 @@ describe('exchange screens', () => {
     await page.getByRole('link', { name: 'Ver comprobante' }).click();
     await page.waitForURL(/\/comprobante\/\d+$/);
     await page.getByText(codigo).first().waitFor();
+    // A paid transaction's rate is never asked to be reconfirmed (the server would refuse it).
+    expect(refused).toEqual([]);
     await page.context().close();
   });
 
   it('accepts a changed rate and the transaction goes on, in process, in the history', async () => {
     const page = await customerPage();
+    const refused = refusedReconfirmations(page);
     await hastaResumen(page);
     const mostrada = await page.getByTestId('tc-final').textContent();
     await moverPrecioUsd(25);
@@ -246,6 +259,7 @@ describe('exchange screens', () => {
     await modal.getByRole('button', { name: 'Aceptar' }).click();
     await page.getByText(OP_MSG.nuevaCotizacionAceptada).waitFor();
     const codigo = (await page.getByTestId('codigo-transaccion').textContent())!.trim();
+    expect(refused).toEqual([]);
 
     // the navbar's user menu leads to the history
     await page.locator('button:visible').filter({ hasText: /^M\s*María$/ }).click();

@@ -10,7 +10,8 @@ import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
  */
 export function AvisoCotizacion({ t }: { t: TransaccionRecord }) {
   const utils = trpc.useUtils();
-  const q = trpc.transacciones.reconfirmarTasa.useQuery({ id: t.id }, { staleTime: 30_000, retry: false });
+  // Only a pending transaction has a rate to reconfirm (once paid the server answers 409).
+  const q = trpc.transacciones.reconfirmarTasa.useQuery({ id: t.id }, { staleTime: 30_000, retry: false, enabled: t.estado === 'pendiente' });
   useTasasEnVivo(() => void utils.transacciones.reconfirmarTasa.invalidate({ id: t.id }));
   const r = q.data;
   if (!r?.cambio) return null;

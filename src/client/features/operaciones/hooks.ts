@@ -44,7 +44,8 @@ export function useConfirmarPago(conCambio: boolean) {
       utils.client.transacciones.confirmarPago.mutate(input, { context: { idempotencyKey: claveDeIntento('pagar', input) } }),
     onSuccess: () => {
       olvidarIntento('pagar');
-      void utils.transacciones.invalidate();
+      // A paid transaction has no rate to reconfirm: its check is not asked again (it would answer 409).
+      void utils.transacciones.invalidate(undefined, { predicate: (q) => (q.queryKey[0] as string[])[1] !== 'reconfirmarTasa' });
       toast.success(conCambio ? OP_MSG.nuevaCotizacionAceptada : OP_MSG.pagoConfirmado);
     },
     onError: (e) => {
