@@ -45,6 +45,13 @@ describe('upper-case UUIDs', () => {
       expect(upper.status, r.path).toBe(200);
       expect(upper.body, r.path).toEqual(lower.body);
     }
+    // The audit trail's filter by entity names the same record in either spelling.
+    const audit = async (id: string) => (await app.api('GET', `/auditoria/?entity=cliente&entity_id=${id}`, { token: admin })).body;
+    const creado = await crearCliente(app, w.categorias.minorista);
+    expect((await app.api('PATCH', `/clientes/${creado}/`, { token: admin, body: { direccion: 'Calle 2' } })).status).toBe(200);
+    const lower = await audit(creado);
+    expect(lower.count).toBe(1);
+    expect(await audit(UP(creado))).toEqual(lower);
   });
 
   it('writes to a record named by an upper-case UUID change that record', async () => {

@@ -17,7 +17,8 @@ export type AuditRecord = z.infer<typeof auditRecord>;
 
 export const auditQuery = z.object({
   entity: cleanText().trim().max(50).optional(),
-  entity_id: cleanText().trim().max(64).optional(),
+  // Entity ids are numbers or UUIDs, stored lower-case: an upper-case UUID names the same record.
+  entity_id: cleanText().trim().max(64).toLowerCase().optional(),
   actor_id: idParam.optional(),
   page: pageParam,
 });
