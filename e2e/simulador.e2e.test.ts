@@ -45,6 +45,16 @@ describe('public simulator on /', () => {
     expect(await resultado(page).innerText()).toMatch(/Comisión del método \(Efectivo\)\s+0,00 %/);
   });
 
+  it('names the currency beside a symbol two currencies share ("$" of ARS and CLP)', async () => {
+    const page = await home();
+    await destino(page).selectOption({ label: 'ARS – Peso argentino' });
+    await metodo(page).selectOption({ label: 'Efectivo' });
+    await monto(page).fill('50000');
+    await page.getByRole('button', { name: 'Simular' }).click();
+    await expect.poll(() => resultado(page).innerText()).toMatch(/ARS \$ [\d.]+,\d\d/);
+    expect(await resultado(page).innerText()).toContain('₲ 50.000');
+  });
+
   it('a foreign currency on one side forces the base on the other; swap exchanges both; selling offers only methods that pay', async () => {
     const page = await home();
     await origen(page).selectOption({ label: 'EUR – Euro' });

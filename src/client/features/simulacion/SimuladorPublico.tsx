@@ -201,7 +201,9 @@ export function SimuladorPublico() {
 
 function ResultadoSimulacion({ r, divisas, actualizando, actualizado }: { r: SimulacionResultado; divisas: DivisaOpcion[]; actualizando: boolean; actualizado: boolean }) {
   const simbolo = (codigo: string) => divisas.find((d) => d.codigo === codigo)?.simbolo ?? codigo;
-  const monto = (v: string, codigo: string) => formatAmount(v, decimalesDe(codigo), simbolo(codigo));
+  // A symbol two currencies share ("$" of ARS and CLP) is told apart by the code, as the receipt does.
+  const compartido = (codigo: string) => divisas.filter((d) => d.simbolo === simbolo(codigo)).length > 1;
+  const monto = (v: string, codigo: string) => `${compartido(codigo) ? `${codigo} ` : ''}${formatAmount(v, decimalesDe(codigo), simbolo(codigo))}`;
   const tasa = (v: string) => `₲ ${formatRate(v, 4)}`;
   const p = r.parametros;
   const compra = r.operacion_cliente === 'compra';
