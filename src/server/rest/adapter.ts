@@ -1,4 +1,5 @@
 import express, { type Request, type Response } from 'express';
+import { match } from 'path-to-regexp';
 import type { AnyRouter } from '@trpc/server';
 import { clientIp, createContext, type Ctx } from '../trpc/context';
 import type { Db } from '../db';
@@ -158,11 +159,15 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
   const compress = compressStreams();
   const resources = new Map<string, express.Router>();
   // A fixed path of the table ('/cotizaciones/public/') is never the id of a route with a parameter
-  // ('/cotizaciones/:id/'): another method on it falls through to the 405 of methodGuards.ts.
-  const fixedPaths = new Set(routes.filter((r) => !r.path.includes(':')).map((r) => r.path));
-  const notFixed: express.RequestHandler = (req, _res, next) => {
-    const path = req.originalUrl.split('?')[0].replace(/^\/api/, '');
-    next(fixedPaths.has(path.endsWith('/') ? path : `${path}/`) ? 'route' : undefined);
+  // ('/cotizaciones/:id/'): another method on it falls through to the 405 of methodGuards.ts. Only
+  // the few routes a fixed path collides with get this check.
+  const fixedPaths = routes.filter((r) => !r.path.includes(':')).map((r) => r.path);
+  const notFixedFor = (route: RestRoute): express.RequestHandler[] => {
+    if (!route.path.includes(':')) return [];
+    const matches = match(route.path);
+    const shadowed = new Set(fixedPaths.filter((p) => matches(p)));
+    if (shadowed.size === 0) return [];
+    return [(req, _res, next) => next(shadowed.has(`${req.originalUrl.split('?')[0].replace(/^\/api/, '').replace(/\/?$/, '/')}`) ? 'route' : undefined)];
   };
   for (const route of routes) {
     const [, resource, ...within] = route.path.split('/');
@@ -173,8 +178,7 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
       rest.use(`/${resource}`, sub);
     }
     const handler = route.cachedAnswer ? cachedHandler(route.cachedAnswer) : procedureHandler(route);
-    const guards = route.path.includes(':') ? [notFixed] : [];
-    sub[route.method](`/${within.join('/')}`, ...guards, ...(route.file ? [compress, handler] : [handler]));
+    sub[route.method](`/${within.join('/')}`, ...notFixedFor(route), ...(route.file ? [compress, handler] : [handler]));
   }
   return rest;
 }

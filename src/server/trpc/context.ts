@@ -54,13 +54,13 @@ export async function createContext(base: { db: Db; env: Env; services: Services
     ip: req.ip,
     idempotencyKey: req.idempotencyKey,
   };
-  const header = req.authorization;
-  // Another scheme (`Token …`, `Basic …`) is not ours: no credentials, as a DRF server reads it.
-  if (!header || !/^bearer(\s|$)/i.test(header.trim())) return ctx;
-  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
-  const claims = match ? verifyToken(base.env, match[1], 'access') : null;
+  const [scheme, ...parts] = (req.authorization ?? '').trim().split(/\s+/);
+  // No header, or another scheme (`Token …`, `Basic …`): no credentials, as a DRF server reads it.
+  if (scheme.toLowerCase() !== 'bearer') return ctx;
+  const token = parts.length === 1 ? parts[0] : null;
+  const claims = token ? verifyToken(base.env, token, 'access') : null;
   if (!claims) {
-    const term = match ? verifyTerminalToken(base.env, match[1]) : null;
+    const term = token ? verifyTerminalToken(base.env, token) : null;
     if (!term) {
       ctx.tokenProblem = true;
       return ctx;

@@ -304,12 +304,11 @@ export function ReportesPage() {
               </button>
             ))}
           </div>
-          {rangoLargo && (
+          {rangoLargo ? (
             <p role="alert" className="mb-3 text-sm text-amber-800">
               {rangoLargo}
             </p>
-          )}
-          {!rangoLargo && (
+          ) : (
             <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
               <div className="lg:col-span-2">
                 <Suspense fallback={graficoCargando}>

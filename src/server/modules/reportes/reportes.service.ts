@@ -3,7 +3,7 @@ import { audit } from '../../lib/audit';
 import { fieldError } from '../../lib/errors';
 import { PAGE_SIZE, pageWith } from '../../lib/pagination';
 import { Decimal } from '../../../shared/money';
-import { MAX_PERIODOS, agrupacionQueCabe, periodoPorDefecto, periodos, periodosMsg } from '../../../shared/reportes';
+import { MAX_PERIODOS, periodoPorDefecto, periodos, periodosMsg } from '../../../shared/reportes';
 import type { Agrupacion, Dimension, ReporteFiltros, UmbralInput } from '../../../shared/schemas/reportes';
 import * as repo from './reportes.repository';
 
@@ -31,12 +31,16 @@ export async function porDimension(ctx: ServiceCtx, dim: Dimension, input: Filtr
   return { filtros, resultados: await repo.porDimension(ctx.db, dim, filtros, tz) };
 }
 
+/** An evolution has one row per period, empty ones included: an unbounded range would answer millions of rows. */
+function exigirPeriodos(agrupacion: Agrupacion, f: ReporteFiltros) {
+  const n = periodos(agrupacion, f.fecha_desde, f.fecha_hasta);
+  if (n > MAX_PERIODOS) throw fieldError('fecha_desde', periodosMsg(n, agrupacion));
+}
+
 export async function evolucion(ctx: ServiceCtx, input: Filtros & { agrupacion: Agrupacion }, tz: string) {
   const { agrupacion, ...rest } = input;
   const filtros = resolverFiltros(rest, tz);
-  // One row per period, empty ones included: an unbounded range would answer millions of rows.
-  const n = periodos(agrupacion, filtros.fecha_desde, filtros.fecha_hasta);
-  if (n > MAX_PERIODOS) throw fieldError('fecha_desde', periodosMsg(n, agrupacion));
+  exigirPeriodos(agrupacion, filtros);
   return { filtros, agrupacion, resultados: await repo.evolucion(ctx.db, agrupacion, filtros, tz) };
 }
 
@@ -69,9 +73,7 @@ export async function guardarUmbral(ctx: ServiceCtx, input: UmbralInput) {
 export const planDeExport = (_ctx: ServiceCtx, input: Filtros & { formato: 'csv' | 'xlsx' | 'pdf' }, tz: string) => {
   const { formato, ...rest } = input;
   const filtros = resolverFiltros(rest, tz);
-  // The XLSX and PDF files hold the evolution too, by the finest grouping that fits.
-  if (formato !== 'csv' && !agrupacionQueCabe(filtros.fecha_desde, filtros.fecha_hasta)) {
-    throw fieldError('fecha_desde', periodosMsg(periodos('mes', filtros.fecha_desde, filtros.fecha_hasta), 'mes'));
-  }
+  // The XLSX and PDF files hold the evolution too, by the finest grouping that fits: months at the coarsest.
+  if (formato !== 'csv') exigirPeriodos('mes', filtros);
   return { formato, filtros };
 };
