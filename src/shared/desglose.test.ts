@@ -88,6 +88,34 @@ describe('desglosar', () => {
     );
   });
 
+  it('stays minimal when the largest notes are taken first (property: amounts past L/g notes of the largest)', () => {
+    const stockArb = fc.uniqueArray(fc.integer({ min: 2, max: 12 }), { minLength: 1, maxLength: 3 }).chain((denoms) =>
+      fc.tuple(...denoms.map((d) => fc.integer({ min: 0, max: 30 }).map((n) => ({ denominacion: d, disponibles: n })))),
+    );
+    fc.assert(
+      fc.property(stockArb, fc.integer({ min: 0, max: 360 }), (stock, monto) => {
+        const plan = desglosar(monto, stock);
+        const min = bruteMin(monto, stock);
+        if (min === null) return plan === null;
+        return plan !== null && totalDesglose(plan) === monto && plan.reduce((t, n) => t + n.cantidad, 0) === min &&
+          plan.every((n) => n.cantidad <= stock.find((s) => s.denominacion === n.denominacion)!.disponibles);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('plans any amount a full terminal holds, and refuses at once what its notes cannot add up to', () => {
+    const usd = [100, 50, 20, 10, 5, 2, 1].map((d) => ({ denominacion: d, disponibles: 100_000 }));
+    // 6 million units of US$ 1: a table over the whole amount would be refused as too large.
+    const plan = desglosar(6_000_001, usd);
+    expect(plan).toEqual([{ denominacion: 100, cantidad: 60_000 }, { denominacion: 1, cantidad: 1 }]);
+    const poca = [100, 50, 20, 10, 5, 2, 1].map((d) => ({ denominacion: d, disponibles: 50 }));
+    expect(desglosar(4_999_999, poca)).toBeNull();
+    // Short of large notes: the small ones pay the rest.
+    const corta = [{ denominacion: 100, disponibles: 3 }, { denominacion: 20, disponibles: 100_000 }];
+    expect(desglosar(1_000_000, corta)).toEqual([{ denominacion: 100, cantidad: 3 }, { denominacion: 20, cantidad: 49_985 }]);
+  });
+
   it('plans large guaraní payouts quickly enough for a terminal', () => {
     const stock = PYG.map((s) => ({ ...s, disponibles: 5000 }));
     const plan = desglosar(123_456_000, stock);

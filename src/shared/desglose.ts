@@ -21,8 +21,12 @@ export interface NotaEntregada {
   cantidad: number;
 }
 
-/** The largest DP table built (amount ÷ gcd of the notes); beyond it the payout is refused as impossible to plan. */
-export const MAX_ESTADOS = 5_000_000;
+/**
+ * The most work a plan may take (table cells: amount ÷ gcd × note bundles, a byte each): ~20 MB and
+ * a few tens of milliseconds. Past it the payout is refused as impossible to plan; real payouts stay
+ * far below it once the largest notes are taken first (see `desglosar`).
+ */
+export const MAX_CELDAS = 20_000_000;
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
@@ -32,40 +36,65 @@ function assertWhole(n: number, what: string) {
 
 /**
  * The fewest notes that add up to `monto` exactly within stock, largest notes first; `null` when
- * the stock cannot pay it exactly (or the plan would need more than MAX_ESTADOS states).
+ * the stock cannot pay it exactly (or the plan would take more than MAX_CELDAS).
  * `monto` 0 is paid with no notes.
  */
 export function desglosar(monto: number, stock: readonly StockNota[]): NotaEntregada[] | null {
   assertWhole(monto, 'El monto');
-  const notas = stock.filter((s) => {
+  // One entry per face value, at most as many notes as fit in the amount, largest first.
+  const porValor = new Map<number, number>();
+  for (const s of stock) {
     assertWhole(s.denominacion, 'La denominación');
     assertWhole(s.disponibles, 'La cantidad disponible');
-    return s.denominacion > 0 && s.disponibles > 0 && s.denominacion <= monto;
-  });
+    if (s.denominacion > 0 && s.denominacion <= monto) porValor.set(s.denominacion, (porValor.get(s.denominacion) ?? 0) + s.disponibles);
+  }
+  const notas = [...porValor]
+    .map(([denominacion, n]) => ({ denominacion, disponibles: Math.min(n, Math.floor(monto / denominacion)) }))
+    .filter((s) => s.disponibles > 0)
+    .sort((a, b) => b.denominacion - a.denominacion);
   if (monto === 0) return [];
-  if (notas.length === 0) return null;
-
+  // Not enough money in the terminal at all: no table needed.
+  if (notas.reduce((t, s) => t + s.disponibles * s.denominacion, 0) < monto) return null;
   const g = notas.reduce((acc, s) => gcd(acc, s.denominacion), 0);
   if (monto % g !== 0) return null;
-  const target = monto / g;
-  if (target > MAX_ESTADOS) return null;
 
-  // Split each stock into bundles of 1, 2, 4… notes (0/1 knapsack items), so every count from 0 to
-  // the stock is reachable and the table stays O(target × Σ log stock).
+  // Among any d/g notes smaller than d, some add up to a multiple of d; swapping them for notes of d
+  // pays the same with fewer notes. So a fewest-notes answer leaves fewer than d/g notes of d unused
+  // out of those that fit in what the larger notes cannot cover (`falta`): those are taken first, and
+  // the table is left with a few times (largest/g)² cells, whatever the amount and the stock.
+  let falta = monto;
+  const fijas = notas.map((s) => {
+    const n = falta > 0 ? Math.max(0, Math.min(s.disponibles, Math.floor(falta / s.denominacion)) - s.denominacion / g) : 0;
+    falta -= s.disponibles * s.denominacion;
+    return n;
+  });
+  const pagado = notas.reduce((t, s, i) => t + fijas[i] * s.denominacion, 0);
+  const plan = planMinimo((monto - pagado) / g, notas.map((s, i) => ({ ...s, disponibles: s.disponibles - fijas[i] })), g);
+  if (!plan) return null;
+  return notas.map((s, i) => ({ denominacion: s.denominacion, cantidad: plan[i] + fijas[i] })).filter((n) => n.cantidad > 0);
+}
+
+/**
+ * Bounded coin change over `target` units of `g`: the count of each note in a fewest-notes answer,
+ * or null. Each note's stock is split into bundles of 1, 2, 4… notes (0/1 knapsack items), so every
+ * count from 0 to the stock is reachable and the table stays O(target × Σ log stock).
+ */
+function planMinimo(target: number, notas: readonly StockNota[], g: number): number[] | null {
   const bundles: { idx: number; count: number; weight: number }[] = [];
   notas.forEach((s, idx) => {
-    let left = Math.min(s.disponibles, Math.floor(monto / s.denominacion));
+    let left = Math.min(s.disponibles, Math.floor(target / (s.denominacion / g)));
     for (let k = 1; left > 0; k *= 2) {
       const c = Math.min(k, left);
       bundles.push({ idx, count: c, weight: (c * s.denominacion) / g });
       left -= c;
     }
   });
+  if ((target + 1) * bundles.length > MAX_CELDAS) return null;
 
   const INF = 0x7fffffff;
   const best = new Int32Array(target + 1).fill(INF);
   best[0] = 0;
-  // choice[b] marks, per bundle, the amounts it improved: enough to walk the solution back.
+  // used[b] marks, per bundle, the amounts it improved: enough to walk the solution back.
   const used: Uint8Array[] = [];
   for (const b of bundles) {
     const mark = new Uint8Array(target + 1);
@@ -88,10 +117,7 @@ export function desglosar(monto: number, stock: readonly StockNota[]): NotaEntre
       v -= bundles[i].weight;
     }
   }
-  return notas
-    .map((s, i) => ({ denominacion: s.denominacion, cantidad: counts[i] }))
-    .filter((n) => n.cantidad > 0)
-    .sort((a, b) => b.denominacion - a.denominacion);
+  return counts;
 }
 
 /** Sum of a breakdown: Σ denominación × cantidad. */
