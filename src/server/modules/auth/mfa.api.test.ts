@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jwt from 'jsonwebtoken';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { auditRows, userWith } from '../../test/fixtures';
+import { MA } from '../../../shared/messagesAdmin';
 import { MF } from '../../../shared/messagesMfa';
 import { P } from '../../../shared/permissions';
 import { challenge, codeAt, enrol, timePasses } from './testMfa';
@@ -196,6 +197,21 @@ describe('turning it off, staff reset', () => {
     expect((await enrol(app, { token: fresh.access })).recovery).toHaveLength(10);
     // Administrador holds the permission.
     expect((await app.api('GET', '/me/permissions/', { token: await app.adminToken() })).body.perms).toContain(P.resetMfa);
+  });
+
+  it('staff reset only the second factor of users they outrank: never a superuser’s, nor one holding a permission they lack', async () => {
+    const staff = await userWith(app, [P.resetMfa]);
+    const admin = await app.db.selectFrom('users').select('id').where('is_superuser', '=', true).executeTakeFirstOrThrow();
+    const onSuper = await app.api('POST', `/usuarios/${admin.id}/reset_mfa/`, { token: staff.token });
+    expect(onSuper).toMatchObject({ status: 403, body: { detail: MA.superuserOnly } });
+    const jefe = await userWith(app, [P.resetMfa, P.changeUser]);
+    const { access } = await enrol(app, jefe);
+    expect((await app.api('POST', `/usuarios/${jefe.id}/reset_mfa/`, { token: staff.token })).status).toBe(403);
+    // Nothing changed: the second factor is on and the session lives.
+    expect((await app.api('GET', '/auth/mfa/', { token: access })).body).toMatchObject({ mfa_enabled: true });
+    expect((await auditRows(app, 'usuario', jefe.id)).map((r) => r.action)).not.toContain('mfa_reset');
+    // The other way round it is allowed: jefe holds every permission staff has.
+    expect((await app.api('POST', `/usuarios/${staff.id}/reset_mfa/`, { token: access })).status).toBe(200);
   });
 });
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db';
 export const mfaStateForUpdate = (db: Db, userId: number) =>
   db
     .selectFrom('users')
-    .select(['id', 'username', 'email', 'password_hash', 'is_active', 'token_version', 'mfa_enabled', 'mfa_secret', 'mfa_pending_secret', 'mfa_last_step'])
+    .select(['id', 'username', 'email', 'password_hash', 'is_active', 'is_superuser', 'token_version', 'mfa_enabled', 'mfa_secret', 'mfa_pending_secret', 'mfa_last_step'])
     .where('id', '=', userId)
     .forUpdate()
     .executeTakeFirst();

@@ -14,6 +14,7 @@ import { openSecret, sealSecret } from './mfaSecrets';
 import { enrolmentOf, hashRecovery, looksLikeRecovery, newRecoveryCodes, newTotpSecret, totpStep } from './totp';
 import * as repo from './mfa.repository';
 import { revokeUserTokens } from './revocation';
+import { assertMayChange } from './outranking';
 
 const ENTITY = 'usuario';
 /** The signed-in user as the auth procedures pass them. */
@@ -195,13 +196,14 @@ export async function logoutEverywhere(deps: Me) {
 
 // ---- staff ----
 
-/** Staff turn another user's second factor off (they enrol again); their sessions end. Audited with who did it. */
+/** Staff turn another user's second factor off (they enrol again); their sessions end. Audited with who did it. Outranked users only (outranking.ts). */
 export async function resetUserMfa(ctx: ServiceCtx, id: number) {
   requirePerms(ctx, P.resetMfa);
   if (id === ctx.actor.id) throw badRequest(MF.resetSelf);
   return ctx.db.transaction().execute(async (trx) => {
     const user = await repo.mfaStateForUpdate(trx, id);
     if (!user) throw notFound();
+    await assertMayChange(ctx, trx, user);
     await repo.clearMfa(trx, id);
     const after = { mfa_enabled: false, restablecido_por: ctx.actor.id };
     await audit(trx, { actorId: ctx.actor.id, action: 'mfa_reset', entity: ENTITY, entityId: id, before: { mfa_enabled: user.mfa_enabled }, after });

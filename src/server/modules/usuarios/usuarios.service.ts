@@ -13,7 +13,7 @@ import { P } from '../../../shared/permissions';
 import type { ClienteActualResult, UserCreateInput, UserPatchBody, UserRecord } from '../../../shared/schemas/usuarios';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserTokens } from '../auth/revocation';
-import { loadPermissions } from '../auth/permissions.repository';
+import { assertMayChange } from '../auth/outranking';
 import { clientesOfUser } from '../clientes/clientes.repository';
 import { codesOfRoles, rolesOfUser } from '../roles/roles.repository';
 import { assertWithinOwn } from '../roles/roles.service';
@@ -35,18 +35,6 @@ const INTENTS = { edit: P.changeUser, activate: P.deleteUser, deactivate: P.dele
 /** A user may always act on their own record; on others only with the permission. */
 function assertSelfOr(actor: Actor, id: number, perm: string) {
   if (actor.id !== id) requirePerms(actor, { all: [perm] });
-}
-
-/**
- * Whether the actor may change a user locked by lockUser (edit, state, assignments, current client):
- * only a superuser changes a superuser, and a non-superuser changes another user only when that user
- * holds no permission the caller lacks (otherwise resetting their password or e-mail and signing in
- * as them would be a privilege escalation).
- */
-async function assertMayChange({ actor }: ServiceCtx, trx: Db, target: { id: number; is_superuser: boolean }) {
-  if (target.is_superuser && !actor.isSuperuser) throw forbidden(MA.superuserOnly);
-  if (actor.isSuperuser || actor.id === target.id) return;
-  for (const p of await loadPermissions(trx, { id: target.id, isSuperuser: false })) if (!actor.perms.has(p)) throw forbidden();
 }
 
 async function lockUser(db: Db, id: number) {
