@@ -43,7 +43,11 @@ export function createLimiters(config: RateLimitConfig, redis?: Redis): Limiters
   return Object.fromEntries(Object.entries(config).map(([name, spec]) => [name, make(prefix(name), spec)])) as Limiters;
 }
 
-/** Spends one point; past the limit answers 429 with the seconds to wait. */
+/**
+ * Spends one point; past the limit answers 429 with the seconds to wait. A limit on failures (a
+ * password, a code) spends before the check, so a burst of parallel attempts cannot all pass a count
+ * made afterwards; the caller deletes the key on success.
+ */
 export async function consume(limiter: Limiter, key: string): Promise<void> {
   try {
     await limiter.consume(key);
@@ -52,13 +56,5 @@ export async function consume(limiter: Limiter, key: string): Promise<void> {
       throw rateLimited(Math.ceil(e.msBeforeNext / 1000));
     }
     throw e;
-  }
-}
-
-/** Fails without spending a point when the key is already over the limit. */
-export async function ensureNotBlocked(limiter: Limiter, key: string): Promise<void> {
-  const res = await limiter.get(key);
-  if (res && res.remainingPoints <= 0) {
-    throw rateLimited(Math.ceil(res.msBeforeNext / 1000));
   }
 }

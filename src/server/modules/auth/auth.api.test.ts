@@ -201,6 +201,9 @@ describe('rate limits and a mail server that is down', () => {
       const r = await limited.api('POST', '/token/', { body: { username: 'admin', password: ADMIN_PASSWORD } });
       expect(r.status).toBe(429);
       expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      // A burst of parallel guesses against another account: no more passwords checked than the limit.
+      const burst = await Promise.all(Array.from({ length: 10 }, () => limited.api('POST', '/token/', { body: { username: 'cliente', password: 'mal' } })));
+      expect(burst.map((b) => b.status).sort()).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
     } finally {
       await limited.close();
     }

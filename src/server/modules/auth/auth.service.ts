@@ -3,7 +3,7 @@ import type { Env } from '../../env';
 import type { Services } from '../../services';
 import { fieldError, invalidFields, unauthorized } from '../../lib/errors';
 import { withUniqueFields } from '../../lib/unique';
-import { consume, ensureNotBlocked } from '../../lib/rateLimit';
+import { consume } from '../../lib/rateLimit';
 import { M } from '../../../shared/messages';
 import { MS } from '../../../shared/messagesSecurity';
 import { ROLE_CLIENTE } from '../../../shared/permissions';
@@ -35,14 +35,12 @@ export async function login(deps: AuthDeps, input: LoginInput) {
   const { db, env, services } = deps;
   const accountKey = input.username.toLowerCase();
   await consume(services.limiters.loginPerIp, deps.ip);
-  await ensureNotBlocked(services.limiters.loginPerAccount, accountKey);
+  // Spent before the check (lib/rateLimit.ts); a successful sign-in clears the account's count.
+  await consume(services.limiters.loginPerAccount, accountKey);
 
   const user = await userForLogin(db, accountKey);
   const ok = await verifyPassword(user?.password_hash ?? (await timingDummyHash()), input.password);
-  if (!user || !ok) {
-    await consume(services.limiters.loginPerAccount, accountKey);
-    throw unauthorized(M.badCredentials);
-  }
+  if (!user || !ok) throw unauthorized(M.badCredentials);
   if (!user.email_verified) throw unauthorized(M.notVerified, { code: 'email_not_verified' });
   if (!user.is_active) throw unauthorized(M.badCredentials);
 

@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import { audit } from '../../lib/audit';
 import { badRequest, fieldError, notFound, unauthorized } from '../../lib/errors';
 import { requirePerms } from '../../lib/permissions';
-import { consume, ensureNotBlocked } from '../../lib/rateLimit';
+import { consume } from '../../lib/rateLimit';
 import type { ServiceCtx } from '../../lib/context';
 import { MF } from '../../../shared/messagesMfa';
 import { P } from '../../../shared/permissions';
@@ -43,33 +43,33 @@ async function spendSecondFactor(deps: AuthDeps, trx: Db, user: Locked, code: st
 }
 
 /**
- * The result of a transaction that checked a code: null is a wrong code, counted against the account
- * (429 past the limit) and audited, then 400; anything else clears the account's failures.
+ * The result of a transaction that checked a code: null is a wrong code (its point was spent before
+ * the check, by guardAttempt), audited, then 400; anything else clears the account's failures.
  */
 async function settleCode<T>(deps: AuthDeps, userId: number, where: string, r: T | null): Promise<T> {
   if (!r) {
     await audit(deps.db, { actorId: userId, action: 'mfa_failed', entity: ENTITY, entityId: userId, after: { paso: where, ip: deps.ip } });
     deps.services.log.info({ userId, where }, 'código de segundo factor rechazado');
-    await consume(deps.services.limiters.mfaPerAccount, accountKey(userId));
     throw fieldError('code', MF.codeWrong);
   }
   await deps.services.limiters.mfaPerAccount.delete(accountKey(userId));
   return r;
 }
 
+/** Every attempt counts per IP; per account it spends a point before the code is checked (lib/rateLimit.ts). */
 async function guardAttempt(deps: AuthDeps, userId: number) {
   await consume(deps.services.limiters.mfaPerIp, deps.ip);
-  await ensureNotBlocked(deps.services.limiters.mfaPerAccount, accountKey(userId));
+  await consume(deps.services.limiters.mfaPerAccount, accountKey(userId));
 }
 
-/** The user's current password, else 400 on `field`, counted against the account (callers check its limit first). */
+/** The user's current password, else 400 on `field`; the attempt spends its point first, the right password clears the count. */
 async function checkPassword(deps: Me, password: string, field: string) {
+  const limiter = deps.services.limiters.passwordCheckPerAccount;
+  await consume(limiter, accountKey(deps.userId));
   const current = await deps.db.selectFrom('users').select('password_hash').where('id', '=', deps.userId).executeTakeFirst();
   if (!current) throw unauthorized();
-  if (!(await verifyPassword(current.password_hash, password))) {
-    await consume(deps.services.limiters.passwordCheckPerAccount, accountKey(deps.userId));
-    throw fieldError(field, MF.passwordWrong);
-  }
+  if (!(await verifyPassword(current.password_hash, password))) throw fieldError(field, MF.passwordWrong);
+  await limiter.delete(accountKey(deps.userId));
 }
 
 // ---- sign-in ----
@@ -86,7 +86,7 @@ export async function completeLogin(deps: AuthDeps, input: { mfa_token: string; 
   const claims = verifyMfaChallenge(deps.env, input.mfa_token);
   const invalid = fieldError('mfa_token', MF.challengeInvalid);
   if (!claims) throw invalid;
-  await ensureNotBlocked(deps.services.limiters.mfaPerAccount, accountKey(claims.user_id));
+  await consume(deps.services.limiters.mfaPerAccount, accountKey(claims.user_id));
   const r = await deps.db.transaction().execute(async (trx) => {
     const user = await repo.mfaStateForUpdate(trx, claims.user_id);
     if (!user?.is_active || user.token_version !== claims.ver || !user.mfa_enabled) throw invalid;
@@ -155,7 +155,6 @@ export async function enable(deps: Me, input: { code: string }) {
 /** The password and a code (or a recovery code) turn it off, unless a role of the user requires it. */
 export async function disable(deps: Me, input: { password: string; code: string }) {
   await guardAttempt(deps, deps.userId);
-  await ensureNotBlocked(deps.services.limiters.passwordCheckPerAccount, accountKey(deps.userId));
   if (await repo.roleRequiresMfa(deps.db, deps.userId)) throw badRequest(MF.requiredByRole);
   await checkPassword(deps, input.password, 'password');
   const r = await deps.db.transaction().execute(async (trx) => {
@@ -174,7 +173,6 @@ export async function disable(deps: Me, input: { password: string; code: string 
 
 /** The current password and a new one: every session ends, this one goes on with new tokens. */
 export async function changePassword(deps: Me, input: { current_password: string; new_password: string }) {
-  await ensureNotBlocked(deps.services.limiters.passwordCheckPerAccount, accountKey(deps.userId));
   await checkPassword(deps, input.current_password, 'current_password');
   if (input.current_password === input.new_password) throw fieldError('new_password', MF.passwordSame);
   const hash = await hashPassword(input.new_password);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { userWith } from '../../test/fixtures';
+import { auditRows, userWith } from '../../test/fixtures';
 import { M } from '../../../shared/messages';
 import { MF } from '../../../shared/messagesMfa';
 import { P } from '../../../shared/permissions';
@@ -51,6 +51,19 @@ describe('second factor', () => {
     expect((await app.api('POST', '/token/mfa/', { headers: ip(), body: { mfa_token: await challenge(app, v, ip()), code: other.recovery[0] } })).status).toBe(200);
   });
 
+  it('a burst of parallel wrong codes from many addresses checks no more codes than the limit', async () => {
+    const u = await userWith(app, []);
+    const { secret } = await enrol(app, { token: u.token });
+    const token = await challenge(app, u, ip());
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => app.api('POST', '/token/mfa/', { headers: ip(), body: { mfa_token: token, code: wrong(codeAt(secret, 1)) } })),
+    );
+    expect(answers.filter((r) => r.status === 400)).toHaveLength(3);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(9);
+    // Only three codes were checked (each checked wrong code is audited).
+    expect(await auditRows(app, 'usuario', u.id).then((rows) => rows.filter((r) => r.action === 'mfa_failed'))).toHaveLength(3);
+  });
+
   it('every attempt counts per IP, whatever the account', async () => {
     const addr = ip();
     const users = await Promise.all([userWith(app, []), userWith(app, [])]);
@@ -73,6 +86,16 @@ describe('second factor', () => {
     }
     expect429(await app.api('POST', '/auth/password/change/', { token: u.token, body: { current_password: u.password, new_password: 'nueva-clave-9' } }));
   });
+
+  it('the right current password clears the count, and a burst of wrong ones checks no more than the limit', async () => {
+    const u = await userWith(app, []);
+    const bad = { current_password: 'mala', new_password: 'nueva-clave-9' };
+    expect((await app.api('POST', '/auth/password/change/', { token: u.token, body: bad })).status).toBe(400);
+    const ok = await app.api('POST', '/auth/password/change/', { token: u.token, body: { current_password: u.password, new_password: 'nueva-clave-9' } });
+    expect(ok.status).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => app.api('POST', '/auth/password/change/', { token: ok.body.access, body: bad })));
+    expect(answers.map((r) => r.status).sort()).toEqual([400, 400, 429, 429, 429, 429]);
+  });
 });
 
 describe('terminal sign-in', () => {
@@ -82,6 +105,16 @@ describe('terminal sign-in', () => {
     const cred = (await app.api('POST', `/tauser/${id}/secreto/`, { token: staff, body: {} })).body as { codigo: string; secreto: string };
     for (let i = 0; i < 5; i++) expect((await app.api('POST', '/tauser/terminal/login/', { headers: ip(), body: { ...cred, secreto: 'malo' } })).status).toBe(401);
     expect429(await app.api('POST', '/tauser/terminal/login/', { headers: ip(), body: cred }));
+  });
+
+  it('a burst of parallel wrong secrets checks no more secrets than the limit', async () => {
+    const staff = (await userWith(app, [P.viewTauser, P.changeTauser])).token;
+    const cred = (await app.api('POST', `/tauser/${await tauser(app)}/secreto/`, { token: staff, body: {} })).body as { codigo: string };
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => app.api('POST', '/tauser/terminal/login/', { headers: ip(), body: { codigo: cred.codigo, secreto: 'malo' } })),
+    );
+    expect(answers.filter((r) => r.status === 401)).toHaveLength(5);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(7);
   });
 
   it('every attempt counts per IP (25 wrong secrets from one address do not all answer 401)', async () => {

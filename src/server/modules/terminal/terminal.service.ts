@@ -5,7 +5,7 @@ import type { PublicCtx, ServiceCtx } from '../../lib/context';
 import { audit } from '../../lib/audit';
 import { conflict, fieldError, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { requirePerms } from '../../lib/permissions';
-import { consume, ensureNotBlocked, type Limiters } from '../../lib/rateLimit';
+import { consume, type Limiters } from '../../lib/rateLimit';
 import { PAGE_SIZE } from '../../lib/pagination';
 import { repartirPago, desglosar, type StockNota } from '../../../shared/desglose';
 import { dec } from '../../../shared/money';
@@ -65,14 +65,12 @@ export async function login(
   const { limiters } = ctx.services;
   const key = input.codigo.toUpperCase();
   await consume(limiters.terminalPerIp, ctx.ip);
-  await ensureNotBlocked(limiters.terminalPerTauser, key);
+  // Spent before the check (lib/rateLimit.ts); a successful sign-in clears the Tauser's count.
+  await consume(limiters.terminalPerTauser, key);
   const t = await repo.findTauserPorCodigo(ctx.db, input.codigo);
   const given = Buffer.from(hashSecret(input.secreto));
   const ok = !!t?.secret_hash && t.is_active && timingSafeEqual(given, Buffer.from(t.secret_hash));
-  if (!t || !ok) {
-    await consume(limiters.terminalPerTauser, key);
-    throw unauthorized(TERMINAL_MSG.credencialesInvalidas);
-  }
+  if (!t || !ok) throw unauthorized(TERMINAL_MSG.credencialesInvalidas);
   await limiters.terminalPerTauser.delete(key);
   return {
     token: issueTerminalToken(ctx.env, t.id_tauser, t.secret_version),
