@@ -117,6 +117,14 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
     expect(await seqScans(paginaTx(3, f))).toEqual([]);
   });
 
+  it('a transaction found by its code: the kiosk lookup and a staff search for a whole code use the unique index', async () => {
+    const nodes = await planNodes(app.db.selectFrom('transacciones').select('id').where('codigo', '=', 'abcd2345'.toUpperCase()));
+    expect(nodes.some((n) => n['Node Type'] === 'Seq Scan')).toBe(false);
+    const f = { codigo: 'abcd2345', tz };
+    expect(await seqScans(paginaTx(1, f))).toEqual([]);
+    expect(await transaccionesIndexes(paginaTx(1, f))).toContain('transacciones_codigo_key');
+  });
+
   it('the staff list filtered by state: page, deep page, and the overdue part of the count', async () => {
     for (const estado of ['completada', 'pendiente', 'expirada'] as const) {
       // The page with its kept total (and, for pendiente and expirada, the overdue correction).

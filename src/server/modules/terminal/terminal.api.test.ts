@@ -173,7 +173,8 @@ describe('processing at the terminal', () => {
   it('insufficient stock: the terminal says so before taking money (409), nothing changes', async () => {
     const tx = await enProceso(t2);
     const token = await terminalToken(t2);
-    const q = await app.api('GET', `/tauser/terminal/transacciones/${tx.codigo}/`, { token });
+    // The code as typed at the kiosk, in lower case.
+    const q = await app.api('GET', `/tauser/terminal/transacciones/${tx.codigo.toLowerCase()}/`, { token });
     expect(q.status).toBe(200);
     expect(q.body.puede_pagar).toBe(false);
     const extra = await app.api('POST', `/tauser/terminal/transacciones/${tx.codigo}/procesar/`, { token, body: { foo: 1 } });

@@ -5,7 +5,9 @@ import { sqlText } from '../../db/sqlText';
 import type { Database, TransaccionesTable } from '../../db/types';
 import { auditOfInserted } from '../../lib/audit';
 import { PAGE_SIZE, firstPageWithTotal, pagedQuery, type Count, type WithTotal } from '../../lib/pagination';
+import { containsPattern } from '../../lib/search';
 import { TRANSITIONS, VALIDEZ_HORAS, type EstadoTransaccion, type Transicion } from '../../../shared/transacciones';
+import { CODIGO_ALFABETO, CODIGO_LARGO } from './codigo';
 
 /**
  * The state as every read presents it: a pendiente or en_proceso row past `expira_en` is expirada,
@@ -75,11 +77,13 @@ export type TransaccionFilters = {
   divisa?: number;
   fecha_desde?: string;
   fecha_hasta?: string;
-  /** Part of the transaction code, as an ILIKE pattern (lib/search.ts containsPattern). */
+  /** A transaction code or part of one, as typed (any letter case). */
   codigo?: string;
   tz: string;
   estado?: EstadoTransaccion;
 };
+
+const CODIGO_ENTERO = new RegExp(`^[${CODIGO_ALFABETO}]{${CODIGO_LARGO}}$`, 'i');
 
 /** The filters as one condition on `t` (dates are business days of `tz`), for the count and the page alike. */
 function condicion(f: TransaccionFilters): Expression<SqlBool> {
@@ -88,7 +92,10 @@ function condicion(f: TransaccionFilters): Expression<SqlBool> {
     parts.push(sql<SqlBool>`t.cliente_id in (select uc.cliente_id from user_clientes uc where uc.user_id = ${f.usuarioAsignado})`);
   }
   if (f.cliente_id !== undefined) parts.push(sql<SqlBool>`t.cliente_id = ${f.cliente_id}`);
-  if (f.codigo !== undefined) parts.push(sql<SqlBool>`t.codigo ilike ${f.codigo}`);
+  if (f.codigo !== undefined) {
+    // A whole code (as on the receipt) through the unique index; part of one by ILIKE.
+    parts.push(CODIGO_ENTERO.test(f.codigo) ? sql<SqlBool>`t.codigo = ${f.codigo.toUpperCase()}` : sql<SqlBool>`t.codigo ilike ${containsPattern(f.codigo)}`);
+  }
   if (f.estado) parts.push(enEstado(f.estado));
   if (f.divisa !== undefined) parts.push(sql<SqlBool>`(t.divisa_origen_id = ${f.divisa} or t.divisa_destino_id = ${f.divisa})`);
   if (f.fecha_desde !== undefined) parts.push(sql<SqlBool>`t.fecha_inicio >= (${f.fecha_desde}::date)::timestamp at time zone ${f.tz}`);
