@@ -239,6 +239,13 @@ describe('reading transactions', () => {
     expect(porFecha.body.count).toBeGreaterThan(0);
     const manana = await app.api('GET', '/operaciones/transacciones/?fecha_desde=2999-01-01', { token: staff });
     expect(manana.body.count).toBe(0);
+    // ?search= finds a code typed whole in any case, or part of one; LIKE's wildcards are literal.
+    const { codigo } = soloOtro.body.results[0] as { codigo: string };
+    for (const q of [codigo.toLowerCase(), codigo.slice(2, 6)]) {
+      const found = await app.api('GET', `/operaciones/transacciones/?search=${q}`, { token: staff });
+      expect(found.body.results.map((t: { codigo: string }) => t.codigo)).toContain(codigo);
+    }
+    expect((await app.api('GET', '/operaciones/transacciones/?search=%25', { token: staff })).body.count).toBe(0);
     expect((await app.api('GET', '/operaciones/transacciones/?estado=rara', { token: staff })).status).toBe(400);
     expect((await app.api('GET', '/operaciones/transacciones/?fecha_desde=2026-02-30', { token: staff })).status).toBe(400);
     expect((await app.api('GET', '/operaciones/transacciones/?fecha_desde=2026-02-03&fecha_hasta=2026-02-01', { token: staff })).status).toBe(400);
@@ -304,6 +311,15 @@ describe('state transitions', () => {
     expect(c2.status).toBe(409);
     expect(c2.body).toEqual({ error: 'invalid_transition', detail: mensajeTransicion('cancelar', 'cancelada'), estado: 'cancelada' });
     expect((await confirmar(t.id, { terminos_aceptados: true })).status).toBe(409);
+  });
+
+  it('confirmar-pago for a terminal deactivated since the creation: 400 on tauser_id, still pendiente', async () => {
+    const cerrado = await tauser(app);
+    const t = await nueva({ tauser_id: cerrado });
+    await app.db.updateTable('tausers').set({ is_active: false }).where('id_tauser', '=', cerrado).execute();
+    const r = await confirmar(t.id, { terminos_aceptados: true });
+    expect(r).toMatchObject({ status: 400, body: { tauser_id: [OP_MSG.tauserInvalido] } });
+    expect((await app.api('GET', `/operaciones/transacciones/${t.id}/`, { token: vip.token })).body.estado).toBe('pendiente');
   });
 
   it('reconfirmar-tasa and rate_changed: 409 with the new figures unless the change is accepted', async () => {

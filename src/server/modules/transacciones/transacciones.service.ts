@@ -4,7 +4,6 @@ import { inTrx, type ServiceCtx } from '../../lib/context';
 import { audit } from '../../lib/audit';
 import { badRequest, conflict, fieldError, forbidden, invalidTransition, notFound, rateChanged, validation } from '../../lib/errors';
 import { mapPage, paginateStatement } from '../../lib/pagination';
-import { containsPattern } from '../../lib/search';
 import { can } from '../../lib/permissions';
 import { Decimal, formatAmount } from '../../../shared/money';
 import { deltaPct } from '../../../shared/pricing';
@@ -308,7 +307,8 @@ export async function confirmarPago(
   return unaVez(ctx, opts.idempotencyKey, { pagar: input }, async (trx) => {
     if (!puedeTransicionar('confirmarPago', row.estado as EstadoTransaccion)) throw transicionInvalida(row.estado, 'confirmarPago');
     if (input.terminos_aceptados !== true) throw validation({ terminos_aceptados: [OP_MSG.terminosRequeridos] });
-    const cliente = await clienteOperable(inTrx(ctx, trx), row.cliente_id);
+    // The terminal too: one closed since the creation could never complete the paid operation.
+    const cliente = await clienteOperable(inTrx(ctx, trx), row.cliente_id, row.tauser_id);
     const c = await recotizar(trx, row, cliente);
     const f = figuras(row, c);
     if (f.cambio) {
@@ -352,7 +352,7 @@ export async function listTransacciones(ctx: ServiceCtx, q: TransaccionListQuery
   if (q.fecha_desde && q.fecha_hasta && q.fecha_hasta < q.fecha_desde) throw fieldError('fecha_hasta', FECHAS_MSG);
   const f: TransaccionFilters = {
     cliente_id: q.cliente_id || undefined, divisa: q.divisa, fecha_desde: q.fecha_desde || undefined, fecha_hasta: q.fecha_hasta || undefined,
-    codigo: q.search ? containsPattern(q.search) : undefined, tz, usuarioAsignado: todas ? undefined : ctx.actor.id, estado: q.estado,
+    codigo: q.search || undefined, tz, usuarioAsignado: todas ? undefined : ctx.actor.id, estado: q.estado,
   };
   if (q.all) return (await pageQuery(ctx.db, f).execute()).map(toRecord);
   const { statement, count, alreadyPaged } = paginaDeTransacciones(ctx.db, q.page, f);
