@@ -3,6 +3,9 @@ import { idParam, intId, requiredMultilineText, uuidParam } from './common';
 import { text } from './fields';
 import { montoField } from './operaciones';
 
+/** Notes of one denomination a terminal may hold after a load (far above any real cassette; the column is a 32-bit integer). */
+export const MAX_BILLETES = 1_000_000;
+
 /** Spanish messages of the terminal side (issue 13: stock, processing, receipts). */
 export const TERMINAL_MSG = {
   credencialesInvalidas: 'Código o clave del terminal incorrectos.',
@@ -11,6 +14,7 @@ export const TERMINAL_MSG = {
   codigoNoExiste: 'No existe una transacción con ese código.',
   stockInsuficiente: 'El terminal no tiene billetes suficientes para pagar esta transacción. No inserte dinero; consulte al personal.',
   retiroExcede: 'No hay tantos billetes para retirar.',
+  cargaExcede: 'Un terminal guarda a lo sumo 1.000.000 de billetes de cada denominación.',
   denominacionInvalida: 'La denominación no existe o no está activa.',
   cantidadInvalida: 'La cantidad debe ser un número entero entre 1 y 100000.',
   operacionInvalida: 'La operación debe ser "cargar" o "retirar".',

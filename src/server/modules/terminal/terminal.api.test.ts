@@ -151,6 +151,13 @@ describe('banknote stock', () => {
     await cargar(t1, 'USD', 100, 97);
   });
 
+  it('loads add up to at most 1.000.000 notes of a denomination (400 on cantidad, not the 500 of a 32-bit overflow)', async () => {
+    const t = await tauser(app);
+    for (let i = 0; i < 10; i++) expect((await cargar(t, 'USD', 100, 100_000)).status).toBe(200);
+    expect(await cargar(t, 'USD', 100, 1)).toMatchObject({ status: 400, body: { cantidad: [TERMINAL_MSG.cargaExcede] } });
+    expect(await cantidad(t, 'USD', 100)).toBe(1_000_000);
+  });
+
   it('an id beyond PostgreSQL integer answers 400, never 500', async () => {
     for (const denominacion_id of [2147483648, 1e20, -1, 0]) {
       const r = await app.api('POST', `/tauser/${t1}/stock/`, { token: staff, body: { denominacion_id, operacion: 'cargar', cantidad: 1, motivo: 'Carga' } });

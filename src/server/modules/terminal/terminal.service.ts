@@ -12,7 +12,7 @@ import { dec } from '../../../shared/money';
 import { P } from '../../../shared/permissions';
 import { ESTADO_LABEL, mensajeTransicion, type EstadoTransaccion } from '../../../shared/transacciones';
 import {
-  TERMINAL_MSG, type Entrega, type StockMovimientoBody, type StockRespuesta, type TerminalTransaccion,
+  MAX_BILLETES, TERMINAL_MSG, type Entrega, type StockMovimientoBody, type StockRespuesta, type TerminalTransaccion,
 } from '../../../shared/schemas/terminal';
 import { issueTerminalToken } from '../auth/tokens';
 import { expirarSiVencida, findTransaccion, transicionar, type TransaccionRow } from '../transacciones/transacciones.repository';
@@ -117,6 +117,7 @@ export async function moverStock(ctx: ServiceCtx, id: string, body: StockMovimie
     const antes = (await repo.lockStock(trx, id, [den.id])).get(den.id) ?? 0;
     const despues = body.operacion === 'cargar' ? antes + body.cantidad : antes - body.cantidad;
     if (despues < 0) throw (fieldError('cantidad', TERMINAL_MSG.retiroExcede));
+    if (body.operacion === 'cargar' && despues > MAX_BILLETES) throw (fieldError('cantidad', TERMINAL_MSG.cargaExcede));
     await repo.setStock(trx, id, den.id, despues);
     await repo.insertMovimiento(trx, { tauser_id: id, denominacion_id: den.id, usuario_id: ctx.actor.id, transaccion_id: null, antes, despues, motivo: body.motivo });
     await audit(trx, {
