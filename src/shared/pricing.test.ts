@@ -4,6 +4,7 @@ import { Decimal, minorUnits } from './money';
 import {
   MSG_BASE_REQUIRED,
   MSG_COMISION_MAYOR_PRECIO,
+  MSG_MONTO_DESTINO_CERO,
   MSG_MONTO_POSITIVO,
   PricingError,
   deltaPct,
@@ -142,8 +143,20 @@ describe('simulate — rounding and rejection', () => {
   it('rounds monto_destino half up at the minor unit', () => {
     // 0.01 USD · 7250 = 72.5 → 73
     expect(simulate({ ...base, monto: '0.01', direction: 'venta', destinoCodigo: 'PYG' }).monto_destino).toBe('73');
-    // 7350 · 0.005 = 36.75 PYG → 0.005 USD → 0.01 (half up)
-    expect(simulate({ ...base, monto: '36.75', direction: 'compra', destinoCodigo: 'USD' }).monto_destino).toBe('0.01');
+    // 7386.75 PYG / 7350 = 1.005 USD → 1.01 (half up; worth 7373 at the base price, less than paid)
+    expect(simulate({ ...base, monto: '7386.75', direction: 'compra', destinoCodigo: 'USD' }).monto_destino).toBe('1.01');
+  });
+
+  it('rounds down where half-up would hand out more than the house takes in, at the base price', () => {
+    // 36.75 PYG / 7350 = 0.005 USD: half-up 0.01 is worth 73 PYG at the base price 7300; down is 0.00, refused.
+    expect(() => simulate({ ...base, monto: '36.75', direction: 'compra', destinoCodigo: 'USD' })).toThrow(MSG_MONTO_DESTINO_CERO);
+    // 7340 / 7350 = 0.99864 → 1.00 half-up, worth 7300 ≤ 7340: kept. 7299 / 7350 = 0.99306 → 0.99 either way.
+    expect(simulate({ ...base, monto: '7340', direction: 'compra', destinoCodigo: 'USD' }).monto_destino).toBe('1.00');
+    // Without spread (Cv 0, cash): 1 000 005 PYG / 7300 = 136.98698 → 136.99 would be worth 1 000 027; 136.98 it is.
+    const sinMargen = { ...base, comisionBaseVenta: '0' };
+    expect(simulate({ ...sinMargen, monto: '1000005', direction: 'compra', destinoCodigo: 'USD' }).monto_destino).toBe('136.98');
+    // Selling without spread: 0.07 USD at 7300 = 511 exactly; 0.0001 more never rounds the guaraníes up.
+    expect(simulate({ ...base, comisionBaseCompra: '0', monto: '0.0701', direction: 'venta', destinoCodigo: 'PYG' }).monto_destino).toBe('511');
   });
 
   it('rounds to 0 decimals for a zero-decimal destination', () => {
@@ -258,7 +271,7 @@ describe('pricing properties', () => {
     );
   });
 
-  it('buying then selling back never gives the client more PYG than rounding allows', () => {
+  it('buying then selling back never gives the client more PYG than they paid, whatever the quote', () => {
     fc.assert(
       fc.property(quoteArb, pctArb, pctArb, pctArb, foreignArb, fc.integer({ min: 1, max: 2_000_000_000 }), (q, d, cobro, pago, foreign, m) => {
         const monto = String(m);
@@ -270,39 +283,37 @@ describe('pricing properties', () => {
           expect(e).toBeInstanceOf(PricingError);
           return;
         }
-        const tcB = new Decimal(bought.tc_final);
-        const tcS = new Decimal(sold.tc_final);
-        // Rounding the bought amount up can give back at most half a foreign minor unit at the
-        // sell rate, plus half a guaraní. When the spread covers that, the client never gains.
-        const halfMinor = new Decimal(10).pow(-minorUnits(foreign)).div(2);
-        const allowance = halfMinor.times(tcS).plus('0.5');
-        const spreadValue = new Decimal(monto).times(tcB.minus(tcS)).div(tcB);
-        const received = new Decimal(sold.monto_destino);
-        if (spreadValue.gte(allowance)) expect(received.lte(monto)).toBe(true);
-        else expect(received.lte(new Decimal(monto).plus(allowance))).toBe(true);
+        // What is bought is worth at most what was paid at the base price, and selling never pays above it.
+        expect(new Decimal(sold.monto_destino).lte(monto)).toBe(true);
       }),
       { numRuns: 500 },
     );
   });
 
-  it('with no spread at all, the round trip can still gain rounding (documented, not a bug in §6)', () => {
+  it('with no spread at all, a round trip never gains from rounding', () => {
     const q = { precioBase: '7300', comisionBaseCompra: '0', comisionBaseVenta: '0', descuento: '0', comisionMetodo: '0' };
     const bought = simulate({ ...q, monto: '1000000', direction: 'compra', destinoCodigo: 'USD' });
-    expect(bought.monto_destino).toBe('136.99'); // 136.9863… rounded up
-    expect(simulate({ ...q, monto: bought.monto_destino, direction: 'venta', destinoCodigo: 'PYG' }).monto_destino).toBe('1000027');
+    expect(bought.monto_destino).toBe('136.98'); // 136.9863…: half-up 136.99 would be worth 1 000 027
+    expect(simulate({ ...q, monto: bought.monto_destino, direction: 'venta', destinoCodigo: 'PYG' }).monto_destino).toBe('999954');
     const vip = { ...USD, descuento: '99.99', comisionMetodo: '0' };
     const small = simulate({ ...vip, monto: '10000', direction: 'compra', destinoCodigo: 'USD' });
-    expect(small.monto_destino).toBe('1.37');
-    expect(simulate({ ...vip, monto: small.monto_destino, direction: 'venta', destinoCodigo: 'PYG' }).monto_destino).toBe('10001');
+    expect(small.monto_destino).toBe('1.36');
+    expect(new Decimal(simulate({ ...vip, monto: small.monto_destino, direction: 'venta', destinoCodigo: 'PYG' }).monto_destino).lte(10000)).toBe(true);
   });
 
-  // With discounts near 100 % the spread vanishes and small round trips can gain a few PYG
-  // (e.g. 99.99 %: 10 000 PYG → 1.37 USD → 10 001 PYG); up to 50 % the spread covers rounding.
-  it('with the §6 USD quote and discounts up to 50 %, round trips never gain from 10 000 PYG', () => {
+  it('with any discount up to 100 % and any amount, a round trip never gains', () => {
     fc.assert(
-      fc.property(decStr(0, 49, 2), pctArb, pctArb, fc.integer({ min: 10_000, max: 2_000_000_000 }), (d, cobro, pago, m) => {
-        const bought = simulate({ ...USD, monto: String(m), direction: 'compra', descuento: d, comisionMetodo: cobro, destinoCodigo: 'USD' });
-        const sold = simulate({ ...USD, monto: bought.monto_destino, direction: 'venta', descuento: d, comisionMetodo: pago, destinoCodigo: 'PYG' });
+      fc.property(decStr(0, 100, 2), pctArb, pctArb, fc.integer({ min: 100, max: 2_000_000_000 }), (d, cobro, pago, m) => {
+        const descuento = new Decimal(d).gt(100) ? '100' : d;
+        let sold;
+        try {
+          const bought = simulate({ ...USD, monto: String(m), direction: 'compra', descuento, comisionMetodo: cobro, destinoCodigo: 'USD' });
+          sold = simulate({ ...USD, monto: bought.monto_destino, direction: 'venta', descuento, comisionMetodo: pago, destinoCodigo: 'PYG' });
+        } catch (e) {
+          // Too small to buy a cent, or to get a guaraní back: refused, nothing gained.
+          expect((e as Error).message).toBe(MSG_MONTO_DESTINO_CERO);
+          return;
+        }
         expect(new Decimal(sold.monto_destino).lte(m)).toBe(true);
       }),
     );

@@ -1,4 +1,4 @@
-import { Decimal, isDecimalString, roundMinor, round4, toFixedString } from './money';
+import { Decimal, isDecimalString, minorUnits, roundMinor, round4, toFixedString } from './money';
 import { DomainError } from './domainError';
 
 /** A pricing rule was violated; `message` is Spanish and can be shown to the user as is (answered 400). */
@@ -95,6 +95,12 @@ export function simulate(input: SimulateInput): { tc_final: string; monto_destin
     if (!new Decimal(tcFinal).gt(0)) throw new PricingError(MSG_TASA_INVALIDA);
     montoDestino = roundMinor(monto.times(tcFinal), input.destinoCodigo);
   }
+  // Half-up, but never more than what the house takes in is worth at the base price: on the smallest
+  // amounts a rounded-up cent is a loss no spread covers (₲ 37 bought US$ 0,01, worth ₲ 73). Then
+  // the result is rounded down, and an amount that buys nothing is refused below.
+  const recibe = op === 'compra' ? monto.div(p) : monto.times(p);
+  const places = minorUnits(input.destinoCodigo);
+  if (new Decimal(montoDestino).gt(recibe)) montoDestino = recibe.toDecimalPlaces(places, Decimal.ROUND_DOWN).toFixed(places);
   if (new Decimal(montoDestino).isZero()) throw new PricingError(MSG_MONTO_DESTINO_CERO);
   return { tc_final: tcFinal, monto_destino: montoDestino };
 }
