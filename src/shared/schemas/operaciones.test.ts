@@ -9,7 +9,11 @@ const leer = (v: unknown) => {
 
 describe('montoField', () => {
   it('reads decimal text with a point or a comma, and JSON numbers through their text', () => {
-    expect(leer('100,50')).toBe('100.5');
+    expect(leer('100,50')).toBe('100.50');
+    // Decimals as written, trailing zeros included (the currency's check counts them); leading zeros go.
+    expect(leer('150.000')).toBe('150.000');
+    expect(leer('1,500')).toBe('1.500');
+    expect(leer('073500')).toBe('73500');
     expect(leer('1000000')).toBe('1000000');
     expect(leer(100.5)).toBe('100.5');
     expect(leer(999999999999999)).toBe('999999999999999');

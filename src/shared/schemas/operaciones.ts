@@ -41,7 +41,9 @@ export const montoField = z
       ctx.addIssue({ code: 'custom', message: MONTO_MSG.grande });
       return z.NEVER;
     }
-    return d.toFixed();
+    // The decimals as written, trailing zeros included: "150.000" is three decimals (refused for PYG,
+    // where a Paraguayan means a hundred and fifty thousand), never 150. Leading zeros go.
+    return d.toFixed(parsed.split('.')[1]?.length ?? 0);
   });
 
 const boolish = z

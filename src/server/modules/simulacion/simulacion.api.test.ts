@@ -55,6 +55,8 @@ describe('POST /api/operaciones/simular_publica/', () => {
       [{ monto: '0' }, 'monto', MONTO_MSG.positivo],
       [{ monto: '1e5' }, 'monto', MONTO_MSG.invalido],
       [{ monto: '1000.5' }, 'monto', MONTO_MSG.sinDecimales('PYG')],
+      // A Paraguayan's thousands separator is never read as a decimal point: not ₲ 150.
+      [{ monto: '150.000' }, 'monto', MONTO_MSG.sinDecimales('PYG')],
       [{ monto: '' }, 'monto', M.required],
       [{ monto: '1234567890123456' }, 'monto', MONTO_MSG.grande],
       [{ metodo_id: undefined }, 'metodo_id', 'Ingresa un número, recibiste indefinido'],
@@ -72,6 +74,11 @@ describe('POST /api/operaciones/simular_publica/', () => {
     expect(usdEur.body).toEqual({ detail: MSG_BASE_REQUIRED });
     const usdDecimals = await publica({ divisa_origen: w.usd, divisa_destino: w.pyg, monto: '10.123', metodo_id: w.metodos.EFECTIVO });
     expect(usdDecimals.body).toEqual({ monto: [MONTO_MSG.decimales('USD', 2)] });
+    // "1,500" is not US$ 1,50; "1,50" and "1.50" are.
+    expect((await publica({ divisa_origen: w.usd, divisa_destino: w.pyg, monto: '1,500', metodo_id: w.metodos.EFECTIVO })).body).toEqual({ monto: [MONTO_MSG.decimales('USD', 2)] });
+    for (const monto of ['1,50', '1.50']) {
+      expect((await publica({ divisa_origen: w.usd, divisa_destino: w.pyg, monto, metodo_id: w.metodos.EFECTIVO })).body.monto_origen).toBe('1.50');
+    }
     const tarjetaVenta = await publica({ divisa_origen: w.usd, divisa_destino: w.pyg, monto: '10', metodo_id: w.metodos.TARJETA });
     expect(tarjetaVenta.body).toEqual({ metodo_id: [MSG_METODO_NO_PERMITE_PAGO] });
   });
