@@ -109,6 +109,7 @@ describe('desglosar', () => {
     // 6 million units of US$ 1: a table over the whole amount would be refused as too large.
     const plan = desglosar(6_000_001, usd);
     expect(plan).toEqual([{ denominacion: 100, cantidad: 60_000 }, { denominacion: 1, cantidad: 1 }]);
+    expect(desglosar(7.25e16, usd)).toBeNull();
     const poca = [100, 50, 20, 10, 5, 2, 1].map((d) => ({ denominacion: d, disponibles: 50 }));
     expect(desglosar(4_999_999, poca)).toBeNull();
     // Short of large notes: the small ones pay the rest.

@@ -40,6 +40,8 @@ function assertWhole(n: number, what: string) {
  * `monto` 0 is paid with no notes.
  */
 export function desglosar(monto: number, stock: readonly StockNota[]): NotaEntregada[] | null {
+  // Past 2^53 notes cannot be counted exactly: no terminal pays that (amounts are capped far below).
+  if (Number.isInteger(monto) && !Number.isSafeInteger(monto)) return null;
   assertWhole(monto, 'El monto');
   // One entry per face value, at most as many notes as fit in the amount, largest first.
   const porValor = new Map<number, number>();

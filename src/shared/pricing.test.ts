@@ -5,6 +5,7 @@ import {
   MSG_BASE_REQUIRED,
   MSG_COMISION_MAYOR_PRECIO,
   MSG_MONTO_DESTINO_CERO,
+  MSG_MONTO_DESTINO_GRANDE,
   MSG_MONTO_POSITIVO,
   PricingError,
   deltaPct,
@@ -183,6 +184,12 @@ describe('simulate — rounding and rejection', () => {
 
   it('rejects percentages above 100', () => {
     expect(() => simulate({ ...base, descuento: '100.01', monto: '1', direction: 'venta', destinoCodigo: 'PYG' })).toThrow(PricingError);
+  });
+
+  it('rejects an amount whose destination would have more than 15 integer digits', () => {
+    // Selling US$ 10^13 at 7250 would pay ₲ 7,25·10^16: past what a terminal can count exactly.
+    expect(() => simulate({ ...base, monto: '10000000000000', direction: 'venta', destinoCodigo: 'PYG' })).toThrow(MSG_MONTO_DESTINO_GRANDE);
+    expect(simulate({ ...base, monto: '100000000000', direction: 'venta', destinoCodigo: 'PYG' }).monto_destino).toBe('725000000000000');
   });
 
   it('rejects an amount whose destination rounds to zero', () => {

@@ -14,6 +14,9 @@ export const MSG_COMISION_MAYOR_PRECIO = 'La comisión no puede ser mayor al pre
 export const MSG_MONTO_POSITIVO = 'El monto debe ser mayor a cero.';
 export const MSG_TASA_INVALIDA = 'La tasa de cambio resultante debe ser mayor a cero.';
 export const MSG_MONTO_DESTINO_CERO = 'El monto es demasiado pequeño: el monto a recibir sería cero.';
+/** Amounts stay below 10^15 on both sides: exact in a terminal's note count, in a spreadsheet and in JSON. */
+export const MAX_ENTEROS_RESULTADO = 15;
+export const MSG_MONTO_DESTINO_GRANDE = `El monto es demasiado grande: el monto a recibir tendría más de ${MAX_ENTEROS_RESULTADO} dígitos enteros.`;
 
 export type OperacionCliente = 'compra' | 'venta';
 export type OperacionCasa = 'venta' | 'compra';
@@ -102,6 +105,7 @@ export function simulate(input: SimulateInput): { tc_final: string; monto_destin
   const places = minorUnits(input.destinoCodigo);
   if (new Decimal(montoDestino).gt(recibe)) montoDestino = recibe.toDecimalPlaces(places, Decimal.ROUND_DOWN).toFixed(places);
   if (new Decimal(montoDestino).isZero()) throw new PricingError(MSG_MONTO_DESTINO_CERO);
+  if (new Decimal(montoDestino).gte(new Decimal(10).pow(MAX_ENTEROS_RESULTADO))) throw new PricingError(MSG_MONTO_DESTINO_GRANDE);
   return { tc_final: tcFinal, monto_destino: montoDestino };
 }
 
