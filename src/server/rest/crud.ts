@@ -8,6 +8,8 @@ export interface CrudOp {
   status?: number;
   /** The list answers an array unless `?page` is asked (RestRoute.wholeUnlessPaged). */
   wholeUnlessPaged?: boolean;
+  /** RestRoute.conflict: when the answer may be 409. */
+  conflict?: string;
 }
 
 type Op = 'list' | 'create' | 'toggle' | 'get' | 'update' | 'patch' | 'delete';
@@ -52,6 +54,7 @@ export function crudRoutes<NS extends string>(namespace: NS, path: string, tag: 
       ...(byIdOnly ? { input: idOnly } : {}),
       ...(status !== undefined ? { status } : {}),
       ...(spec.wholeUnlessPaged ? { wholeUnlessPaged: true } : {}),
+      ...(spec.conflict ? { conflict: spec.conflict } : {}),
       summary: spec.summary,
       tag,
     });

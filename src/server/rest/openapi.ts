@@ -5,6 +5,22 @@ import type { RestRoute } from './types';
 import { pageLinksInSchema } from './pageLinks';
 
 const errorBody = z.object({ detail: z.string() });
+/** 409: `error` says which; `invalid_transition` carries `estado`, `rate_changed` the new figures. */
+const conflictBody = z
+  .object({
+    error: z.enum(['conflict', 'invalid_transition', 'rate_changed']),
+    detail: z.string(),
+    estado: z.string().optional().meta({ description: 'invalid_transition: el estado actual de la transacción' }),
+  })
+  .catchall(z.unknown())
+  .meta({ description: 'rate_changed añade cambio, tasa_anterior, tasa_actual, delta_pct, monto_destino_anterior y monto_destino_actual' });
+const idempotencyKey = {
+  name: 'Idempotency-Key',
+  in: 'header' as const,
+  required: false,
+  description: 'Un valor único por intento (por ejemplo un UUID): repetir la petición con la misma clave y el mismo cuerpo responde el primer resultado; con otro cuerpo, 409',
+  schema: { type: 'string' as const, maxLength: 255 },
+};
 
 const zodOf = (s: unknown) => (s instanceof z.ZodType ? s : undefined);
 
@@ -23,7 +39,10 @@ export function buildOpenApi(appRouter: AnyRouter, routes: RestRoute[]) {
       tags: [route.tag],
       operationId: `${route.method}_${route.path.replace(/[^\w]+/g, '_').replace(/^_|_$/g, '')}`,
       security: route.public ? [] : [{ bearerAuth: [] }],
-      parameters: pathParams.map((name) => ({ name, in: 'path' as const, required: true, schema: { type: 'string' as const } })),
+      parameters: [
+        ...pathParams.map((name) => ({ name, in: 'path' as const, required: true, schema: { type: 'string' as const } })),
+        ...(route.idempotent ? [idempotencyKey] : []),
+      ],
       responses: {
         [String(route.status ?? 200)]: {
           description: route.file?.description ?? 'Respuesta correcta',
@@ -35,6 +54,7 @@ export function buildOpenApi(appRouter: AnyRouter, routes: RestRoute[]) {
         ...(route.public ? {} : { '401': { description: 'No autenticado', content: { 'application/json': { schema: errorBody } } } }),
         ...(route.public ? {} : { '403': { description: 'Sin permiso', content: { 'application/json': { schema: errorBody } } } }),
         ...(pathParams.length ? { '404': { description: 'No encontrado', content: { 'application/json': { schema: errorBody } } } } : {}),
+        ...(route.conflict ? { '409': { description: route.conflict, content: { 'application/json': { schema: conflictBody } } } } : {}),
       },
     };
     // Rebuilt from the shape: .omit() refuses objects carrying refinements (cross-field rules).

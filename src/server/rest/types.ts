@@ -51,6 +51,10 @@ export interface RestRoute {
    * history): its page links keep `page=1`, which the link of a DRF list drops.
    */
   wholeUnlessPaged?: boolean;
+  /** The answer may be 409 `{error, detail, …}`: when (documented in OpenAPI). */
+  conflict?: string;
+  /** Takes the `Idempotency-Key` header: a retry with the same key and body answers the first result. */
+  idempotent?: boolean;
 }
 
 /** A file answer: its media types and what OpenAPI says of it, and the writer that streams it. */

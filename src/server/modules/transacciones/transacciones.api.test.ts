@@ -195,6 +195,26 @@ describe('Idempotency-Key on payment', () => {
   });
 });
 
+describe('the OpenAPI document of the money path', () => {
+  it('declares the 409s and the Idempotency-Key header a generated client must expect', async () => {
+    const doc = (await app.api('GET', '/schema/')).body;
+    const op = (path: string, method: string) => doc.paths[`/api${path}`][method];
+    const header = (o: { parameters?: { name: string; in: string }[] }) => o.parameters?.some((p) => p.name === 'Idempotency-Key' && p.in === 'header');
+    for (const [path, method] of [['/operaciones/crear-transaccion/', 'post'], ['/operaciones/transacciones/{id}/confirmar-pago/', 'patch']]) {
+      expect(header(op(path, method)), path).toBe(true);
+    }
+    expect(header(op('/operaciones/transacciones/{id}/cancelar/', 'patch'))).toBeFalsy();
+    for (const [path, method] of [
+      ['/operaciones/crear-transaccion/', 'post'], ['/operaciones/transacciones/{id}/confirmar-pago/', 'patch'], ['/operaciones/transacciones/{id}/cancelar/', 'patch'],
+      ['/operaciones/transacciones/{id}/reconfirmar-tasa/', 'get'], ['/tauser/terminal/transacciones/{codigo}/', 'get'], ['/tauser/terminal/transacciones/{codigo}/procesar/', 'post'],
+    ]) {
+      const schema = op(path, method).responses['409']?.content['application/json'].schema;
+      expect(schema?.properties?.error?.enum, path).toEqual(['conflict', 'invalid_transition', 'rate_changed']);
+    }
+    expect(op('/operaciones/transacciones/{id}/', 'get').responses['409']).toBeUndefined();
+  });
+});
+
 describe('reading transactions', () => {
   it('GET transacciones/{id}/: 401 anonymous, 404 for another customer, 200 for the owner and for staff with view_transaccion', async () => {
     const t = await nueva();
