@@ -133,6 +133,9 @@ describe('Idempotency-Key', () => {
     expect(a.status).toBe(201);
     expect(b.status).toBe(201);
     expect(b.body.id).toBe(a.body.id);
+    // A retry rebuilt from a typed object, with the defaults written out, is the same request.
+    const conDefectos = await crear(vip.token, body({ monto: '500000', terminos_aceptados: false, metodo_id: null }), key);
+    expect(conDefectos).toMatchObject({ status: 201, body: { id: a.body.id } });
     expect(await count()).toBe(before + 1);
     const c = await crear(vip.token, body({ monto: '500001' }), key);
     expect(c.status).toBe(409);
@@ -167,6 +170,7 @@ describe('Idempotency-Key on payment', () => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
     expect(await pagos(t.id)).toBe(1);
+    expect((await pagar(t.id, { terminos_aceptados: true, acepta_cambio: false }, key)).body).toEqual(first.body);
     const other = await pagar(t.id, { terminos_aceptados: true, acepta_cambio: true }, key);
     expect(other.status).toBe(409);
     expect(other.body).toEqual({ error: 'conflict', detail: OP_MSG.idempotenciaOtroCuerpo });

@@ -149,12 +149,17 @@ async function checkLimites(db: Db, cliente: ClienteOperable, montoPyg: string, 
 
 // ---- creation ----
 
-/** Keys sorted at every level: the same body always hashes the same. */
+/**
+ * Keys sorted at every level, and fields that are null or false left out (left out, they read as
+ * null or false: `terminos_aceptados: false`, `detalle_metodo_id: null`): the same request always
+ * hashes the same, however its client writes the defaults.
+ */
 function canonical(v: unknown): string {
   if (v === null || typeof v !== 'object') return JSON.stringify(v ?? null);
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   const o = v as Record<string, unknown>;
-  return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+  const dichos = Object.keys(o).filter((k) => o[k] !== undefined && o[k] !== null && o[k] !== false);
+  return `{${dichos.sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
 }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
