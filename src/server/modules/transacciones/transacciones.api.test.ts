@@ -315,6 +315,9 @@ describe('state transitions', () => {
     const t = await nueva();
     expect((await app.api('PATCH', `/operaciones/transacciones/${t.id}/confirmar-pago/`, { body: { terminos_aceptados: true } })).status).toBe(401);
     expect((await confirmar(t.id, { terminos_aceptados: true }, otro.token)).status).toBe(404);
+    // A rate other than the operation's own is refused even when nothing moved (and changes nothing).
+    const otraTasa = await confirmar(t.id, { terminos_aceptados: true, tasa_aceptada: '7350.0000' });
+    expect(otraTasa).toMatchObject({ status: 400, body: { tasa_aceptada: [OP_MSG.tasaAceptadaOtra('7455.1750')] } });
     const sinTerminos = await confirmar(t.id, { terminos_aceptados: false });
     expect(sinTerminos.status).toBe(400);
     expect(sinTerminos.body).toEqual({ terminos_aceptados: [OP_MSG.terminosRequeridos] });

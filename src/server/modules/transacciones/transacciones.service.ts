@@ -319,6 +319,9 @@ export async function confirmarPago(
     if (f.cambio) {
       const aceptada = input.acepta_cambio === true && (input.tasa_aceptada === undefined || new Decimal(input.tasa_aceptada).eq(c.tcFinal));
       if (!aceptada) throw rateChanged(OP_MSG.rateChanged, f);
+    } else if (input.tasa_aceptada !== undefined && !new Decimal(input.tasa_aceptada).eq(c.tcFinal)) {
+      // Unchanged, yet the client shows another rate (the public one, say): nobody confirms a figure they did not see.
+      throw fieldError('tasa_aceptada', OP_MSG.tasaAceptadaOtra(c.tcFinal));
     }
     await checkLimites(trx, cliente, c.montoPyg, opts.tz, row.id);
     const done = await transicionar(trx, row.id, 'confirmarPago', { ...snapshot(c), terminos_aceptados: true, fecha_pago: true });
