@@ -30,7 +30,8 @@ function restBody(app: AppError, tokenProblem: boolean): Omit<RestErrorResponse,
       const body: Record<string, unknown> = { detail: app.message };
       if (tokenProblem || extra?.code === 'token_not_valid') body.code = 'token_not_valid';
       else if (extra?.code) body.code = extra.code;
-      return { body };
+      // As DRF's JWT authentication answers (RFC 9110 §11.6.1: a 401 names its scheme).
+      return { body, headers: { 'WWW-Authenticate': 'Bearer realm="api"' } };
     }
     case 'forbidden':
       return { body: { detail: app.message || M.apiForbidden, ...(typeof extra?.code === 'string' ? { code: extra.code } : {}) } };

@@ -32,7 +32,7 @@ const PAGE_MSG = 'Página no válida';
 /** A positive int4 id from a path, query or body. */
 export const idParam = z.preprocess(
   fromDigits(10),
-  z.number({ error: idError }).int(ID_MSG).positive(ID_MSG).max(2_147_483_647, ID_MSG),
+  z.number({ error: idError }).int({ message: ID_MSG, abort: true }).positive({ message: ID_MSG, abort: true }).max(2_147_483_647, ID_MSG),
 );
 
 const page = z.preprocess(fromDigits(9), z.number({ error: PAGE_MSG }).int(PAGE_MSG).min(1, PAGE_MSG).max(1_000_000_000, PAGE_MSG));

@@ -103,12 +103,17 @@ export const cupo = z.object({
 });
 export type Cupo = z.infer<typeof cupo>;
 
+const TASA_ACEPTADA_MSG = 'Ingrese una tasa válida.';
+
 /** PATCH transacciones/{id}/confirmar-pago/. `tasa_aceptada` (beyond the spec): the rate the customer saw and accepted. */
 export const confirmarPagoInput = z.strictObject({
   id: idParam,
   terminos_aceptados: boolish.optional(),
   acepta_cambio: boolish.optional(),
-  tasa_aceptada: z.string().regex(/^\d+(\.\d+)?$/, 'Ingrese una tasa válida.').optional(),
+  tasa_aceptada: z
+    .string({ error: (iss) => (typeof iss.input === 'number' ? M.decimalComoTexto : TASA_ACEPTADA_MSG) })
+    .regex(/^\d+(\.\d+)?$/, TASA_ACEPTADA_MSG)
+    .optional(),
 });
 
 export const FECHA_MSG = 'Ingrese una fecha válida (AAAA-MM-DD).';
@@ -122,8 +127,11 @@ export const fecha = z
   }, FECHA_MSG);
 
 /** Filters of the transaction lists and the history (dates are business days, inclusive). */
+/** A state in any letter case (the history shows them in upper case, and a client may send them back so). */
+export const estadoParam = z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(ESTADOS, { error: 'Estado no válido' }));
+
 export const transaccionFiltros = {
-  estado: z.enum(ESTADOS, { error: 'Estado no válido' }).optional(),
+  estado: estadoParam.optional(),
   divisa: idParam.optional(),
   fecha_desde: fecha.optional(),
   fecha_hasta: fecha.optional(),

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { ESTADOS } from '../transacciones';
 import { idParam, pageParam, uuidParam } from './common';
-import { FECHAS_MSG, fecha } from './operaciones';
+import { FECHAS_MSG, estadoParam, fecha } from './operaciones';
 import { optionalText } from './common';
 
 import { AGRUPACIONES, FORMATOS } from '../reportes';
@@ -21,7 +21,7 @@ export const reporteFiltrosShape = {
   operador: idParam.optional(),
   tauser: uuidParam.optional(),
   categoria: optionalText(100).optional(),
-  estado: z.enum(ESTADOS, { error: 'Estado no válido' }).default('completada'),
+  estado: estadoParam.default('completada'),
 };
 
 const fechasEnOrden = (f: { fecha_desde?: string; fecha_hasta?: string }) => !f.fecha_desde || !f.fecha_hasta || f.fecha_desde <= f.fecha_hasta;

@@ -104,6 +104,7 @@ describe('GET /api/me/permissions/', () => {
     for (const authorization of ['Bearer', 'Bearer a b', 'bearer x.y.z']) {
       const r = await fetch(`${app.url}/api/me/permissions/`, { headers: { authorization } });
       expect(r.status, authorization).toBe(401);
+      expect(r.headers.get('www-authenticate'), authorization).toBe('Bearer realm="api"');
       expect(await r.json(), authorization).toMatchObject({ detail: M.tokenInvalid, code: 'token_not_valid' });
     }
   });
@@ -114,6 +115,7 @@ describe('GET /api/me/permissions/', () => {
       expect(await perms.json(), authorization).toEqual({ perms: [] });
       const guarded = await fetch(`${app.url}/api/usuarios/`, { headers: { authorization } });
       expect(guarded.status, authorization).toBe(401);
+      expect(guarded.headers.get('www-authenticate'), authorization).toBe('Bearer realm="api"');
       expect(await guarded.json(), authorization).toEqual({ detail: M.notAuthenticated });
     }
   });

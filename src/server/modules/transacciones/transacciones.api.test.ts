@@ -271,6 +271,12 @@ describe('reading transactions', () => {
     }
     expect((await app.api('GET', '/operaciones/transacciones/?search=%25', { token: staff })).body.count).toBe(0);
     expect((await app.api('GET', '/operaciones/transacciones/?estado=rara', { token: staff })).status).toBe(400);
+    // A state as the history shows it (upper case) filters the same.
+    const mayus = await app.api('GET', `/operaciones/transacciones/?estado=PENDIENTE&cliente_id=${otro.clienteId}`, { token: staff });
+    expect(mayus.body.count).toBe((await app.api('GET', `/operaciones/transacciones/?estado=pendiente&cliente_id=${otro.clienteId}`, { token: staff })).body.count);
+    // An id past int4, said once; a rate the customer accepted sent as a JSON number: the documented message.
+    const grande = await app.api('POST', '/operaciones/simular_publica/', { body: { divisa_origen: w.pyg, divisa_destino: 1e20, monto: '1000', metodo_id: w.metodos.EFECTIVO } });
+    expect(grande.body).toEqual({ divisa_destino: ['Identificador no válido'] });
     expect((await app.api('GET', '/operaciones/transacciones/?fecha_desde=2026-02-30', { token: staff })).status).toBe(400);
     expect((await app.api('GET', '/operaciones/transacciones/?fecha_desde=2026-02-03&fecha_hasta=2026-02-01', { token: staff })).status).toBe(400);
   });
@@ -316,6 +322,7 @@ describe('state transitions', () => {
     expect((await app.api('PATCH', `/operaciones/transacciones/${t.id}/confirmar-pago/`, { body: { terminos_aceptados: true } })).status).toBe(401);
     expect((await confirmar(t.id, { terminos_aceptados: true }, otro.token)).status).toBe(404);
     // A rate other than the operation's own is refused even when nothing moved (and changes nothing).
+    expect((await confirmar(t.id, { terminos_aceptados: true, tasa_aceptada: 7455.175 })).body).toEqual({ tasa_aceptada: [M.decimalComoTexto] });
     const otraTasa = await confirmar(t.id, { terminos_aceptados: true, tasa_aceptada: '7350.0000' });
     expect(otraTasa).toMatchObject({ status: 400, body: { tasa_aceptada: [OP_MSG.tasaAceptadaOtra('7455.1750')] } });
     const sinTerminos = await confirmar(t.id, { terminos_aceptados: false });
