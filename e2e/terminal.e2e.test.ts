@@ -55,12 +55,15 @@ describe('terminal kiosk and receipt', () => {
     expect(await page.locator('nav').count()).toBe(0);
     await page.getByLabel('Clave del terminal').fill(DEMO_TERMINAL.secreto);
     await page.getByRole('button', { name: 'Activar terminal' }).click();
-    await page.getByLabel('Ingrese el código de su transacción').fill(tx.codigo);
+    await page.getByLabel('Ingresá el código de tu transacción').fill(tx.codigo);
     await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByText('Usted entrega').waitFor();
+    await page.getByText('Entregás').waitFor();
+    // How it is paid, before any money goes in: the same notes the completion then hands out.
+    const antes = await page.getByLabel('Cómo se paga').getByLabel('Billetes en USD').locator('li').allTextContents();
+    expect(antes.length).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Ya inserté el dinero' }).click();
     await page.getByRole('heading', { name: 'Transacción completada' }).waitFor();
-    await expect(page.getByLabel('Billetes en USD').locator('li').count()).resolves.toBeGreaterThan(0);
+    expect(await page.getByLabel('Entrega', { exact: true }).getByLabel('Billetes en USD').locator('li').allTextContents()).toEqual(antes);
     await page.getByLabel('Comprobante').getByText(tx.codigo).first().waitFor();
     const row = await e2e.server.database.db.selectFrom('transacciones').select(['estado', 'fecha_fin']).where('id', '=', tx.id).executeTakeFirstOrThrow();
     expect(row.estado).toBe('completada');
@@ -71,7 +74,7 @@ describe('terminal kiosk and receipt', () => {
     expect(correo()!.raw).toMatch(/Content-Type: application\/pdf; name=comprobante-\w+\.pdf/);
     // The token survives a reload (signed in once).
     await page.reload();
-    await page.getByLabel('Ingrese el código de su transacción').waitFor();
+    await page.getByLabel('Ingresá el código de tu transacción').waitFor();
     await page.context().close();
   }, 120_000);
 

@@ -12,7 +12,7 @@ export const TERMINAL_MSG = {
   soloTerminal: 'Esta operación solo la puede hacer un terminal.',
   otroTauser: 'Esta transacción se debe procesar en otro terminal.',
   codigoNoExiste: 'No existe una transacción con ese código.',
-  stockInsuficiente: 'El terminal no tiene billetes suficientes para pagar esta transacción. No inserte dinero; consulte al personal.',
+  stockInsuficiente: 'El terminal no tiene billetes suficientes para pagar esta transacción. No insertes dinero; consultá al personal.',
   retiroExcede: 'No hay tantos billetes para retirar.',
   cargaExcede: 'Un terminal guarda a lo sumo 1.000.000 de billetes de cada denominación.',
   denominacionInvalida: 'La denominación no existe o no está activa.',
@@ -22,12 +22,12 @@ export const TERMINAL_MSG = {
   // Toasts.
   stockActualizado: 'Stock actualizado',
   stockError: 'No se pudo actualizar el stock',
-  secretoGenerado: 'Clave del terminal generada. Copiela ahora: no se volverá a mostrar.',
+  secretoGenerado: 'Clave del terminal generada. Copiala ahora: no se volverá a mostrar.',
   secretoRevocado: 'Clave del terminal revocada',
   secretoError: 'No se pudo cambiar la clave del terminal',
   fallidaOk: 'Transacción marcada como fallida',
   fallidaError: 'No se pudo marcar la transacción como fallida',
-  completada: 'Transacción completada. Retire su dinero y su comprobante.',
+  completada: 'Transacción completada. Retirá tu dinero y tu comprobante.',
 } as const;
 
 export const terminalLoginInput = z.strictObject({

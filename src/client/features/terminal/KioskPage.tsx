@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { formatAmount, formatRate } from '../../../shared/money';
-import type { Entrega, TerminalTransaccion } from '../../../shared/schemas/terminal';
+import { TERMINAL_MSG, type Entrega, type TerminalTransaccion } from '../../../shared/schemas/terminal';
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { Comprobante } from './Comprobante';
 import { KioskError, TERMINAL_INFO_KEY, TERMINAL_TOKEN_KEY, kioskFetch } from './api';
@@ -38,6 +38,17 @@ function Screen({ children, info }: { children: ReactNode; info?: TerminalInfo |
   );
 }
 
+/** What the terminal pays out: notes of the currency, guaraní notes and coins for what is below the smallest note. */
+function Pago({ entrega }: { entrega: Entrega }) {
+  return (
+    <>
+      <Notas notas={entrega.notas} codigo={entrega.divisa} />
+      <Notas notas={entrega.notas_pyg} codigo="PYG" />
+      {entrega.monedas_pyg !== '0' && <p>Monedas: ₲ {formatAmount(entrega.monedas_pyg, 0)}</p>}
+    </>
+  );
+}
+
 function Alerta({ children }: { children: ReactNode }) {
   return (
     <p role="alert" className="rounded-2xl border-2 border-red-300 bg-red-50 p-5 text-xl text-red-800">
@@ -70,7 +81,7 @@ function SignIn({ onDone }: { onDone: (info: TerminalInfo) => void }) {
     <Screen>
       <form onSubmit={submit} className="flex flex-col gap-6 rounded-3xl bg-white p-8 shadow">
         <h2 className="text-3xl font-bold">Activar terminal</h2>
-        <p className="text-xl text-slate-600">Personal autorizado: ingrese el código del Tauser y su clave de dispositivo.</p>
+        <p className="text-xl text-slate-600">Personal autorizado: ingresá el código del Tauser y la clave del dispositivo.</p>
         <label className="flex flex-col gap-2 text-xl">
           Código del Tauser
           <input className={input} value={codigo} onChange={(e) => setCodigo(e.target.value)} autoComplete="off" required />
@@ -144,10 +155,10 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
         <form onSubmit={buscar} className="flex flex-col gap-6 rounded-3xl bg-white p-8 shadow">
           <h2 className="text-3xl font-bold">Bienvenido</h2>
           <label className="flex flex-col gap-3 text-2xl">
-            Ingrese el código de su transacción
+            Ingresá el código de tu transacción
             <input className={input} value={codigo} onChange={(e) => setCodigo(e.target.value)} maxLength={12} autoComplete="off" autoFocus required />
           </label>
-          <p className="text-lg text-slate-600">Es el código que recibió al confirmar el pago (también puede escanear su código QR con el lector).</p>
+          <p className="text-lg text-slate-600">Es el código que recibiste al confirmar el pago (también podés escanear su código QR con el lector).</p>
           {error && <Alerta>{error}</Alerta>}
           <button type="submit" className={primary} disabled={busy || codigo.trim() === ''}>
             {busy ? 'Buscando…' : 'Continuar'}
@@ -166,19 +177,25 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
           <p className="text-xl">{tx.cliente_nombre}</p>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="rounded-2xl bg-amber-50 p-5">
-              <p className="text-lg text-slate-600">Usted entrega</p>
+              <p className="text-lg text-slate-600">Entregás</p>
               <p className="text-3xl font-bold tabular-nums">{monto(tx.entrega_cliente.monto, tx.entrega_cliente.simbolo)}</p>
             </div>
             <div className="rounded-2xl bg-emerald-50 p-5">
-              <p className="text-lg text-slate-600">Usted recibe</p>
+              <p className="text-lg text-slate-600">Recibís</p>
               <p className="text-3xl font-bold tabular-nums">{monto(tx.recibe_cliente.monto, tx.recibe_cliente.simbolo)}</p>
             </div>
           </div>
+          {tx.plan && (
+            <div className="text-xl" aria-label="Cómo se paga">
+              <p className="text-lg text-slate-600">Te pagamos así:</p>
+              <Pago entrega={tx.plan} />
+            </div>
+          )}
           <p className="text-lg text-slate-600">Tasa aplicada: {formatRate(tx.tasa_aplicada, 4)}</p>
           {!tx.puede_pagar ? (
-            <Alerta>El terminal no tiene billetes suficientes para pagar esta transacción. No inserte dinero; consulte al personal.</Alerta>
+            <Alerta>{TERMINAL_MSG.stockInsuficiente}</Alerta>
           ) : (
-            <p className="text-xl">Inserte el dinero en la bandeja y luego confirme.</p>
+            <p className="text-xl">Insertá el dinero en la bandeja y luego confirmá.</p>
           )}
           {error && <Alerta>{error}</Alerta>}
           <div className="flex flex-col gap-4 sm:flex-row">
@@ -199,11 +216,9 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
     <Screen info={info}>
       <section className="flex flex-col gap-6 rounded-3xl bg-white p-8 shadow" aria-label="Entrega">
         <h2 className="text-3xl font-bold text-emerald-800">Transacción completada</h2>
-        <p className="text-xl">Retire su dinero:</p>
+        <p className="text-xl">Retirá tu dinero:</p>
         <div className="text-2xl">
-          <Notas notas={entrega.notas} codigo={entrega.divisa} />
-          <Notas notas={entrega.notas_pyg} codigo="PYG" />
-          {entrega.monedas_pyg !== '0' && <p>Monedas: ₲ {formatAmount(entrega.monedas_pyg, 0)}</p>}
+          <Pago entrega={entrega} />
         </div>
         <div className="flex flex-col gap-4 sm:flex-row">
           <button type="button" className={`${primary} flex-1`} onClick={reiniciar}>
