@@ -159,6 +159,26 @@ describe('progress that survives', () => {
     await page.context().close();
   });
 
+  it('more pending operations than the banner lists are one link away, in the history', async () => {
+    const page = await customerPage();
+    const id = await hastaResumen(page, '1.235.000');
+    // Three more like it (another code each).
+    const copia = await db().selectFrom('transacciones').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const { id: _id, ...resto } = copia;
+    for (const codigo of ['PENDAAA2', 'PENDAAA3', 'PENDAAA4']) await db().insertInto('transacciones').values({ ...resto, codigo }).execute();
+    await abrir(page);
+    const pendientes = page.getByTestId('pendientes');
+    await pendientes.getByRole('heading', { name: /Tenés \d+ operaciones pendientes de pago/ }).waitFor();
+    const total = Number((await pendientes.getByRole('heading').textContent())!.match(/\d+/)![0]);
+    expect(await pendientes.locator('li').count()).toBe(3);
+    await pendientes.getByRole('link', { name: `Ver las ${total} en el historial` }).click();
+    await page.waitForURL(/historial-transacciones/);
+    expect(new URL(page.url()).searchParams.get('estado')).toBe('pendiente');
+    await page.locator('text=PENDAAA4 >> visible=true').first().waitFor();
+    await db().updateTable('transacciones').set({ estado: 'cancelada' }).where('cliente_id', '=', copia.cliente_id).where('estado', '=', 'pendiente').execute();
+    await page.context().close();
+  });
+
   it('a pending transaction is resumed or cancelled from the history too (375 px)', async () => {
     const page = await customerPage(375);
     const id = await hastaResumen(page, '1.111.000');

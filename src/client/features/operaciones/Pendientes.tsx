@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
 import { minorUnits } from '../../../shared/money';
 import { montoATexto } from '../../../shared/montoEsPy';
@@ -7,6 +8,9 @@ import type { EstadoWizard } from './wizardSearch';
 import { useDescartarTransaccion } from './hooks';
 import { OP_MSG } from '../../../shared/transacciones';
 import { CancelarOperacion } from './CancelarOperacion';
+
+/** Pending operations listed here; the rest are one link away, in the history. */
+const MOSTRADAS = 3;
 
 /** The wizard's state that resumes a pending transaction at its summary. */
 export function estadoDe(t: TransaccionRecord): Partial<EstadoWizard> {
@@ -32,7 +36,7 @@ export function Pendientes({ clienteId, onRetomar }: { clienteId: string; onReto
     <section className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4" aria-label="Operaciones pendientes" data-testid="pendientes">
       <h2 className="font-semibold text-amber-900">{lista.length === 1 ? 'Tenés una operación pendiente de pago' : `Tenés ${lista.length} operaciones pendientes de pago`}</h2>
       <ul className="mt-2 space-y-2">
-        {lista.slice(0, 3).map((t) => (
+        {lista.slice(0, MOSTRADAS).map((t) => (
           <li key={t.id} className="flex flex-col gap-2 text-sm text-slate-800 sm:flex-row sm:items-center sm:justify-between">
             <span>
               <span className="font-mono">{t.codigo}</span> · {montoEn(t.monto_origen, t.divisa_origen_detalle.codigo)} →{' '}
@@ -47,6 +51,11 @@ export function Pendientes({ clienteId, onRetomar }: { clienteId: string; onReto
           </li>
         ))}
       </ul>
+      {lista.length > MOSTRADAS && (
+        <Link to="/historial-transacciones" search={{ estado: 'pendiente', cliente: clienteId }} className="mt-3 inline-block text-sm font-medium text-blue-700 underline">
+          Ver las {lista.length} en el historial
+        </Link>
+      )}
       {cancelar.error && (
         <p className="field-error" role="alert">
           {cancelar.error.message || OP_MSG.cancelarError}
