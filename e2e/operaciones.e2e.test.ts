@@ -305,6 +305,16 @@ describe('exchange screens', () => {
     await cliente.selectOption({ label: 'Importadora Guaraní S.A.' });
     await page.waitForURL(/cliente=/);
     await page.getByRole('columnheader', { name: 'Fecha de inicio' }).waitFor();
+    // The detail gives an expiry only where one still applies.
+    const db = e.server.database.db;
+    const cerrada = await db.selectFrom('transacciones').select('id').where('estado', 'in', ['completada', 'cancelada', 'fallida']).executeTakeFirstOrThrow();
+    const abierta = await db.selectFrom('transacciones').select('id').where('estado', '=', 'en_proceso').executeTakeFirstOrThrow();
+    for (const [id, vence] of [[cerrada.id, 0], [abierta.id, 1]] as const) {
+      await page.goto(`${e.url}/historial-transacciones?ver=${id}`);
+      const detalle = page.getByRole('dialog');
+      await detalle.getByText('Fecha de inicio').waitFor();
+      expect(await detalle.getByText('Expira en', { exact: true }).count(), String(id)).toBe(vence);
+    }
     await page.context().close();
   });
 

@@ -23,8 +23,8 @@ describe('receipt', () => {
     expect(lineas['Realizada por']).toBe('María González');
     expect(lineas).not.toHaveProperty('Operador');
     expect(lineas.Cliente).toBe('Importadora Guaraní S.A.');
-    expect(lineas.Entrega).toBe('PYG ₲ 1.000.000');
-    expect(lineas.Recibe).toBe('USD US$ 134,14');
+    expect(lineas.Entrega).toBe('1.000.000 PYG');
+    expect(lineas.Recibe).toBe('134,14 USD');
     expect(lineas['Comisión del método']).toBe('1,50 % (Transferencia bancaria)');
     expect(lineas['Descuento por categoría']).toBe('10,00 % (VIP)');
     expect(lineas['Fecha y hora']).toBe('20/11/26, 12:30:00 p. m. (hora de Paraguay)');

@@ -6,7 +6,8 @@ export const NOMBRE_CASA = 'Cambio · Casa de Cambios';
 
 const fechaHora = new Intl.DateTimeFormat('es-PY', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'America/Asuncion' });
 const decimales = (v: string) => (v.includes('.') ? v.split('.')[1].length : 0);
-const monto = (v: string, simbolo: string) => formatAmount(v, decimales(v), simbolo);
+/** "1.000.000 PYG", "134,14 USD": the code names the currency once (a $ alone is ARS, CLP or USD). */
+const monto = (v: string, codigo: string) => `${formatAmount(v, decimales(v))} ${codigo}`;
 
 /**
  * The receipt's lines (label, value): the screen, the downloaded PDF and the PDF of the REST path
@@ -26,8 +27,8 @@ export function lineasComprobante(t: TransaccionRecord): [string, string][] {
     ['Realizada por', `${t.operador_detalle.first_name} ${t.operador_detalle.last_name}`.trim()],
     ['Terminal', `${t.tauser_detalle.codigo} · ${t.tauser_detalle.nombre}`],
     ['Operación del cliente', t.operacion === 'compra' ? 'Compra' : 'Venta'],
-    ['Entrega', `${t.divisa_origen_detalle.codigo} ${monto(t.monto_origen, t.divisa_origen_detalle.simbolo)}`],
-    ['Recibe', `${t.divisa_destino_detalle.codigo} ${monto(t.monto_destino, t.divisa_destino_detalle.simbolo)}`],
+    ['Entrega', monto(t.monto_origen, t.divisa_origen_detalle.codigo)],
+    ['Recibe', monto(t.monto_destino, t.divisa_destino_detalle.codigo)],
     ['Tasa aplicada', `₲ ${formatRate(t.tasa_aplicada, 4)} por ${t.operacion === 'compra' ? t.divisa_destino_detalle.codigo : t.divisa_origen_detalle.codigo}`],
     ['Descuento por categoría', `${formatPercent(t.parametros.descuento_categoria)} (${t.parametros.nombre_categoria})`],
     ['Comisión del método', `${formatPercent(t.parametros.comision_metodo)} (${t.metodo_financiero_detalle.nombre_display})`],
@@ -37,7 +38,7 @@ export function lineasComprobante(t: TransaccionRecord): [string, string][] {
     const notas = (ns: { denominacion: number; cantidad: number }[], cod: string) => ns.map((n) => `${n.cantidad} × ${cod} ${formatAmount(String(n.denominacion), 0)}`).join(', ');
     if (entrega.notas.length) lineas.push(['Billetes entregados', notas(entrega.notas, entrega.divisa)]);
     if (entrega.notas_pyg.length) lineas.push(['Resto en guaraníes', notas(entrega.notas_pyg, 'PYG')]);
-    if (entrega.monedas_pyg !== '0') lineas.push(['Monedas', `₲ ${formatAmount(entrega.monedas_pyg, 0)}`]);
+    if (entrega.monedas_pyg !== '0') lineas.push(['Monedas', monto(entrega.monedas_pyg, 'PYG')]);
   }
   return lineas;
 }
