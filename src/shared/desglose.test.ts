@@ -70,12 +70,13 @@ describe('desglosar', () => {
     expect(() => desglosar(10, [{ denominacion: 5, disponibles: -1 }])).toThrow(RangeError);
   });
 
-  it('is exact, within stock and minimal (property, against exhaustive search)', () => {
-    const stockArb = fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 4 }).chain((denoms) =>
-      fc.tuple(...denoms.map((d) => fc.integer({ min: 0, max: 6 }).map((n) => ({ denominacion: d, disponibles: n })))),
+  /** Every plan of `montos` over stocks of `denoms` (up to `maxStock` each) is exact, within stock and minimal. */
+  const esMinimo = (denoms: { min: number; max: number; maxLength: number }, maxStock: number, maxMonto: number, numRuns: number) => {
+    const stockArb = fc.uniqueArray(fc.integer({ min: denoms.min, max: denoms.max }), { minLength: 1, maxLength: denoms.maxLength }).chain((ds) =>
+      fc.tuple(...ds.map((d) => fc.integer({ min: 0, max: maxStock }).map((n) => ({ denominacion: d, disponibles: n })))),
     );
     fc.assert(
-      fc.property(stockArb, fc.integer({ min: 0, max: 200 }), (stock, monto) => {
+      fc.property(stockArb, fc.integer({ min: 0, max: maxMonto }), (stock, monto) => {
         const plan = desglosar(monto, stock);
         const min = bruteMin(monto, stock);
         if (min === null) return plan === null;
@@ -84,24 +85,16 @@ describe('desglosar', () => {
         const notes = plan.reduce((t, n) => t + n.cantidad, 0);
         return totalDesglose(plan) === monto && withinStock && notes === min;
       }),
-      { numRuns: 400 },
+      { numRuns },
     );
+  };
+
+  it('is exact, within stock and minimal (property, against exhaustive search)', () => {
+    esMinimo({ min: 1, max: 60, maxLength: 4 }, 6, 200, 400);
   });
 
-  it('stays minimal when the largest notes are taken first (property: amounts past L/g notes of the largest)', () => {
-    const stockArb = fc.uniqueArray(fc.integer({ min: 2, max: 12 }), { minLength: 1, maxLength: 3 }).chain((denoms) =>
-      fc.tuple(...denoms.map((d) => fc.integer({ min: 0, max: 30 }).map((n) => ({ denominacion: d, disponibles: n })))),
-    );
-    fc.assert(
-      fc.property(stockArb, fc.integer({ min: 0, max: 360 }), (stock, monto) => {
-        const plan = desglosar(monto, stock);
-        const min = bruteMin(monto, stock);
-        if (min === null) return plan === null;
-        return plan !== null && totalDesglose(plan) === monto && plan.reduce((t, n) => t + n.cantidad, 0) === min &&
-          plan.every((n) => n.cantidad <= stock.find((s) => s.denominacion === n.denominacion)!.disponibles);
-      }),
-      { numRuns: 300 },
-    );
+  it('stays minimal when the largest notes are taken first (amounts past L/g notes of the largest)', () => {
+    esMinimo({ min: 2, max: 12, maxLength: 3 }, 30, 360, 300);
   });
 
   it('plans any amount a full terminal holds, and refuses at once what its notes cannot add up to', () => {
