@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { generateSync } from 'otplib';
@@ -38,14 +39,33 @@ async function passwordStep(page: Page, username: string, password: string) {
 
 describe('second factor on screen', () => {
   it('enrol from Seguridad, then sign in with password + code, and with a recovery code', async () => {
-    const page = await e.newPage();
+    const page = await e.newPage(undefined, { permissions: ['clipboard-read', 'clipboard-write'] });
     await login(page, e.url, DEMO_CUSTOMER.username, DEMO_CUSTOMER.password);
     await menu(page).click();
     await page.getByRole('menuitem', { name: 'Seguridad' }).click();
     await page.waitForURL(`${e.url}/seguridad`);
+    await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole('button', { name: 'Configurar la verificación en dos pasos' }).click();
     const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    // At 375 px the secret reads in groups of 4, each on one line; selected and copied it is the plain secret.
+    const grupos = page.getByTestId('mfa-secret').locator('span');
+    const textos = await grupos.allTextContents();
+    expect(textos.join('')).toBe(secret);
+    expect(textos.slice(0, -1).every((g) => g.length === 4)).toBe(true);
+    expect(await grupos.evaluateAll((els) => els.every((el) => el.getClientRects().length === 1))).toBe(true);
+    const seleccion = await page.getByTestId('mfa-secret').evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+      return getSelection()!.toString();
+    });
+    expect(seleccion).toBe(secret);
+    await page.getByRole('button', { name: 'Copiar secreto' }).click();
+    await page.getByText('Secreto copiado.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await page.screenshot({ path: '/tmp/ui2-secreto-375.png', fullPage: true });
     await page.getByLabel('Código de 6 dígitos de la aplicación').fill('000000' === generateSync({ secret }) ? '111111' : '000000');
     await page.getByRole('button', { name: 'Activar' }).click();
     await page.getByText(MF.codeWrong).waitFor();
@@ -54,6 +74,19 @@ describe('second factor on screen', () => {
     await page.getByTestId('recovery-codes').waitFor();
     const codes = await page.getByTestId('recovery-codes').locator('li').allTextContents();
     expect(codes).toHaveLength(10);
+    await page.screenshot({ path: '/tmp/ui2-codigos-375.png', fullPage: true });
+    // Shown once: they can be copied and downloaded, one per line under a header line.
+    await page.getByRole('button', { name: 'Copiar', exact: true }).click();
+    await page.getByText('Códigos de recuperación copiados.').waitFor();
+    const copiados = (await page.evaluate(() => navigator.clipboard.readText())).split('\n');
+    expect(copiados[0]).toMatch(/^Códigos de recuperación de Cambio/);
+    expect(copiados.filter(Boolean).slice(1)).toEqual(codes);
+    const [descarga] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar' }).click()]);
+    expect(descarga.suggestedFilename()).toBe('codigos-recuperacion-cambio.txt');
+    const archivo = readFileSync(await descarga.path(), 'utf8').split('\n');
+    expect(archivo[0]).toBe(`Códigos de recuperación de Cambio para el usuario ${DEMO_CUSTOMER.username}: cada uno sirve una sola vez.`);
+    expect(archivo.filter(Boolean).slice(1)).toEqual(codes);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Ya los guardé' }).click();
     await page.getByTestId('mfa-state').waitFor();
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -10,6 +10,9 @@ import { M } from '../../../shared/messages';
 import { MF } from '../../../shared/messagesMfa';
 import { mfaDisableInput, mfaEnableInput } from '../../../shared/schemas/mfa';
 import { useActivarMfa, useDesactivarMfa, useGenerarSecreto } from './hooks';
+import { ARCHIVO_CODIGOS, gruposDeCuatro, textoCodigos } from './codigosRecuperacion';
+import { copiarTexto, descargarTexto } from '../../lib/copiarDescargar';
+import { useSession } from '../../session/store';
 
 type Enrolment = { secret: string; otpauth_url: string; qr_svg: string };
 
@@ -51,9 +54,18 @@ function Activar({ onDone }: { onDone: (codes: string[]) => void }) {
         <div className="h-44 w-44 rounded border border-slate-200 bg-white p-1" aria-label="Código QR" dangerouslySetInnerHTML={{ __html: enrolment.qr_svg }} />
         <div className="min-w-0">
           <p className="label">Secreto</p>
-          <code data-testid="mfa-secret" className="block break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm tracking-wider">
-            {enrolment.secret}
+          {/* Groups of 4 with a line break allowed only between them; no spaces in the text, so a copy is the plain secret. */}
+          <code data-testid="mfa-secret" className="block rounded bg-slate-100 px-2 py-1 font-mono text-sm tracking-wider">
+            {gruposDeCuatro(enrolment.secret).map((g, i) => (
+              <Fragment key={i}>
+                {i > 0 && <wbr />}
+                <span className={i > 0 ? 'ml-[1ch]' : undefined}>{g}</span>
+              </Fragment>
+            ))}
           </code>
+          <button type="button" className="btn-secondary mt-2" onClick={() => void copiarTexto(enrolment.secret, 'Secreto copiado.')}>
+            Copiar secreto
+          </button>
         </div>
       </div>
       <FormField label="Código de 6 dígitos de la aplicación" htmlFor="mfa-enable-code" error={errors.code?.message}>
@@ -67,6 +79,7 @@ function Activar({ onDone }: { onDone: (codes: string[]) => void }) {
 }
 
 function CodigosRecuperacion({ codes, onClose }: { codes: string[]; onClose: () => void }) {
+  const texto = textoCodigos(codes, useSession()?.user.username ?? '');
   return (
     <div className="space-y-3">
       <p className="text-sm font-medium text-emerald-800">{MF.enabled}</p>
@@ -80,9 +93,17 @@ function CodigosRecuperacion({ codes, onClose }: { codes: string[]; onClose: () 
           </li>
         ))}
       </ul>
-      <button type="button" className="btn-primary" onClick={onClose}>
-        Ya los guardé
-      </button>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn-secondary" onClick={() => void copiarTexto(texto, 'Códigos de recuperación copiados.')}>
+          Copiar
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => descargarTexto(texto, ARCHIVO_CODIGOS)}>
+          Descargar
+        </button>
+        <button type="button" className="btn-primary" onClick={onClose}>
+          Ya los guardé
+        </button>
+      </div>
     </div>
   );
 }
