@@ -232,7 +232,7 @@ describe('live quotes', () => {
     await expect.poll(() => viva.getByTestId('monto-origen').textContent()).toBe('10.000.000 PYG');
     expect(await viva.getByTestId('monto-destino').textContent()).not.toBe(primero);
     // VIP: 10,00 % of the margin, in guaraníes too
-    expect(await viva.getByTestId('descuento').textContent()).toMatch(/^₲ [\d.]+ \(10,00 %\)$/);
+    expect(await viva.getByTestId('descuento').textContent()).toMatch(/^₲ [\d.]+ \(10,00 % del margen\)$/);
     expect(await viva.getByTestId('comision').textContent()).toMatch(/^₲ [\d.]+ \(\d+,\d\d %\)$/);
     await page.screenshot({ path: '/tmp/wt27-paso1-1366.png', fullPage: true });
     await page.context().close();

@@ -44,7 +44,7 @@ export function TransaccionDetalleModal({ id, onClose }: { id: number | null; on
             {fila('Precio base', tasa(t.parametros.precio_base))}
             {fila('Comisión base', tasa(t.parametros.comision_base))}
             {fila('Categoría', t.parametros.nombre_categoria ?? 'Sin categoría')}
-            {fila('Descuento de categoría', formatPercent(t.parametros.descuento_categoria))}
+            {fila('Descuento de categoría', `${formatPercent(t.parametros.descuento_categoria)} del margen`)}
             {fila('Método financiero', t.metodo_financiero_detalle.nombre_display || t.metodo_financiero_detalle.nombre)}
             {t.detalle_metodo_alias && fila('Cuenta', t.detalle_metodo_alias)}
             {fila('Comisión del método', formatPercent(t.parametros.comision_metodo))}

@@ -56,7 +56,8 @@ export function ResumenCotizacion({ r, actualizando = false }: { r: SimulacionRe
         <dd className="text-right">{p.nombre_categoria || 'Sin categoría'}</dd>
         <dt className="text-slate-600">Descuento de categoría (en total)</dt>
         <dd className="text-right tabular-nums" data-testid="descuento">
-          {guaranies(costos.descuento)} ({porcentaje(p.descuento_categoria)})
+          {/* The percent applies to the house's margin, not to the amount. */}
+          {guaranies(costos.descuento)} ({porcentaje(p.descuento_categoria)} del margen)
         </dd>
         <dt className="text-slate-600">Método</dt>
         <dd className="text-right">{p.nombre_metodo}</dd>
