@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2e, type E2e } from './support/app';
+import { login, startE2e, type E2e } from './support/app';
+import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
 import { OP_MSG } from '../src/shared/transacciones';
 import { MONTO_MSG } from '../src/shared/schemas/operaciones';
 import { MONTO_TEXTO_MSG } from '../src/shared/montoEsPy';
@@ -39,10 +40,33 @@ describe('public simulator on /', () => {
     expect(text).toMatch(/Tasa aplicada\s+₲ 7\.350/);
     expect(text).toMatch(/Precio base USD\s+₲ 7\.300/);
     expect(text).toContain('Cotización indicativa');
+    expect(text).toMatch(/Descuento por categoría\s+No aplica \(sin cliente\)/);
     // the quote follows the amount as it is typed
     await monto(page).fill('2000000');
     await expect.poll(() => resultado(page).innerText()).toContain('₲ 2.000.000');
     expect(await resultado(page).innerText()).toMatch(/Comisión del método \(Efectivo\)\s+0,00 %/);
+  });
+
+  it('to a customer acting for a VIP client, the public quote says the discount applies when operating', async () => {
+    for (const width of [1366, 375]) {
+      const page = await e.newPage({ width, height: 900 });
+      await login(page, e.url, DEMO_CUSTOMER.username, DEMO_CUSTOMER.password);
+      await page.getByTestId('cliente-actual').getByText('María González').waitFor();
+      await expect.poll(() => selected(destino(page))).toMatch(/^USD/);
+      await metodo(page).selectOption({ label: 'Efectivo' });
+      await monto(page).fill('1000000');
+      await page.getByRole('button', { name: 'Simular' }).click();
+      // still the public quote (no discount in it)
+      await expect.poll(() => resultado(page).innerText()).toContain('US$ 136,05');
+      expect(await page.getByTestId('descuento-categoria').textContent()).toBe('Al operar: 10,00 % del margen');
+      const text = await resultado(page).innerText();
+      expect(text).not.toContain('sin cliente');
+      expect(text).toContain('la categoría VIP descuenta el 10,00 % del margen de la casa');
+      await resultado(page).screenshot({ path: `/tmp/ui2-simulador-${width}.png` });
+      await resultado(page).getByRole('link', { name: 'Simulá con tu descuento' }).click();
+      await page.waitForURL(`${e.url}/simulacion-operacion`);
+      await page.context().close();
+    }
   });
 
   it('names the currency beside a symbol two currencies share ("$" of ARS and CLP)', async () => {

@@ -12,6 +12,10 @@ import { COTIZACION_PUBLICA_EN_VIVO, useCotizacionPublicaEnVivo } from '../opera
 import { MontoInput } from '../../components/MontoInput';
 import { OP_MSG } from '../../../shared/transacciones';
 import type { SimulacionResultado } from '../../../shared/schemas/operaciones';
+import { useClienteActual } from '../clienteSelector/useClienteActual';
+import { usePermissions } from '../../session/permissions';
+import { P } from '../../../shared/permissions';
+import { Link } from '@tanstack/react-router';
 
 interface DivisaOpcion {
   id: number;
@@ -58,6 +62,11 @@ export function SimuladorPublico() {
   }, [metodos, metodo, metodosQ.data]);
 
   const simular = useSimularPublica();
+
+  // A customer acting for a client gets its category discount when operating, not in this public quote.
+  const perms = usePermissions();
+  const { cliente } = useClienteActual();
+  const categoria = cliente && perms.allows({ any: [P.useSimulacion, P.useOperacion] }) ? cliente.categoria : null;
 
   // A rate change the server announces re-quotes what is on screen (useTasasEnVivo) and says so,
   // until the person changes the form.
@@ -193,13 +202,23 @@ export function SimuladorPublico() {
         <button type="submit" className="btn-primary w-full" disabled={simular.isPending}>
           {simular.isPending ? 'Simulando…' : 'Simular'}
         </button>
-        {mostrado && <ResultadoSimulacion r={mostrado} divisas={divisas} actualizando={vivo.actualizando} actualizado={actualizado && !vivo.actualizando} />}
+        {mostrado && <ResultadoSimulacion r={mostrado} divisas={divisas} categoria={categoria} simulaConCategoria={perms.has(P.useSimulacion)} actualizando={vivo.actualizando} actualizado={actualizado && !vivo.actualizando} />}
       </form>
     </section>
   );
 }
 
-function ResultadoSimulacion({ r, divisas, actualizando, actualizado }: { r: SimulacionResultado; divisas: DivisaOpcion[]; actualizando: boolean; actualizado: boolean }) {
+interface ResultadoProps {
+  r: SimulacionResultado;
+  divisas: DivisaOpcion[];
+  /** The category of the client the signed-in customer acts for, if any. */
+  categoria: { nombre: string; descuento: string } | null;
+  simulaConCategoria: boolean;
+  actualizando: boolean;
+  actualizado: boolean;
+}
+
+function ResultadoSimulacion({ r, divisas, categoria, simulaConCategoria, actualizando, actualizado }: ResultadoProps) {
   const simbolo = (codigo: string) => divisas.find((d) => d.codigo === codigo)?.simbolo ?? codigo;
   // A symbol two currencies share ("$" of ARS and CLP) is told apart by the code, as the receipt does.
   const compartido = (codigo: string) => divisas.filter((d) => d.simbolo === simbolo(codigo)).length > 1;
@@ -231,16 +250,33 @@ function ResultadoSimulacion({ r, divisas, actualizando, actualizado }: { r: Sim
           {compra ? '+' : '−'} {tasa(p.comision_base)}
         </dd>
         <dt className="text-slate-600">Descuento por categoría</dt>
-        <dd className="text-right tabular-nums">{p.nombre_categoria ? `${formatPercent(p.descuento_categoria)} del margen` : 'No aplica (sin cliente)'}</dd>
+        <dd className="text-right tabular-nums" data-testid="descuento-categoria">
+          {categoria ? `Al operar: ${formatPercent(categoria.descuento)} del margen` : 'No aplica (sin cliente)'}
+        </dd>
         <dt className="text-slate-600">Comisión del método ({p.nombre_metodo})</dt>
         <dd className="text-right tabular-nums">{formatPercent(p.comision_metodo)}</dd>
         <dt className="font-medium text-slate-800">Tasa aplicada</dt>
         <dd className="text-right font-medium tabular-nums">{tasa(r.tc_final)}</dd>
       </dl>
-      <p className="mt-3 text-xs text-slate-500">
-        Cotización indicativa: la tasa final se confirma al crear la operación y puede cambiar. Los clientes con categoría reciben su descuento al
-        operar.
-      </p>
+      {categoria ? (
+        <p className="mt-3 text-xs text-slate-500">
+          Cotización indicativa, sin tu descuento: al operar, la categoría {categoria.nombre} descuenta el {formatPercent(categoria.descuento)} del margen
+          de la casa y la tasa final se confirma al crear la operación.
+          {simulaConCategoria && (
+            <>
+              {' '}
+              <Link to="/simulacion-operacion" className="font-medium text-emerald-800 underline">
+                Simulá con tu descuento
+              </Link>
+            </>
+          )}
+        </p>
+      ) : (
+        <p className="mt-3 text-xs text-slate-500">
+          Cotización indicativa: la tasa final se confirma al crear la operación y puede cambiar. Los clientes con categoría reciben su descuento al
+          operar.
+        </p>
+      )}
     </div>
   );
 }
