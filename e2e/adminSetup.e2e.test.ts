@@ -16,6 +16,7 @@ beforeAll(async () => {
 afterAll(() => e?.close());
 
 const card = (page: Page) => page.getByTestId('cliente-actual');
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Navegación principal' });
 
 async function createClient(page: Page, c: { nombre: string; juridica?: boolean; documento: string; categoria: string }) {
   await page.getByRole('button', { name: 'Crear Cliente' }).click();
@@ -98,6 +99,9 @@ describe('the current client on the customer home screen', () => {
     const page = await pageAs(e, '/', u);
     await card(page).getByText(M.noClientAssigned).waitFor();
     await selector(page).getByText(MA.selectorEmpty).waitFor();
+    // the wizards stay in the navbar: they say there how to get a client
+    await nav(page).getByRole('link', { name: 'Simulación de Operaciones' }).waitFor();
+    await nav(page).getByRole('link', { name: 'Operaciones', exact: true }).waitFor();
     await page.context().close();
   });
 
@@ -107,6 +111,20 @@ describe('the current client on the customer home screen', () => {
     await page.getByText(/^Hola, /).waitFor();
     await selector(page).getByText(MA.selectorEmpty).waitFor();
     expect(await card(page).count()).toBe(0);
+    // nor the wizards, which need a client to act for (once permissions and clients are read)
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: '/tmp/ui2-nav-staff-sin-clientes.png' });
+    expect(await nav(page).getByRole('link', { name: 'Simulación de Operaciones' }).count()).toBe(0);
+    expect(await nav(page).getByRole('link', { name: 'Operaciones', exact: true }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('staff with a client of their own see the wizards in the navbar', async () => {
+    const maria = await clienteId(e, 'María González');
+    const staff = await makeUser(e, [P.useSimulacion, P.useOperacion, P.viewCliente], { clientes: [maria], actual: maria });
+    const page = await pageAs(e, '/', staff);
+    await nav(page).getByRole('link', { name: 'Simulación de Operaciones' }).waitFor();
+    await nav(page).getByRole('link', { name: 'Operaciones', exact: true }).waitFor();
     await page.context().close();
   });
 

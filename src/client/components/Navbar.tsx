@@ -2,7 +2,8 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { AppLink, useRouteExists } from './AppLink';
 import { useSession } from '../session/store';
-import { usePermissions } from '../session/permissions';
+import { esStaff, usePermissions } from '../session/permissions';
+import { useClientesDelUsuario } from '../features/clienteSelector/useClienteActual';
 import { useAuthActions } from '../session/useAuthActions';
 import { CONFIG_HUB_ANY, P } from '../../shared/permissions';
 
@@ -15,12 +16,14 @@ interface NavLink {
   label: string;
   perm?: string;
   guestOnly?: boolean;
+  /** The screen works only for a client: hidden to staff with none assigned (customers see there how to get one). */
+  needsClient?: boolean;
 }
 
 const LINKS: NavLink[] = [
   { to: '/', label: 'Inicio' },
-  { to: '/simulacion-operacion', label: 'Simulación de Operaciones', perm: P.useSimulacion },
-  { to: '/operacion-compra-venta', label: 'Operaciones', perm: P.useOperacion },
+  { to: '/simulacion-operacion', label: 'Simulación de Operaciones', perm: P.useSimulacion, needsClient: true },
+  { to: '/operacion-compra-venta', label: 'Operaciones', perm: P.useOperacion, needsClient: true },
   { to: '/reportes', label: 'Reportes', perm: P.viewReporte },
   { to: '/login', label: 'Iniciar sesión', guestOnly: true },
   { to: '/register', label: 'Registrarse', guestOnly: true },
@@ -32,7 +35,12 @@ export function Navbar() {
   const { logout } = useAuthActions();
   const [open, setOpen] = useState(false);
   const exists = useRouteExists();
-  const visible = LINKS.filter((l) => exists(l.to) && (l.guestOnly ? !s : !l.perm || (perms.ready && perms.has(l.perm))));
+  const clientes = useClientesDelUsuario(s ? s.user.id : null);
+  // Staff with no client of their own (or not known yet) have nothing to simulate or operate for.
+  const staffSinClientes = esStaff(s, perms) && (clientes.loading || (!clientes.failed && clientes.list.length === 0));
+  const visible = LINKS.filter(
+    (l) => exists(l.to) && (l.guestOnly ? !s : !l.perm || (perms.ready && perms.has(l.perm))) && !(l.needsClient && staffSinClientes),
+  );
   const hasHistory = exists('/historial-transacciones');
   const hasConfig = perms.ready && perms.allows({ any: CONFIG_HUB_ANY });
   const hasMisMetodos = perms.ready && (perms.has(P.useOperacion) || perms.has(P.useSimulacion)) && exists('/metodos-financieros-cliente');

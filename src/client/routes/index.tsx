@@ -3,7 +3,7 @@ import { useSession } from '../session/store';
 import { CotizacionesDelDia } from '../features/cotizaciones/CotizacionesDelDia';
 import { SimuladorPublico } from '../features/simulacion/SimuladorPublico';
 import { ClienteActualCard } from '../features/clienteSelector/ClienteActualCard';
-import { usePermissions } from '../session/permissions';
+import { esStaff, usePermissions } from '../session/permissions';
 import { P } from '../../shared/permissions';
 
 function Home() {
@@ -12,7 +12,7 @@ function Home() {
   // Customers act for a client (simulation, operation): they see which one, or that they have none.
   const actsForClient = perms.allows({ any: [P.useSimulacion, P.useOperacion] });
   // Staff hold those permissions too (Administrador has all) but need no client: no "contact support" for them.
-  const staff = !!s?.user.is_superuser || perms.allows({ any: [P.viewCliente, P.viewUser] });
+  const staff = esStaff(s, perms);
   return (
     <div>
       <section className="bg-gradient-to-br from-emerald-700 to-emerald-900 text-white">

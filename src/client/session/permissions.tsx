@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { trpc } from '../trpc';
-import { useSession } from './store';
+import { useSession, type Session } from './store';
+import { P } from '../../shared/permissions';
 
 export interface PermissionState {
   ready: boolean;
@@ -33,3 +34,6 @@ export function usePermissions(): PermissionState {
   if (!v) throw new Error('usePermissions outside PermissionsProvider');
   return v;
 }
+
+/** Staff (superusers, holders of view_cliente or view_user) need no client of their own, unlike customers. */
+export const esStaff = (s: Session | null, perms: PermissionState) => !!s?.user.is_superuser || perms.allows({ any: [P.viewCliente, P.viewUser] });
