@@ -55,9 +55,9 @@ export function ResumenCotizacion({ r, actualizando = false }: { r: SimulacionRe
         <dt className="text-slate-600">Categoría</dt>
         <dd className="text-right">{p.nombre_categoria || 'Sin categoría'}</dd>
         <dt className="text-slate-600">Descuento de categoría (en total)</dt>
-        <dd className="text-right tabular-nums" data-testid="descuento">
+        <dd className="max-w-40 text-right tabular-nums sm:max-w-none" data-testid="descuento">
           {/* The percent applies to the house's margin, not to the amount. */}
-          {guaranies(costos.descuento)} ({porcentaje(p.descuento_categoria)} del margen)
+          {guaranies(costos.descuento)} <span className="whitespace-nowrap">({porcentaje(p.descuento_categoria)} del margen)</span>
         </dd>
         <dt className="text-slate-600">Método</dt>
         <dd className="text-right">{p.nombre_metodo}</dd>

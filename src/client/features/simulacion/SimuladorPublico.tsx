@@ -250,8 +250,14 @@ function ResultadoSimulacion({ r, divisas, categoria, simulaConCategoria, actual
           {compra ? '+' : '−'} {tasa(p.comision_base)}
         </dd>
         <dt className="text-slate-600">Descuento por categoría</dt>
-        <dd className="text-right tabular-nums" data-testid="descuento-categoria">
-          {categoria ? `Al operar: ${formatPercent(categoria.descuento)} del margen` : 'No aplica (sin cliente)'}
+        <dd className="max-w-36 text-right tabular-nums sm:max-w-none" data-testid="descuento-categoria">
+          {categoria ? (
+            <>
+              Al operar: <span className="whitespace-nowrap">{formatPercent(categoria.descuento)} del margen</span>
+            </>
+          ) : (
+            'No aplica (sin cliente)'
+          )}
         </dd>
         <dt className="text-slate-600">Comisión del método ({p.nombre_metodo})</dt>
         <dd className="text-right tabular-nums">{formatPercent(p.comision_metodo)}</dd>
