@@ -11,13 +11,13 @@ beforeAll(async () => {
 });
 afterAll(() => e?.close());
 
-async function usdTasaId() {
+async function tasaId(codigo: string) {
   const r = await fetch(`${e.url}/api/cotizaciones/?all=true`, { headers: { authorization: `Bearer ${token}` } });
   const rows = (await r.json()) as { id: number; divisa_detalle: { codigo: string } }[];
-  return rows.find((t) => t.divisa_detalle.codigo === 'USD')!.id;
+  return rows.find((t) => t.divisa_detalle.codigo === codigo)!.id;
 }
-async function cambiarPrecioUsd(precioBase: string) {
-  const r = await fetch(`${e.url}/api/cotizaciones/${await usdTasaId()}/`, {
+async function cambiarPrecioUsd(precioBase: string, codigo = 'USD') {
+  const r = await fetch(`${e.url}/api/cotizaciones/${await tasaId(codigo)}/`, {
     method: 'PATCH',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ precioBase }),
@@ -37,6 +37,14 @@ describe('rates live on open screens', () => {
     await page.locator('#simulador-monto').fill('1000000');
     await page.getByRole('button', { name: 'Simular' }).click();
     await expect.poll(() => page.getByTestId('resultado-simulacion').innerText()).toContain('US$ 136,05');
+
+    // Another currency's price moves: the USD result is quoted again, unchanged, and says nothing.
+    const filaEur = page.getByRole('table', { name: 'Cotizaciones del día' }).getByRole('row').filter({ hasText: 'EUR' });
+    const eurAntes = await filaEur.innerText();
+    await cambiarPrecioUsd('8100', 'EUR');
+    await expect.poll(() => filaEur.innerText(), { timeout: 10_000 }).not.toBe(eurAntes);
+    await expect.poll(() => page.getByTestId('resultado-simulacion').getAttribute('aria-busy')).toBe('false');
+    expect(await page.getByTestId('resultado-simulacion').innerText()).not.toContain('La cotización cambió');
 
     await cambiarPrecioUsd('7400');
     // 7400 − 50 and 7400 + 50, with no navigation.

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
@@ -68,20 +68,21 @@ export function SimuladorPublico() {
   const { cliente } = useClienteActual();
   const categoria = cliente && perms.allows({ any: [P.useSimulacion, P.useOperacion] }) ? cliente.categoria : null;
 
-  // A rate change the server announces re-quotes what is on screen (useTasasEnVivo) and says so,
-  // until the person changes the form.
+  // A price change the server announces re-quotes what is on screen (useTasasEnVivo); the result
+  // says it changed only when its figures did, until the person changes the form.
   const queryClient = useQueryClient();
-  const [actualizado, setActualizado] = useState(false);
+  const [antes, setAntes] = useState<SimulacionResultado | null>(null);
+  const enPantalla = useRef<SimulacionResultado | null>(null);
   useTasasEnVivo(() => {
     void queryClient.invalidateQueries({ queryKey: [COTIZACION_PUBLICA_EN_VIVO] });
-    setActualizado(true);
+    if (enPantalla.current) setAntes((a) => a ?? enPantalla.current);
   });
 
   const cambiar = (f: () => void) => {
     f();
     setResultado(null);
     setErrores({});
-    setActualizado(false);
+    setAntes(null);
   };
 
   /** Choosing a currency on one side: a foreign one puts the base on the other side; the base keeps the other foreign. */
@@ -138,6 +139,10 @@ export function SimuladorPublico() {
   const errorVivo = vivo.error && serverAnswered(vivo.error) ? (dv.fields?.monto?.join(' ') ?? null) : null;
   const errorVivoForm = vivo.error && serverAnswered(vivo.error) && !dv.fields?.monto ? vivo.error.message : null;
   const mostrado = vivo.data ?? resultado;
+  useEffect(() => {
+    enPantalla.current = mostrado;
+  });
+  const actualizado = !!antes && !!mostrado && !vivo.actualizando && (antes.tc_final !== mostrado.tc_final || antes.monto_destino !== mostrado.monto_destino);
 
   return (
     <section aria-labelledby="simulador" className="w-full min-w-0">
@@ -202,7 +207,7 @@ export function SimuladorPublico() {
         <button type="submit" className="btn-primary w-full" disabled={simular.isPending}>
           {simular.isPending ? 'Simulando…' : 'Simular'}
         </button>
-        {mostrado && <ResultadoSimulacion r={mostrado} divisas={divisas} categoria={categoria} simulaConCategoria={perms.has(P.useSimulacion)} actualizando={vivo.actualizando} actualizado={actualizado && !vivo.actualizando} />}
+        {mostrado && <ResultadoSimulacion r={mostrado} divisas={divisas} categoria={categoria} simulaConCategoria={perms.has(P.useSimulacion)} actualizando={vivo.actualizando} actualizado={actualizado} />}
       </form>
     </section>
   );
