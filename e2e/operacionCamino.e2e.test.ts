@@ -115,6 +115,8 @@ describe('progress that survives', () => {
     const id = await hastaResumen(page);
     expect(id).toBeGreaterThan(0);
     const figura = await page.getByTestId('monto-destino').textContent();
+    // Buying USD: the summary says the part below the smallest note comes in guaraníes.
+    expect(await page.getByTestId('resto-en-guaranies').textContent()).toContain('billetes de USD');
     await page.reload();
     await page.getByRole('heading', { name: 'Resumen de tu Operación' }).waitFor();
     expect(txDeUrl(page)).toBe(id);

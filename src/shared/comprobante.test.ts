@@ -26,7 +26,7 @@ describe('receipt', () => {
     expect(lineas.Entrega).toBe('1.000.000 PYG');
     expect(lineas.Recibe).toBe('134,14 USD');
     expect(lineas['Comisión del método']).toBe('1,50 % (Transferencia bancaria)');
-    expect(lineas['Descuento por categoría']).toBe('10,00 % (VIP)');
+    expect(lineas['Descuento por categoría']).toBe('10,00 % del margen (VIP)');
     expect(lineas['Fecha y hora']).toBe('20/11/26, 12:30:00 p. m. (hora de Paraguay)');
     expect(lineas['Tasa aplicada']).toBe('₲ 7.455,175 por USD');
   });

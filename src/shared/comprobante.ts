@@ -30,7 +30,7 @@ export function lineasComprobante(t: TransaccionRecord): [string, string][] {
     ['Entrega', monto(t.monto_origen, t.divisa_origen_detalle.codigo)],
     ['Recibe', monto(t.monto_destino, t.divisa_destino_detalle.codigo)],
     ['Tasa aplicada', `₲ ${formatRate(t.tasa_aplicada, 4)} por ${t.operacion === 'compra' ? t.divisa_destino_detalle.codigo : t.divisa_origen_detalle.codigo}`],
-    ['Descuento por categoría', `${formatPercent(t.parametros.descuento_categoria)} (${t.parametros.nombre_categoria})`],
+    ['Descuento por categoría', `${formatPercent(t.parametros.descuento_categoria)} del margen (${t.parametros.nombre_categoria})`],
     ['Comisión del método', `${formatPercent(t.parametros.comision_metodo)} (${t.metodo_financiero_detalle.nombre_display})`],
   );
   if (t.motivo) lineas.push(['Motivo', t.motivo]);

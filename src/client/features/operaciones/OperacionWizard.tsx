@@ -331,6 +331,11 @@ export function OperacionWizard() {
                     {transaccion.tauser_detalle.codigo} · {transaccion.tauser_detalle.direccion}, {transaccion.tauser_detalle.ciudad},{' '}
                     {transaccion.tauser_detalle.departamento}
                   </p>
+                  {transaccion.operacion === 'compra' && (
+                    <p className="mt-2 text-slate-600" data-testid="resto-en-guaranies">
+                      El terminal entrega en billetes de {transaccion.divisa_destino_detalle.codigo}; lo que no llega al billete más chico (los centavos, por ejemplo) te lo da en guaraníes, a la tasa de esta operación.
+                    </p>
+                  )}
                 </div>
                 <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
                   <button type="button" className="btn-secondary" onClick={volverATerminal}>
