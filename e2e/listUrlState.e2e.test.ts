@@ -63,6 +63,31 @@ describe('list state in the URL', () => {
     await expect.poll(() => clientRows(page).count()).toBe(10);
   });
 
+  it('reads a hand-edited page: a malformed one as page 1, one past the end as the last page', async () => {
+    const page = await adminPage();
+    const failed: string[] = [];
+    page.on('response', (r) => void (r.url().includes('/trpc/') && r.status() >= 400 && failed.push(r.url())));
+    await page.goto(`${e.url}/clientes?search=zorzal&page=abc`);
+    await pageLabel(page, 'Página 1 de 2').waitFor();
+    await expect.poll(() => clientRows(page).count()).toBe(10);
+    expect(await page.getByRole('button', { name: 'Anterior' }).isDisabled()).toBe(true);
+
+    await page.goto(`${e.url}/clientes`);
+    await page.goto(`${e.url}/clientes?search=zorzal&page=999`);
+    await page.waitForURL((u) => u.searchParams.get('page') === '2');
+    await pageLabel(page, 'Página 2 de 2').waitFor();
+    await expect.poll(() => clientRows(page).count()).toBe(2);
+    // The URL was replaced: Back leaves the list as it was before the link.
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/clientes' && !u.searchParams.has('search'));
+
+    // Past the highest page the server takes, with a search that is not text: the last page of all.
+    await page.goto(`${e.url}/clientes?page=99999999999999&search=true`);
+    await page.getByText(/^Página (\d+) de \1$/).waitFor();
+    expect(new URL(page.url()).searchParams.has('search')).toBe(false);
+    expect(failed).toEqual([]);
+  });
+
   it('opens a shared link of a search-as-you-type list with its search applied', async () => {
     const page = await adminPage();
     await page.goto(`${e.url}/usuarios?search=admin`);

@@ -11,4 +11,12 @@ describe('listSearch', () => {
     expect(listSearch()({ page: '0' })).toEqual({});
     expect(listSearch()({ page: '1e3' })).toEqual({});
   });
+  it('answers every key, so the raw value the router lays it over does not come back', () => {
+    const raw = { page: 'abc', search: true, estado: '  ' };
+    expect({ ...raw, ...listSearch('estado')(raw) }).toEqual({});
+    expect({ ...{ page: -2 }, ...listSearch()({ page: -2 }) }).toEqual({});
+  });
+  it('asks for at most the last page the server takes (it then moves to the real last page)', () => {
+    expect(listSearch()({ page: 99_999_999_999 })).toEqual({ page: 1_000_000_000 });
+  });
 });

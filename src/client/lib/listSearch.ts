@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { totalPages } from '../components/Pagination';
+import { MAX_PAGE } from '../../shared/paginas';
 
 /** The URL state every list page keeps: `?page=2&search=usd` plus its own filters. */
 export interface ListSearch {
@@ -9,25 +11,21 @@ export interface ListSearch {
 
 const positiveInt = (v: unknown) => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
-  return Number.isSafeInteger(n) && n >= 1 ? n : undefined;
+  return Number.isSafeInteger(n) && n >= 1 ? Math.min(n, MAX_PAGE) : undefined;
 };
 const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' ? String(v) : undefined);
 
 /**
- * `validateSearch` of a list route. Unknown or malformed values are dropped (a shared link with
- * `?page=abc` opens page 1). `filters` names the extra text filters the page keeps in the URL.
+ * `validateSearch` of a list route. Malformed values read as absent (a shared link with `?page=abc`
+ * opens page 1; a page past the server's limit asks for the last one it takes). `filters` names the
+ * extra text filters the page keeps in the URL. Every key is answered, `undefined` when absent: the
+ * router lays the answer over the raw query, so a key left out would keep the malformed value.
  */
 export function listSearch<F extends string = never>(...filters: F[]) {
   return (raw: Record<string, unknown>): ListSearch & Partial<Record<F, string>> => {
-    const out: Record<string, unknown> = {};
     const page = positiveInt(raw.page);
-    if (page && page > 1) out.page = page;
-    const search = text(raw.search);
-    if (search) out.search = search;
-    for (const f of filters) {
-      const v = text(raw[f]);
-      if (v) out[f] = v;
-    }
+    const out: Record<string, unknown> = { page: page && page > 1 ? page : undefined, search: text(raw.search) };
+    for (const f of filters) out[f] = text(raw[f]);
     return out as ListSearch & Partial<Record<F, string>>;
   };
 }
@@ -53,11 +51,25 @@ export function useListSearch<F extends string = never>() {
     page: s.page ?? 1,
     search: s.search ?? '',
     filters: s as Partial<Record<F, string>>,
-    setPage: (page: number) => set({ page } as never),
+    setPage: (page: number, opts: { replace?: boolean } = {}) => set({ page } as never, opts.replace),
     /** `replace` for search-as-you-type inputs: one history entry, not one per keystroke. */
     setSearch: (search: string, opts: { replace?: boolean } = {}) => set({ search, page: undefined } as never, opts.replace),
     setFilter: (name: F, value: string | undefined) => set({ [name]: value, page: undefined } as never),
   };
+}
+
+/**
+ * A page past the last one (a hand-edited link, or rows gone since it was shared) moves to the last
+ * page, replacing the URL so Back does not return to it. `count` is the total of the list as asked
+ * now: `undefined` while it is loading or still showing the previous answer.
+ */
+export function useLastPageAtMost(count: number | undefined) {
+  const { page, setPage } = useListSearch();
+  const last = count === undefined ? undefined : totalPages(count);
+  useEffect(() => {
+    if (last !== undefined && page > last) setPage(last, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- setPage is a new function every render
+  }, [page, last]);
 }
 
 /**

@@ -9,7 +9,7 @@ import { Can } from '../../components/Guard';
 import { trpc } from '../../trpc';
 import { usePermissions } from '../../session/permissions';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
-import { useListSearch } from '../../lib/listSearch';
+import { useListSearch, useLastPageAtMost } from '../../lib/listSearch';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
 import type { ClienteRecord } from '../../../shared/schemas/clientes';
@@ -27,6 +27,7 @@ export function ClientesPage() {
   const [operadores, setOperadores] = useState<ClienteRecord | null>(null);
   const estado = useCambiarEstadoCliente();
   const data = list.data && !Array.isArray(list.data) ? list.data : undefined;
+  useLastPageAtMost(list.isPlaceholderData ? undefined : data?.count);
 
   const columns: Column<ClienteRecord>[] = [
     { header: 'Nombre', cell: (c) => <span className="font-medium">{c.nombre}</span> },

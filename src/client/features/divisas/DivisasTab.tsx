@@ -10,7 +10,7 @@ import { usePermissions } from '../../session/permissions';
 import { P } from '../../../shared/permissions';
 import { type DivisaRecord } from '../../../shared/schemas/divisas';
 import { Bandera } from '../../components/Bandera';
-import { useListSearch } from '../../lib/listSearch';
+import { useListSearch, useLastPageAtMost } from '../../lib/listSearch';
 import { DivisaFormModal } from './DivisaFormModal';
 import { useCambiarEstadoDivisa } from './hooks';
 import { DenominacionesModal } from './DenominacionesModal';
@@ -30,6 +30,7 @@ export function DivisasTab() {
   const estado = useCambiarEstadoDivisa();
 
   const data = q.data && !Array.isArray(q.data) ? q.data : undefined;
+  useLastPageAtMost(data?.count);
   // The base box is offered on creation only once it is known that there is no base currency.
   const offerBase = !!base.data && !Array.isArray(base.data) && base.data.count === 0;
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
-import { useListSearch } from '../../lib/listSearch';
+import { useListSearch, useLastPageAtMost } from '../../lib/listSearch';
 import { formatDateTime } from '../../lib/format';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { usePermissions } from '../../session/permissions';
@@ -109,6 +109,7 @@ export function HistorialPage() {
   );
   useLoadErrorToast(q.isError, OP_MSG.cargarTransaccionesError);
   const data = q.data && !Array.isArray(q.data) ? q.data : undefined;
+  useLastPageAtMost(q.isPlaceholderData ? undefined : data?.count);
   // The detail opens from a row (local state, the page stays) or from a link ?ver=<id> (the wizard's confirmation).
   const [verId, setVerId] = useState<number | null>(filters.ver && /^\d+$/.test(filters.ver) ? Number(filters.ver) : null);
   const cerrarDetalle = () => {

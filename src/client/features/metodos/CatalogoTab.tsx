@@ -8,7 +8,7 @@ import { Modal } from '../../components/Modal';
 import { FormActions } from '../../components/FormActions';
 import { trpc } from '../../trpc';
 import { usePermissions } from '../../session/permissions';
-import { useListSearch } from '../../lib/listSearch';
+import { useListSearch, useLastPageAtMost } from '../../lib/listSearch';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import {
   bancoCreateInput, billeteraCatalogoCreateInput, CATALOGO_LABEL, METODO_MSG, tarjetaCatalogoCreateInput, type CatalogoKind,
@@ -48,6 +48,7 @@ export function CatalogoTab({ kind }: { kind: CatalogoKind }) {
   const m = useCatalogoMutations(kind);
   const [modal, setModal] = useState<{ mode: 'create' | 'edit' | 'view'; entry: Entry | null } | null>(null);
   const data = q.data && !Array.isArray(q.data) ? (q.data as { count: number; results: Entry[] }) : undefined;
+  useLastPageAtMost(data?.count);
 
   return (
     <div>

@@ -3,7 +3,7 @@ import { Pagination } from '../../components/Pagination';
 import { SearchBar } from '../../components/SearchBar';
 import { trpc } from '../../trpc';
 import { usePermissions } from '../../session/permissions';
-import { useListSearch } from '../../lib/listSearch';
+import { useListSearch, useLastPageAtMost } from '../../lib/listSearch';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { P } from '../../../shared/permissions';
 import { METODO_MSG, type BilleteraRecord, type CuentaRecord, type TarjetaRecord } from '../../../shared/schemas/metodos';
@@ -69,6 +69,7 @@ export function InstanciasList({ kind, casa, cliente, refetchOnFocus = false }: 
   const m = useInstanciaMutations(kind, casa);
   const [modal, setModal] = useState<InstanciaModalState | null>(null);
   const data = q.data && !Array.isArray(q.data) ? (q.data as unknown as { count: number; results: InstanciaRecord[] }) : undefined;
+  useLastPageAtMost(data?.count);
   const hp = HOUSE_PERMS[kind];
   // Owners manage their own instances with a session only; the house needs the kind's permissions.
   const allowed = (perm: string | null) => !casa || (!!perm && perms.has(perm));

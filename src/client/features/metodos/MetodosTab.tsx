@@ -14,7 +14,7 @@ import { trpc } from '../../trpc';
 import { usePermissions } from '../../session/permissions';
 import { P } from '../../../shared/permissions';
 import { metodoCreateInput, type MetodoCreateInput, type MetodoRecord } from '../../../shared/schemas/metodos';
-import { useListSearch } from '../../lib/listSearch';
+import { useListSearch, useLastPageAtMost } from '../../lib/listSearch';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { METODO_MSG } from '../../../shared/schemas/metodos';
 import { pct, pctInput, RegCheck, RegText } from './ui';
@@ -29,6 +29,7 @@ export function MetodosTab() {
   const estado = useCambiarEstadoMetodo();
   const [modal, setModal] = useState<{ mode: 'create' | 'edit' | 'view'; metodo: MetodoRecord | null } | null>(null);
   const data = q.data && !Array.isArray(q.data) ? q.data : undefined;
+  useLastPageAtMost(data?.count);
 
   return (
     <div>

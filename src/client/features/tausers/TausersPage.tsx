@@ -8,7 +8,7 @@ import { RowAction, ToggleAction } from '../../components/RowActions';
 import { Can } from '../../components/Guard';
 import { trpc } from '../../trpc';
 import { usePermissions } from '../../session/permissions';
-import { useListSearch } from '../../lib/listSearch';
+import { useListSearch, useLastPageAtMost } from '../../lib/listSearch';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { P } from '../../../shared/permissions';
 import { TAUSER_MSG, type TauserRecord } from '../../../shared/schemas/tausers';
@@ -29,6 +29,7 @@ export function TausersPage() {
   const todos = trpc.tauser.list.useQuery({ all: true, incluir_inactivos: true });
   useLoadErrorToast(q.isError, TAUSER_MSG.cargarError);
   const data = q.data && !Array.isArray(q.data) ? q.data : undefined;
+  useLastPageAtMost(data?.count);
   const mapa = Array.isArray(todos.data) ? todos.data : [];
 
   const columns: Column<TauserRecord>[] = [
