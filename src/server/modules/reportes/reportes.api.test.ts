@@ -254,6 +254,44 @@ describe('exports', () => {
   });
 });
 
+describe('the head of the files', () => {
+  /** The texts drawn on a PDF's first page (pdf-lib writes each as a hex string shown by Tj). */
+  async function textosDelPdf(bytes: ArrayBuffer) {
+    const { PDFDocument, decodePDFRawStream } = await import('pdf-lib');
+    const doc = await PDFDocument.load(bytes);
+    const contents = doc.getPages()[0].node.Contents()!;
+    const streams = 'asArray' in contents ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
+    const ops = streams.map((s) => Buffer.from(decodePDFRawStream(s as Parameters<typeof decodePDFRawStream>[0]).decode()).toString('latin1')).join('\n');
+    // WinAnsi is Latin-1 here but for the em dash (0x97) of the Tauser's label.
+    return [...ops.matchAll(/<([0-9A-Fa-f]*)> Tj/g)].map((m) => Buffer.from(m[1], 'hex').toString('latin1').replaceAll('\x97', '—'));
+  }
+
+  it('name the filtered currency, method, operator and Tauser (XLSX and PDF), never their ids', async () => {
+    const metodo = await app.db.selectFrom('metodos_financieros').select('nombre_display').where('id', '=', w.metodos.EFECTIVO).executeTakeFirstOrThrow();
+    const tu = await app.db.selectFrom('tausers').select(['codigo', 'nombre']).where('id_tauser', '=', w.tausers[1]).executeTakeFirstOrThrow();
+    const admin = await app.db.selectFrom('users').select(['first_name', 'last_name', 'username']).where('id', '=', w.operador).executeTakeFirstOrThrow();
+    const operador = `${admin.first_name} ${admin.last_name}`.trim() || admin.username;
+    const q = `${PERIODO}&divisa=${w.usd}&operacion=venta&metodo=${w.metodos.EFECTIVO}&operador=${w.operador}&tauser=${w.tausers[1]}&categoria=MINORISTA`;
+    const esperado = [
+      ['Divisa', 'USD'], ['Operación del cliente', 'Venta'], ['Método', metodo.nombre_display], ['Operador', operador],
+      ['Tauser', `${tu.codigo} — ${tu.nombre}`], ['Categoría de cliente', 'MINORISTA'],
+    ];
+
+    const xlsx = await download(`/reportes/ganancias/export/?${q}&formato=xlsx`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await xlsx.arrayBuffer());
+    const filas: unknown[][] = [];
+    wb.getWorksheet('Resumen')!.eachRow((row) => filas.push((row.values as unknown[]).slice(1)));
+    expect(filas.slice(3, 9)).toEqual(esperado);
+
+    const pdf = await download(`/reportes/ganancias/export/?${q}&formato=pdf`);
+    const textos = await textosDelPdf(await pdf.arrayBuffer());
+    const head = textos.slice(1, textos.indexOf('Resumen')).join('   ');
+    for (const [k, v] of esperado) expect(head).toContain(`${k}: ${v}`);
+    expect(head).not.toMatch(/\(id\)/);
+  });
+});
+
 describe('exports of long periods', () => {
   it('group the evolution by the finest period that fits; past ~83 years XLSX and PDF answer 400, the CSV still streams', async () => {
     const r = await download('/reportes/ganancias/export/?fecha_desde=2022-01-01&fecha_hasta=2026-12-31&formato=xlsx');

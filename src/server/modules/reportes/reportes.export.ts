@@ -85,13 +85,13 @@ async function xlsx(res: Response, plan: ExportPlan, deps: Deps) {
   const f = plan.filtros;
   const tz = env.tzBusiness;
   const ev = evolucionDeArchivo(f);
-  const [resumen, evolucion, ...grupos] = await repo.reporteCompleto(db, f, tz, ev.agrupacion);
+  const [[resumen, evolucion, ...grupos], nombres] = await Promise.all([repo.reporteCompleto(db, f, tz, ev.agrupacion), repo.nombresDeFiltros(db, f)]);
   cabeceras(res, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', f, 'xlsx');
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true });
 
   const hoja = wb.addWorksheet('Resumen');
   hoja.columns = [{ width: 28 }, { width: 24 }];
-  for (const [k, v] of filtrosLegibles(f)) hoja.addRow([k, v]).commit();
+  for (const [k, v] of filtrosLegibles(f, nombres)) hoja.addRow([k, v]).commit();
   hoja.addRow([]).commit();
   hoja.addRow(['Operaciones', resumen.operaciones]).commit();
   const vol = hoja.addRow(['Volumen PYG', num(resumen.volumen_pyg)]);

@@ -30,6 +30,19 @@ class Escritor {
     this.page.drawText(textoPdf(font, s), { x: MARGIN, y: this.y - size, size, font, color: rgb(0.1, 0.1, 0.1) });
     this.y -= size + 6;
   }
+  /** Pieces of text separated by spaces, as many on a line as the page's width takes. */
+  piezas(partes: string[]) {
+    const cabe = (s: string) => this.font.widthOfTextAtSize(textoPdf(this.font, s), SIZE) <= A4[0] - 2 * MARGIN;
+    let linea = '';
+    for (const p of partes) {
+      const junto = linea ? `${linea}   ${p}` : p;
+      if (linea && !cabe(junto)) {
+        this.texto(linea);
+        linea = p;
+      } else linea = junto;
+    }
+    if (linea) this.texto(linea);
+  }
   /** A table: the first column left-aligned, the others (figures) right-aligned. */
   tabla(titulo: string, cols: string[], widths: number[], rows: string[][]) {
     this.y -= 6;
@@ -56,12 +69,12 @@ class Escritor {
 /** The report as a PDF: the filters, the summary, a table per grouping and the evolution (per day when it fits). */
 export async function pdfDelReporte(db: Db, f: ReporteFiltros, tz: string): Promise<Uint8Array> {
   const ev = evolucionDeArchivo(f);
-  const [resumen, evolucion, ...grupos] = await repo.reporteCompleto(db, f, tz, ev.agrupacion);
+  const [[resumen, evolucion, ...grupos], nombres] = await Promise.all([repo.reporteCompleto(db, f, tz, ev.agrupacion), repo.nombresDeFiltros(db, f)]);
   const doc = await PDFDocument.create();
   doc.setTitle(`Ganancias ${f.fecha_desde} a ${f.fecha_hasta}`);
   const w = new Escritor(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
   w.texto('Reporte de ganancias', { size: 16, bold: true });
-  w.texto(filtrosLegibles(f).map(([k, v]) => `${k}: ${v}`).join('   '));
+  w.piezas(filtrosLegibles(f, nombres).map(([k, v]) => `${k}: ${v}`));
   w.tabla('Resumen', ['Cifra', 'Valor'], [200, 160], [
     ['Operaciones', numeroEsPy(String(resumen.operaciones))],
     ['Volumen PYG', numeroEsPy(resumen.volumen_pyg)],

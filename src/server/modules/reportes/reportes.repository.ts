@@ -144,6 +144,25 @@ export async function porDimension(db: Db, dim: Dimension, f: ReporteFiltros, tz
   return r.rows;
 }
 
+/** The filters that name a record by its id, and the SQL type of that id. */
+const FILTROS_POR_ID = { divisa: 'int', metodo: 'int', operador: 'int', tauser: 'uuid' } as const;
+export type NombresDeFiltros = Partial<Record<keyof typeof FILTROS_POR_ID, string | null>>;
+
+/**
+ * What the screen calls each id filter that is set (the currency's code, the method's, operator's and
+ * Tauser's names, as the groupings label them), for the files' head; null for an id that names nothing.
+ */
+export async function nombresDeFiltros(db: Db, f: ReporteFiltros): Promise<NombresDeFiltros> {
+  const dims = (Object.keys(FILTROS_POR_ID) as (keyof typeof FILTROS_POR_ID)[]).filter((d) => f[d] !== undefined);
+  if (dims.length === 0) return {};
+  const cols = dims.map((d) => {
+    const { label, join } = DIMENSION[d];
+    return sql`(select ${label} from (select ${f[d]}::${sql.raw(FILTROS_POR_ID[d])} as k) g ${join}) as ${sql.ref(d)}`;
+  });
+  const r = await sql<NombresDeFiltros>`select ${sql.join(cols)}`.execute(db);
+  return r.rows[0];
+}
+
 const UNIDAD: Record<Agrupacion, string> = { dia: 'day', semana: 'week', mes: 'month' };
 
 export interface PeriodoRow extends Cifras {

@@ -1,6 +1,7 @@
 import type { Agrupacion, Dimension, ReporteFiltros } from '../../../shared/schemas/reportes';
 import { agrupacionQueCabe } from '../../../shared/reportes';
 import { ESTADO_LABEL } from '../../../shared/transacciones';
+import type { NombresDeFiltros } from './reportes.repository';
 
 /** Titles and headings of the exports (Spanish, as the screen shows them). */
 export const TITULO_DIMENSION: Record<Dimension, string> = {
@@ -23,19 +24,25 @@ export const ENCABEZADO_LINEAS = [
   'Método', 'Operador', 'Tauser', 'Categoría',
 ];
 
-/** The filters as label and value, for the head of the XLSX and PDF files. */
-export function filtrosLegibles(f: ReporteFiltros): [string, string][] {
+const OPERACION = { compra: 'Compra', venta: 'Venta' } as const;
+
+/**
+ * The filters as label and value, for the head of the XLSX and PDF files: records by the name the
+ * screen shows (`nombres`, from `nombresDeFiltros`), an id that names nothing by its number.
+ */
+export function filtrosLegibles(f: ReporteFiltros, nombres: NombresDeFiltros = {}): [string, string][] {
+  const nombre = (n: string | null | undefined, id: number | string) => n ?? `n.º ${id} (no existe)`;
   const out: [string, string][] = [
     ['Desde', f.fecha_desde],
     ['Hasta', f.fecha_hasta],
     ['Estado', (ESTADO_LABEL as Record<string, string>)[f.estado] ?? f.estado],
   ];
-  if (f.divisa !== undefined) out.push(['Divisa (id)', String(f.divisa)]);
-  if (f.operacion) out.push(['Operación del cliente', f.operacion]);
-  if (f.metodo !== undefined) out.push(['Método (id)', String(f.metodo)]);
-  if (f.operador !== undefined) out.push(['Operador (id)', String(f.operador)]);
-  if (f.tauser) out.push(['Tauser (id)', f.tauser]);
-  if (f.categoria) out.push(['Categoría', f.categoria]);
+  if (f.divisa !== undefined) out.push(['Divisa', nombre(nombres.divisa, f.divisa)]);
+  if (f.operacion) out.push(['Operación del cliente', OPERACION[f.operacion]]);
+  if (f.metodo !== undefined) out.push(['Método', nombre(nombres.metodo, f.metodo)]);
+  if (f.operador !== undefined) out.push(['Operador', nombre(nombres.operador, f.operador)]);
+  if (f.tauser) out.push(['Tauser', nombre(nombres.tauser, f.tauser)]);
+  if (f.categoria) out.push(['Categoría de cliente', f.categoria]);
   return out;
 }
 
