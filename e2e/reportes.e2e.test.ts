@@ -11,6 +11,7 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 let e: E2e;
 let tausers: { id_tauser: string; codigo: string }[];
+let usdId: number;
 
 /** Completed operations of this month: some at each of two Tausers, by transfer and in cash. */
 beforeAll(async () => {
@@ -19,6 +20,7 @@ beforeAll(async () => {
   const one = async <T,>(q: Promise<T | undefined>) => (await q)!;
   const pyg = await one(db.selectFrom('divisas').select('id').where('codigo', '=', 'PYG').executeTakeFirst());
   const usd = await one(db.selectFrom('divisas').select('id').where('codigo', '=', 'USD').executeTakeFirst());
+  usdId = usd.id;
   const metodos = await db.selectFrom('metodos_financieros').select(['id', 'nombre']).where('nombre', 'in', ['EFECTIVO', 'TRANSFERENCIA_BANCARIA']).execute();
   tausers = await db.selectFrom('tausers').select(['id_tauser', 'codigo']).where('is_active', '=', true).orderBy('codigo').limit(2).execute();
   const cliente = await one(db.selectFrom('clientes').select('id_cliente').executeTakeFirst());
@@ -114,6 +116,32 @@ describe('/reportes', () => {
     await page.goForward();
     await page.waitForURL((u) => u.searchParams.get('tauser') === tausers[1].id_tauser);
     await expect.poll(async () => guaranies(await margenCard(page).innerText())).toBe(delTauser);
+  });
+
+  it('keeps a chosen currency as ?divisa=<id> (not a quoted string) and says "all" in each filter\'s gender', async () => {
+    const page = await adminPage({ width: 1366, height: 900 });
+    await page.goto(`${e.url}/reportes`);
+    const filtros = page.getByRole('form', { name: 'Filtros' });
+    const lista = (name: string) => filtros.getByRole('combobox', { name: new RegExp(`^${name}`) });
+    const todos = async (name: string) => (await lista(name).locator('option').first().innerText()).trim();
+    expect({
+      divisa: await todos('Divisa'), operacion: await todos('Operación'), metodo: await todos('Método'), operador: await todos('Operador'),
+      tauser: await todos('Tauser'), categoria: await todos('Categoría de cliente'),
+    }).toEqual({ divisa: 'Todas', operacion: 'Todas', metodo: 'Todos', operador: 'Todos', tauser: 'Todos', categoria: 'Todas' });
+
+    await lista('Divisa').locator('option', { hasText: 'USD' }).waitFor({ state: 'attached' });
+    await lista('Divisa').selectOption({ label: 'USD' });
+    await page.waitForURL((u) => u.searchParams.has('divisa'));
+    expect(new URL(page.url()).search).toBe(`?divisa=${usdId}`);
+    await page.getByRole('button', { name: /^Ver solo Administrador/ }).click();
+    await page.waitForURL((u) => u.searchParams.has('operador'));
+    expect(new URL(page.url()).search).toMatch(new RegExp(`^\\?divisa=${usdId}&operador=\\d+$`));
+    await page.reload();
+    await expect.poll(() => lista('Divisa').inputValue()).toBe(String(usdId));
+    await expect.poll(() => lista('Divisa').locator('option:checked').innerText()).toBe('USD');
+    await page.screenshot({ path: 'e2e/screenshots/reportes-filtros-1366.png' });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: 'e2e/screenshots/reportes-filtros-375.png' });
   });
 
   it('staff set a currency\'s minimum and the terminals below it are flagged', async () => {

@@ -12,7 +12,7 @@ import { StockTabla } from './StockTabla';
 import { UmbralForm } from './UmbralForm';
 import { usePermissions } from '../../session/permissions';
 import { P } from '../../../shared/permissions';
-import { filtrosDe, queryDe, type ReportesSearch } from './search';
+import { elegir, filtrosDe, queryDe, type FiltroDeLista, type ReportesSearch } from './search';
 import { descargar, ExportRechazado } from './descargar';
 import type { Barra, PuntoEvolucion } from './Graficos';
 
@@ -26,6 +26,8 @@ const OPERACION = {
   compra: 'Compra del cliente',
   venta: 'Venta del cliente',
 } as const;
+/** The "all" choice of each list filter, in the noun's gender. */
+const TODOS: Record<FiltroDeLista, string> = { divisa: 'Todas', metodo: 'Todos', operador: 'Todos', tauser: 'Todos', categoria: 'Todas' };
 const AGRUPACION = {
   dia: 'Por día',
   semana: 'Por semana',
@@ -156,16 +158,17 @@ export function ReportesPage() {
     categoria: opcionesDe(opcionesQ.categoria.data?.resultados, (g) => g.etiqueta, (g) => g.etiqueta),
   };
   const campo = 'block text-sm font-medium text-slate-700';
-  const select = (name: 'divisa' | 'metodo' | 'operador' | 'tauser' | 'categoria', label: string) => {
-    const value = s[name] ?? '';
+  const select = (name: FiltroDeLista, label: string) => {
+    const value = s[name] === undefined ? '' : String(s[name]);
     const opts = opciones[name];
     // A value of a shared link with no operation in the period stays listed, so the filter shows.
-    const all = value && !opts.some((o) => o.value === value) ? [...opts, { value, label: 'Sin operaciones en el período' }] : opts;
+    const ausente = opcionesQ[name].isLoading ? 'Cargando…' : 'Sin operaciones en el período';
+    const all = value && !opts.some((o) => o.value === value) ? [...opts, { value, label: ausente }] : opts;
     return (
       <label className={campo}>
         {label}
-        <select className="input mt-1 w-full" value={value} onChange={(e) => set({ [name]: e.target.value || undefined })}>
-          <option value="">Todos</option>
+        <select className="input mt-1 w-full" value={value} onChange={(e) => set(elegir(name, e.target.value))}>
+          <option value="">{TODOS[name]}</option>
           {all.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -416,7 +419,7 @@ export function ReportesPage() {
                 ...CIFRAS,
                 {
                   header: 'Filtro',
-                  cell: (g) => (s.operador === g.clave ? 'Filtrado' : filtrar({ operador: g.clave }, g.etiqueta)),
+                  cell: (g) => (String(s.operador) === g.clave ? 'Filtrado' : filtrar(elegir('operador', g.clave), g.etiqueta)),
                 },
               ]}
             />

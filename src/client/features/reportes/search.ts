@@ -2,14 +2,17 @@ import { AGRUPACIONES, type Agrupacion } from '../../../shared/reportes';
 import type { ReporteFiltrosInput } from '../../../shared/schemas/reportes';
 import { ESTADOS, type EstadoTransaccion } from '../../../shared/transacciones';
 
-/** The report's state in the URL: `?desde=2026-11-01&hasta=2026-11-30&tauser=…&agrupacion=semana`. */
+/**
+ * The report's state in the URL: `?desde=2026-11-01&hasta=2026-11-30&divisa=2&tauser=…&agrupacion=semana`.
+ * Ids are numbers: the router writes a string that reads as a number quoted (`?divisa=%222%22`).
+ */
 export interface ReportesSearch {
   desde?: string;
   hasta?: string;
-  divisa?: string;
+  divisa?: number;
   operacion?: 'compra' | 'venta';
-  metodo?: string;
-  operador?: string;
+  metodo?: number;
+  operador?: number;
   tauser?: string;
   categoria?: string;
   estado?: EstadoTransaccion;
@@ -24,23 +27,39 @@ const when = <T extends string>(v: unknown, ok: (s: string) => boolean) => {
   const s = str(v);
   return s !== undefined && ok(s) ? (s as T) : undefined;
 };
+/** An id as a number; the quoted form of links written before (`?divisa=%222%22`) still reads. */
+const id = (v: unknown) => {
+  const s = when(v, (x) => ID.test(x));
+  return s === undefined ? undefined : Number(s);
+};
 
-/** `validateSearch` of /reportes: malformed values are dropped (a shared link with `?divisa=abc` opens without that filter). */
+/**
+ * `validateSearch` of /reportes: malformed values read as absent (a shared link with `?divisa=abc`
+ * opens without that filter). Every key is answered, `undefined` when absent: the router lays the
+ * answer over the raw query, so a key left out would keep the malformed value.
+ */
 export function reportesSearch(raw: Record<string, unknown>): ReportesSearch {
-  const out: ReportesSearch = {
+  return {
     desde: when(raw.desde, (s) => FECHA.test(s)),
     hasta: when(raw.hasta, (s) => FECHA.test(s)),
-    divisa: when(raw.divisa, (s) => ID.test(s)),
+    divisa: id(raw.divisa),
     operacion: when<'compra' | 'venta'>(raw.operacion, (s) => s === 'compra' || s === 'venta'),
-    metodo: when(raw.metodo, (s) => ID.test(s)),
-    operador: when(raw.operador, (s) => ID.test(s)),
+    metodo: id(raw.metodo),
+    operador: id(raw.operador),
     tauser: when(raw.tauser, (s) => UUID.test(s)),
     categoria: when(raw.categoria, (s) => s.trim() !== '' && s.length <= 100),
     estado: when<EstadoTransaccion>(raw.estado, (s) => (ESTADOS as readonly string[]).includes(s)),
     agrupacion: when<Agrupacion>(raw.agrupacion, (s) => (AGRUPACIONES as readonly string[]).includes(s) && s !== 'dia'),
   };
-  for (const k of Object.keys(out) as (keyof ReportesSearch)[]) if (out[k] === undefined) delete out[k];
-  return out;
+}
+
+/** The filters chosen from a list: ids are numbers, the category is its name. */
+export type FiltroDeLista = 'divisa' | 'metodo' | 'operador' | 'tauser' | 'categoria';
+
+/** The URL change of choosing `value` (an option's text value; '' is "all") in a filter's list. */
+export function elegir(name: FiltroDeLista, value: string): Partial<ReportesSearch> {
+  if (value === '') return { [name]: undefined };
+  return { [name]: name === 'tauser' || name === 'categoria' ? value : Number(value) };
 }
 
 /** The filters the procedures take, from the URL state. */
@@ -48,10 +67,10 @@ export function filtrosDe(s: ReportesSearch): ReporteFiltrosInput {
   return {
     fecha_desde: s.desde,
     fecha_hasta: s.hasta,
-    divisa: s.divisa ? Number(s.divisa) : undefined,
+    divisa: s.divisa,
     operacion: s.operacion,
-    metodo: s.metodo ? Number(s.metodo) : undefined,
-    operador: s.operador ? Number(s.operador) : undefined,
+    metodo: s.metodo,
+    operador: s.operador,
     tauser: s.tauser,
     categoria: s.categoria,
     estado: s.estado,
