@@ -1,4 +1,5 @@
 import toast from 'react-hot-toast';
+import { guardarArchivo } from './guardarArchivo';
 
 /** Copies text to the clipboard and says so (the browser offers the clipboard only on https or localhost). */
 export async function copiarTexto(texto: string, aviso: string) {
@@ -12,12 +13,5 @@ export async function copiarTexto(texto: string, aviso: string) {
 
 /** Saves text as a .txt file in the browser's downloads. */
 export function descargarTexto(texto: string, nombre: string) {
-  const url = URL.createObjectURL(new Blob([texto], { type: 'text/plain;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = nombre;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  guardarArchivo(new Blob([texto], { type: 'text/plain;charset=utf-8' }), nombre);
 }

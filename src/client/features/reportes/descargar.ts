@@ -1,9 +1,10 @@
 import { authFetch } from '../../session/authFetch';
+import { guardarArchivo } from '../../lib/guardarArchivo';
 
-/** Downloads a file of the API with the session's token (a plain link would carry no token). */
 /** A refused export (400): the server's message, to show as it is. */
 export class ExportRechazado extends Error {}
 
+/** Downloads a file of the API with the session's token (a plain link would carry no token). */
 export async function descargar(path: string): Promise<void> {
   const res = await authFetch(path);
   if (res.status === 400) {
@@ -13,13 +14,5 @@ export async function descargar(path: string): Promise<void> {
   }
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'reporte';
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Give the browser the time to start the download before the URL is released.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  guardarArchivo(await res.blob(), name);
 }
