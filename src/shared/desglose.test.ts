@@ -105,6 +105,12 @@ describe('desglosar', () => {
     expect(desglosar(7.25e16, usd)).toBeNull();
     const poca = [100, 50, 20, 10, 5, 2, 1].map((d) => ({ denominacion: d, disponibles: 50 }));
     expect(desglosar(4_999_999, poca)).toBeNull();
+    // A small unit next to large notes (a ₲ 100 coin stocked as a denomination): still planned.
+    const conMoneda = [100000, 50000, 20000, 10000, 5000, 2000, 100].map((d) => ({ denominacion: d, disponibles: 1000 }));
+    expect(desglosar(99_999_900, conMoneda)).toEqual([
+      { denominacion: 100000, cantidad: 999 }, { denominacion: 50000, cantidad: 1 }, { denominacion: 20000, cantidad: 2 },
+      { denominacion: 5000, cantidad: 1 }, { denominacion: 2000, cantidad: 2 }, { denominacion: 100, cantidad: 9 },
+    ]);
     // Short of large notes: the small ones pay the rest.
     const corta = [{ denominacion: 100, disponibles: 3 }, { denominacion: 20, disponibles: 100_000 }];
     expect(desglosar(1_000_000, corta)).toEqual([{ denominacion: 100, cantidad: 3 }, { denominacion: 20, cantidad: 49_985 }]);

@@ -23,8 +23,8 @@ export interface NotaEntregada {
 
 /**
  * The most work a plan may take (table cells: amount ÷ gcd × note bundles, a byte each): ~20 MB and
- * a few tens of milliseconds. Past it the payout is refused as impossible to plan; real payouts stay
- * far below it once the largest notes are taken first (see `desglosar`).
+ * a few tens of milliseconds. Past it the payout is refused as impossible to plan; once the notes
+ * every answer uses are taken first (see `desglosar`), real note sets stay far below it.
  */
 export const MAX_CELDAS = 20_000_000;
 
@@ -60,14 +60,19 @@ export function desglosar(monto: number, stock: readonly StockNota[]): NotaEntre
   const g = notas.reduce((acc, s) => gcd(acc, s.denominacion), 0);
   if (monto % g !== 0) return null;
 
-  // Among any d/g notes smaller than d, some add up to a multiple of d; swapping them for notes of d
-  // pays the same with fewer notes. So a fewest-notes answer leaves fewer than d/g notes of d unused
-  // out of those that fit in what the larger notes cannot cover (`falta`): those are taken first, and
-  // the table is left with a few times (largest/g)² cells, whatever the amount and the stock.
+  // Notes of d are taken first where every fewest-notes answer uses them. An answer with d/gcd(d, e) or
+  // more notes of a smaller e can swap lcm(d, e) of value for fewer notes of d, as long as e/gcd(d, e)
+  // notes of d are spare (`libres`). So an answer that leaves that many unused pays at most `tope` with
+  // smaller notes, and notes of d pay the rest of what the larger notes cannot cover (`falta`). The
+  // table is left with what the smaller notes pay, bounded by the note set, whatever the amount.
   let falta = monto;
-  const fijas = notas.map((s) => {
-    const n = falta > 0 ? Math.max(0, Math.min(s.disponibles, Math.floor(falta / s.denominacion)) - s.denominacion / g) : 0;
-    falta -= s.disponibles * s.denominacion;
+  const fijas = notas.map((s, i) => {
+    const d = s.denominacion;
+    const menores = notas.slice(i + 1).map((e) => ({ e: e.denominacion, k: gcd(d, e.denominacion) }));
+    const tope = menores.reduce((t, { e, k }) => t + (d / k - 1) * e, 0);
+    const libres = menores.reduce((t, { e, k }) => Math.max(t, e / k), 0);
+    const n = falta > tope ? Math.max(0, Math.min(s.disponibles - libres, Math.ceil((falta - tope) / d))) : 0;
+    falta -= s.disponibles * d;
     return n;
   });
   const pagado = notas.reduce((t, s, i) => t + fijas[i] * s.denominacion, 0);
