@@ -1,13 +1,12 @@
-import { formatAmount, formatPercent, formatRate } from './format';
+import { decimalesEscritos, formatAmount, formatPercent, formatRate } from './format';
 import type { TransaccionRecord } from './schemas/operaciones';
 import type { Entrega } from './schemas/terminal';
 
 export const NOMBRE_CASA = 'Cambio · Casa de Cambios';
 
 const fechaHora = new Intl.DateTimeFormat('es-PY', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'America/Asuncion' });
-const decimales = (v: string) => (v.includes('.') ? v.split('.')[1].length : 0);
 /** "1.000.000 PYG", "134,14 USD": the code names the currency once (a $ alone is ARS, CLP or USD). */
-const monto = (v: string, codigo: string) => `${formatAmount(v, decimales(v))} ${codigo}`;
+const monto = (v: string, codigo: string) => `${formatAmount(v, decimalesEscritos(v))} ${codigo}`;
 
 /**
  * The receipt's lines (label, value): the screen, the downloaded PDF and the PDF of the REST path

@@ -5,6 +5,9 @@
  * does for money (DESIGN §6).
  */
 
+/** The decimals of a decimal string as written, trailing zeros included ("150.000" → 3, "7" → 0). */
+export const decimalesEscritos = (v: string) => v.split('.')[1]?.length ?? 0;
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 function formatter(minDecimals: number, maxDecimals: number): Intl.NumberFormat {

@@ -77,4 +77,4 @@ export function round4(value: DecimalLike): string {
 
 
 // Display lives in ./format (no decimal.js): re-exported so existing imports keep working.
-export { formatAmount, formatRate } from './format';
+export { decimalesEscritos, formatAmount, formatRate } from './format';

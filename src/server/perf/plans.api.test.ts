@@ -5,6 +5,7 @@ import { exchangeWorld, tauser } from '../modules/transacciones/testFixtures';
 import { busquedaAcotada, countClientesQuery, paginaDeClientes, searchClientes } from '../modules/clientes/clientes.repository';
 import { filteredTransacciones, keptCount, pageQuery, paginaDeTransacciones, type TransaccionFilters } from '../modules/transacciones/transacciones.repository';
 import { pagedQuery } from '../lib/pagination';
+import { porCodigo } from '../modules/terminal/terminal.repository';
 
 /**
  * Every list, search and history query runs on an index at scale. Enough rows are
@@ -118,7 +119,7 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
   });
 
   it('a transaction found by its code: the kiosk lookup and a staff search for a whole code use the unique index', async () => {
-    const nodes = await planNodes(app.db.selectFrom('transacciones').select('id').where('codigo', '=', 'abcd2345'.toUpperCase()));
+    const nodes = await planNodes(porCodigo(app.db, 'abcd2345'));
     expect(nodes.some((n) => n['Node Type'] === 'Seq Scan')).toBe(false);
     const f = { codigo: 'abcd2345', tz };
     expect(await seqScans(paginaTx(1, f))).toEqual([]);

@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import { M } from '../messages';
-import { Decimal, parseDecimalInput } from '../money';
+import { Decimal, decimalesEscritos, parseDecimalInput } from '../money';
 import { ESTADOS } from '../transacciones';
 import { idParam, uuidParam } from './common';
 import { queryFlag } from './fields';
@@ -43,7 +43,7 @@ export const montoField = z
     }
     // The decimals as written, trailing zeros included: "150.000" is three decimals (refused for PYG,
     // where a Paraguayan means a hundred and fifty thousand), never 150. Leading zeros go.
-    return d.toFixed(parsed.split('.')[1]?.length ?? 0);
+    return d.toFixed(decimalesEscritos(parsed));
   });
 
 const boolish = z

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { formatAmount, formatRate } from '../../../shared/money';
+import { decimalesEscritos, formatAmount, formatRate } from '../../../shared/money';
 import { TERMINAL_MSG, type Entrega, type TerminalTransaccion } from '../../../shared/schemas/terminal';
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { Comprobante } from './Comprobante';
@@ -12,8 +12,7 @@ interface TerminalInfo {
   nombre: string;
 }
 
-const decimales = (v: string) => (v.includes('.') ? v.split('.')[1].length : 0);
-export const monto = (v: string, simbolo: string) => formatAmount(v, decimales(v), simbolo);
+export const monto = (v: string, simbolo: string) => formatAmount(v, decimalesEscritos(v), simbolo);
 
 const btn = 'min-h-16 rounded-2xl px-8 text-2xl font-semibold focus:outline-none focus-visible:ring-4 disabled:opacity-50';
 const primary = `${btn} bg-blue-700 text-white hover:bg-blue-800 focus-visible:ring-blue-300`;

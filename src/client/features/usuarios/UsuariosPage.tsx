@@ -58,7 +58,7 @@ export function UsuariosPage() {
           <RowAction label={`Roles de ${u.username}`} onClick={() => setOpen({ kind: 'roles', user: u })}>
             Roles
           </RowAction>
-          {u.mfa_enabled && u.id !== me?.id && perms.has(P.resetMfa) && (
+          {u.mfa_enabled && u.id !== me?.id && perms.has(P.resetMfa) && (!u.is_superuser || !!me?.is_superuser) && (
             <RowAction label={`Restablecer la verificación en dos pasos de ${u.username}`} onClick={() => setResetting(u)}>
               Restablecer 2FA
             </RowAction>

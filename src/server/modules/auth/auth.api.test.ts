@@ -203,6 +203,12 @@ describe('rate limits and a mail server that is down', () => {
       const r = await limited.api('POST', '/token/', { body: { username: 'admin', password: ADMIN_PASSWORD } });
       expect(r.status).toBe(429);
       expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      // The right password of an account not yet verified is no failure: once verified, it signs in.
+      const nuevo = await userWith(limited, []);
+      await limited.db.updateTable('users').set({ email_verified: false }).where('id', '=', nuevo.id).execute();
+      for (let i = 0; i < 4; i++) expect((await limited.api('POST', '/token/', { body: { username: nuevo.username, password: nuevo.password } })).body.code).toBe('email_not_verified');
+      await limited.db.updateTable('users').set({ email_verified: true }).where('id', '=', nuevo.id).execute();
+      expect((await limited.api('POST', '/token/', { body: { username: nuevo.username, password: nuevo.password } })).status).toBe(200);
       // A burst of parallel guesses against another account: no more passwords checked than the limit.
       const burst = await Promise.all(Array.from({ length: 10 }, () => limited.api('POST', '/token/', { body: { username: 'cliente', password: 'mal' } })));
       expect(burst.map((b) => b.status).sort()).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);

@@ -41,7 +41,11 @@ export async function login(deps: AuthDeps, input: LoginInput) {
   const user = await userForLogin(db, accountKey);
   const ok = await verifyPassword(user?.password_hash ?? (await timingDummyHash()), input.password);
   if (!user || !ok) throw unauthorized(M.badCredentials);
-  if (!user.email_verified) throw unauthorized(M.notVerified, { code: 'email_not_verified' });
+  // The right password of an unverified account is no failure (the answer says so anyway).
+  if (!user.email_verified) {
+    await services.limiters.loginPerAccount.delete(accountKey);
+    throw unauthorized(M.notVerified, { code: 'email_not_verified' });
+  }
   if (!user.is_active) throw unauthorized(M.badCredentials);
 
   await services.limiters.loginPerAccount.delete(accountKey);

@@ -154,9 +154,10 @@ export async function enable(deps: Me, input: { code: string }) {
 
 /** The password and a code (or a recovery code) turn it off, unless a role of the user requires it. */
 export async function disable(deps: Me, input: { password: string; code: string }) {
-  await guardAttempt(deps, deps.userId);
   if (await repo.roleRequiresMfa(deps.db, deps.userId)) throw badRequest(MF.requiredByRole);
+  // The password first (its own limit): a wrong one spends no second-factor attempt.
   await checkPassword(deps, input.password, 'password');
+  await guardAttempt(deps, deps.userId);
   const r = await deps.db.transaction().execute(async (trx) => {
     const user = await repo.mfaStateForUpdate(trx, deps.userId);
     if (!user) throw unauthorized();

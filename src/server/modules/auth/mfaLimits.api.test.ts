@@ -87,6 +87,17 @@ describe('second factor', () => {
     expect429(await app.api('POST', '/auth/password/change/', { token: u.token, body: { current_password: u.password, new_password: 'nueva-clave-9' } }));
   });
 
+  it('wrong passwords when turning the factor off spend no second-factor attempt: the sign-in code still works', async () => {
+    const u = await userWith(app, []);
+    const { secret, access } = await enrol(app, { token: u.token });
+    for (let i = 0; i < 3; i++) {
+      const r = await app.api('POST', '/auth/mfa/disable/', { token: access, headers: ip(), body: { password: 'mala', code: codeAt(secret, 1) } });
+      expect(r.status).not.toBe(200);
+    }
+    const token = await challenge(app, u, ip());
+    expect((await app.api('POST', '/token/mfa/', { headers: ip(), body: { mfa_token: token, code: codeAt(secret, 1) } })).status).toBe(200);
+  });
+
   it('the right current password clears the count, and a burst of wrong ones checks no more than the limit', async () => {
     const u = await userWith(app, []);
     const bad = { current_password: 'mala', new_password: 'nueva-clave-9' };

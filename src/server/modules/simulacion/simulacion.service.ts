@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import type { PublicCtx, ServiceCtx } from '../../lib/context';
 import { badRequest, fieldError, forbidden, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
-import { minorUnits, toFixedString } from '../../../shared/money';
+import { decimalesEscritos, minorUnits, toFixedString } from '../../../shared/money';
 import { operationDirection, simulate, type Direction, type OperacionCasa } from '../../../shared/pricing';
 import {
   comisionMetodo, metodoPermite, MSG_METODO_NO_PERMITE_COBRO, MSG_METODO_NO_PERMITE_PAGO, type CatalogoComisiones,
@@ -142,7 +142,7 @@ export async function cotizar(db: Db, p: CotizarParams, prices: PriceSource = db
 
   const decimales = minorUnits(origen.codigo);
   // Counted as written (montoField keeps trailing zeros): "150.000" PYG or "1,500" USD is refused, not read as 150 or 1.50.
-  if ((p.monto.split('.')[1]?.length ?? 0) > decimales) {
+  if (decimalesEscritos(p.monto) > decimales) {
     throw fieldError('monto', decimales === 0 ? MONTO_MSG.sinDecimales(origen.codigo) : MONTO_MSG.decimales(origen.codigo, decimales));
   }
   const montoOrigen = toFixedString(p.monto, decimales);

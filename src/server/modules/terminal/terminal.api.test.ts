@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from '../../test/harness';
 import { userWith } from '../../test/fixtures';
 import { P } from '../../../shared/permissions';
 import { TERMINAL_MSG } from '../../../shared/schemas/terminal';
+import { MONTO_MSG } from '../../../shared/montoMsg';
 import { enviarComprobante } from '../transacciones/comprobanteMail';
 import type { Logger } from '../../lib/logger';
 import { cliente, cuentaBancaria, exchangeWorld, tauser, vencer, type ExchangeWorld } from '../transacciones/testFixtures';
@@ -268,5 +269,7 @@ describe('processing at the terminal', () => {
     expect(byId[t1]).toBe(true);
     expect(byId[t2]).toBe(false);
     expect((await app.api('GET', `/tauser/puede-pagar/?divisa=${w.usd}&monto=abc`, { token: vip.token })).status).toBe(400);
+    // Guaraníes as a Paraguayan writes a thousand: refused, not read as ₲ 150.
+    expect((await app.api('GET', `/tauser/puede-pagar/?divisa=${w.pyg}&monto=150.000`, { token: vip.token })).body).toEqual({ monto: [MONTO_MSG.sinDecimales('PYG')] });
   });
 });

@@ -111,8 +111,8 @@ export const countMovimientos = (db: Db, tauserId: string) =>
   db.selectFrom('tauser_stock_movimientos').select((eb) => eb.fn.countAll<string>().as('n')).where('tauser_id', '=', tauserId).executeTakeFirstOrThrow();
 
 /** Codes are stored in upper case (codigo.ts): the one typed in any case is found through the unique index. */
-export const findTransaccionPorCodigo = (db: Db, codigo: string) =>
-  db.selectFrom('transacciones').select(['id']).where('codigo', '=', codigo.toUpperCase()).executeTakeFirst();
+export const porCodigo = (db: Db, codigo: string) => db.selectFrom('transacciones').select(['id']).where('codigo', '=', codigo.toUpperCase());
+export const findTransaccionPorCodigo = (db: Db, codigo: string) => porCodigo(db, codigo).executeTakeFirst();
 
 export const baseDivisa = (db: Db) => db.selectFrom('divisas').select(['id', 'codigo']).where('es_base', '=', true).executeTakeFirst();
 

@@ -8,7 +8,8 @@ import { requirePerms } from '../../lib/permissions';
 import { consume, type Limiters } from '../../lib/rateLimit';
 import { PAGE_SIZE } from '../../lib/pagination';
 import { repartirPago, desglosar, type StockNota } from '../../../shared/desglose';
-import { dec } from '../../../shared/money';
+import { dec, decimalesEscritos } from '../../../shared/money';
+import { MONTO_MSG } from '../../../shared/montoMsg';
 import { P } from '../../../shared/permissions';
 import { ESTADO_LABEL, mensajeTransicion, type EstadoTransaccion } from '../../../shared/transacciones';
 import {
@@ -152,6 +153,8 @@ export async function puedePagar(ctx: ServiceCtx, input: { divisa: number; monto
   const stock = await repo.stockDeDivisas(ctx.db, [input.divisa]);
   const tausers = await repo.tausersActivos(ctx.db);
   const esBase = base?.id === input.divisa;
+  // As the quote reads it: "150.000" guaraníes is refused, never ₲ 150.
+  if (esBase && decimalesEscritos(input.monto) > 0) throw fieldError('monto', MONTO_MSG.sinDecimales(base.codigo));
   const min = dens.length ? Math.min(...dens.map((d) => d.denominacion)) : 0;
   const enNotas = esBase || min === 0 ? dec(input.monto).floor().toNumber() : repartirPago(input.monto, min, '1', false).enNotas;
   const objetivo = esBase && min > 0 ? dec(String(enNotas)).div(min).floor().times(min).toNumber() : enNotas;

@@ -325,6 +325,10 @@ describe('state transitions', () => {
     expect((await confirmar(t.id, { terminos_aceptados: true, tasa_aceptada: 7455.175 })).body).toEqual({ tasa_aceptada: [M.decimalComoTexto] });
     const otraTasa = await confirmar(t.id, { terminos_aceptados: true, tasa_aceptada: '7350.0000' });
     expect(otraTasa).toMatchObject({ status: 400, body: { tasa_aceptada: [OP_MSG.tasaAceptadaOtra('7455.1750')] } });
+    // Accepting a change the rate has since undone: paid at the operation's own rate.
+    const vuelta = await nueva();
+    const aceptada = await confirmar(vuelta.id, { terminos_aceptados: true, acepta_cambio: true, tasa_aceptada: '7556.6750' });
+    expect(aceptada).toMatchObject({ status: 200, body: { estado: 'en_proceso', tasa_aplicada: '7455.1750' } });
     const sinTerminos = await confirmar(t.id, { terminos_aceptados: false });
     expect(sinTerminos.status).toBe(400);
     expect(sinTerminos.body).toEqual({ terminos_aceptados: [OP_MSG.terminosRequeridos] });

@@ -256,7 +256,8 @@ async function registrar(ctx: ServiceCtx, db: Db, input: CrearTransaccionInput, 
  */
 export async function crearTransaccion(ctx: ServiceCtx, input: CrearTransaccionInput, opts: OpOptions): Promise<TransaccionRecord> {
   if (opts.idempotencyKey === undefined) return toRecord(await registrar(ctx, ctx.db, input, opts));
-  return unaVez(ctx, opts.idempotencyKey, { crear: input }, (trx) => registrar(ctx, trx, input, opts));
+  // "100.5" and "100.50" are the same amount: the same request.
+  return unaVez(ctx, opts.idempotencyKey, { crear: { ...input, monto: new Decimal(input.monto).toFixed() } }, (trx) => registrar(ctx, trx, input, opts));
 }
 
 // ---- rate reconfirmation and payment ----
@@ -319,7 +320,7 @@ export async function confirmarPago(
     if (f.cambio) {
       const aceptada = input.acepta_cambio === true && (input.tasa_aceptada === undefined || new Decimal(input.tasa_aceptada).eq(c.tcFinal));
       if (!aceptada) throw rateChanged(OP_MSG.rateChanged, f);
-    } else if (input.tasa_aceptada !== undefined && !new Decimal(input.tasa_aceptada).eq(c.tcFinal)) {
+    } else if (input.tasa_aceptada !== undefined && input.acepta_cambio !== true && !new Decimal(input.tasa_aceptada).eq(c.tcFinal)) {
       // Unchanged, yet the client shows another rate (the public one, say): nobody confirms a figure they did not see.
       throw fieldError('tasa_aceptada', OP_MSG.tasaAceptadaOtra(c.tcFinal));
     }
