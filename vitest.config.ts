@@ -31,6 +31,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page's data may take more than the default second to arrive on a loaded machine (CI).
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
           sequence: { groupOrder: 2 },
         },
