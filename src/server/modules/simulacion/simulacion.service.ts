@@ -130,6 +130,18 @@ function checkMetodo(metodo: MetodoRow | undefined, casa: OperacionCasa): Metodo
 }
 
 /**
+ * An amount of `codigo` may not carry more decimals than the currency's minor units. Counted as
+ * written (montoField keeps trailing zeros): "150.000" PYG or "1,500" USD is refused, never read as
+ * 150 or 1.50.
+ */
+export function exigirDecimales(monto: string, codigo: string, campo = 'monto'): void {
+  const decimales = minorUnits(codigo);
+  if (decimalesEscritos(monto) > decimales) {
+    throw fieldError(campo, decimales === 0 ? MONTO_MSG.sinDecimales(codigo) : MONTO_MSG.decimales(codigo, decimales));
+  }
+}
+
+/**
  * The server's quote (DESIGN §6), the only place prices are computed: currencies, rate, amount in
  * the origin's minor units, method or instance and its commission, then the shared `simulate`.
  */
@@ -140,12 +152,8 @@ export async function cotizar(db: Db, p: CotizarParams, prices: PriceSource = db
     throw badRequest(SIM_MSG.sinCotizacion(extranjera.codigo));
   }
 
-  const decimales = minorUnits(origen.codigo);
-  // Counted as written (montoField keeps trailing zeros): "150.000" PYG or "1,500" USD is refused, not read as 150 or 1.50.
-  if (decimalesEscritos(p.monto) > decimales) {
-    throw fieldError('monto', decimales === 0 ? MONTO_MSG.sinDecimales(origen.codigo) : MONTO_MSG.decimales(origen.codigo, decimales));
-  }
-  const montoOrigen = toFixedString(p.monto, decimales);
+  exigirDecimales(p.monto, origen.codigo);
+  const montoOrigen = toFixedString(p.monto, minorUnits(origen.codigo));
 
   const casa = direction.operacion_casa;
   let detalle: InstanciaRow | null = null;

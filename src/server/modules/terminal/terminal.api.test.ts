@@ -271,5 +271,9 @@ describe('processing at the terminal', () => {
     expect((await app.api('GET', `/tauser/puede-pagar/?divisa=${w.usd}&monto=abc`, { token: vip.token })).status).toBe(400);
     // Guaraníes as a Paraguayan writes a thousand: refused, not read as ₲ 150.
     expect((await app.api('GET', `/tauser/puede-pagar/?divisa=${w.pyg}&monto=150.000`, { token: vip.token })).body).toEqual({ monto: [MONTO_MSG.sinDecimales('PYG')] });
+    // Dollars by the same rule as the quote: "1,500" is a dollar and a half written with three decimals.
+    expect((await app.api('GET', `/tauser/puede-pagar/?divisa=${w.usd}&monto=1,500`, { token: vip.token })).body).toEqual({ monto: [MONTO_MSG.decimales('USD', 2)] });
+    expect((await app.api('GET', `/tauser/puede-pagar/?divisa=${w.usd}&monto=1,50`, { token: vip.token })).status).toBe(200);
+    expect((await app.api('GET', `/tauser/puede-pagar/?divisa=999999&monto=100`, { token: vip.token })).body).toEqual({ divisa: ['La divisa no existe.'] });
   });
 });

@@ -114,6 +114,7 @@ export const countMovimientos = (db: Db, tauserId: string) =>
 export const porCodigo = (db: Db, codigo: string) => db.selectFrom('transacciones').select(['id']).where('codigo', '=', codigo.toUpperCase());
 export const findTransaccionPorCodigo = (db: Db, codigo: string) => porCodigo(db, codigo).executeTakeFirst();
 
+export const findDivisa = (db: Db, id: number) => db.selectFrom('divisas').select(['codigo', 'es_base']).where('id', '=', id).executeTakeFirst();
 export const baseDivisa = (db: Db) => db.selectFrom('divisas').select(['id', 'codigo']).where('es_base', '=', true).executeTakeFirst();
 
 /** The completing UPDATE: only en_proceso, not overdue, and only at its own Tauser. */

@@ -8,8 +8,8 @@ import { requirePerms } from '../../lib/permissions';
 import { consume, type Limiters } from '../../lib/rateLimit';
 import { PAGE_SIZE } from '../../lib/pagination';
 import { repartirPago, desglosar, type StockNota } from '../../../shared/desglose';
-import { dec, decimalesEscritos } from '../../../shared/money';
-import { MONTO_MSG } from '../../../shared/montoMsg';
+import { dec } from '../../../shared/money';
+import { DIVISA_MSG } from '../../../shared/schemas/divisas';
 import { P } from '../../../shared/permissions';
 import { ESTADO_LABEL, mensajeTransicion, type EstadoTransaccion } from '../../../shared/transacciones';
 import {
@@ -22,6 +22,7 @@ import { enviarComprobante } from '../transacciones/comprobanteMail';
 import type { Mailer } from '../../mail/mailer';
 import type { Logger } from '../../lib/logger';
 import { planEntrega, type DivisaNotas } from './payout';
+import { exigirDecimales } from '../simulacion/simulacion.service';
 import * as repo from './terminal.repository';
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
@@ -148,13 +149,13 @@ export async function listMovimientos(ctx: ServiceCtx, id: string, page: number)
 /** Active terminals and whether their notes pay `monto` of `divisa` now (the foreign part in notes; the guaraní rest is checked at the terminal). */
 export async function puedePagar(ctx: ServiceCtx, input: { divisa: number; monto: string }) {
   requirePerms(ctx, { any: [P.viewTauser, P.useOperacion] });
-  const base = await repo.baseDivisa(ctx.db);
+  const divisa = await repo.findDivisa(ctx.db, input.divisa);
+  if (!divisa) throw fieldError('divisa', DIVISA_MSG.divisaNoExiste);
+  exigirDecimales(input.monto, divisa.codigo);
+  const esBase = divisa.es_base;
   const dens = await repo.activeDenominaciones(ctx.db, input.divisa);
   const stock = await repo.stockDeDivisas(ctx.db, [input.divisa]);
   const tausers = await repo.tausersActivos(ctx.db);
-  const esBase = base?.id === input.divisa;
-  // As the quote reads it: "150.000" guaraníes is refused, never ₲ 150.
-  if (esBase && decimalesEscritos(input.monto) > 0) throw fieldError('monto', MONTO_MSG.sinDecimales(base.codigo));
   const min = dens.length ? Math.min(...dens.map((d) => d.denominacion)) : 0;
   const enNotas = esBase || min === 0 ? dec(input.monto).floor().toNumber() : repartirPago(input.monto, min, '1', false).enNotas;
   const objetivo = esBase && min > 0 ? dec(String(enNotas)).div(min).floor().times(min).toNumber() : enNotas;

@@ -41,6 +41,10 @@ describe('PATCH confirmar-pago/ with Idempotency-Key', () => {
     const b = await confirmar(t.id, body, 'pago-1');
     expect(b.status).toBe(200);
     expect(b.body).toEqual(a.body);
+    // The same rate at another scale is the same request.
+    const otraEscala = await confirmar(t.id, { ...body, tasa_aceptada: `${t.tasa_aplicada}00` }, 'pago-1');
+    expect(otraEscala.status, JSON.stringify(otraEscala.body)).toBe(200);
+    expect(otraEscala.body).toEqual(a.body);
     expect(await pagos(t.id)).toBe(1);
     const c = await confirmar(t.id, { ...body, acepta_cambio: true }, 'pago-1');
     expect(c.status).toBe(409);

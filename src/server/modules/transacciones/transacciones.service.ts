@@ -149,12 +149,16 @@ async function checkLimites(db: Db, cliente: ClienteOperable, montoPyg: string, 
 
 // ---- creation ----
 
+const DECIMAL = /^\d+\.\d+$/;
+
 /**
- * Keys sorted at every level, and fields that are null or false left out (left out, they read as
- * null or false: `terminos_aceptados: false`, `detalle_metodo_id: null`): the same request always
- * hashes the same, however its client writes the defaults.
+ * Keys sorted at every level, fields that are null or false left out (left out, they read as null
+ * or false: `terminos_aceptados: false`, `detalle_metodo_id: null`) and decimals at their shortest
+ * scale (`"100.50"` is `"100.5"`, a `tasa_aceptada` of `"7455.1750"` is `"7455.175"`): the same
+ * request always hashes the same, however its client writes the defaults and the amounts.
  */
 function canonical(v: unknown): string {
+  if (typeof v === 'string' && DECIMAL.test(v)) return JSON.stringify(new Decimal(v).toFixed());
   if (v === null || typeof v !== 'object') return JSON.stringify(v ?? null);
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   const o = v as Record<string, unknown>;
@@ -257,7 +261,7 @@ async function registrar(ctx: ServiceCtx, db: Db, input: CrearTransaccionInput, 
 export async function crearTransaccion(ctx: ServiceCtx, input: CrearTransaccionInput, opts: OpOptions): Promise<TransaccionRecord> {
   if (opts.idempotencyKey === undefined) return toRecord(await registrar(ctx, ctx.db, input, opts));
   // "100.5" and "100.50" are the same amount: the same request.
-  return unaVez(ctx, opts.idempotencyKey, { crear: { ...input, monto: new Decimal(input.monto).toFixed() } }, (trx) => registrar(ctx, trx, input, opts));
+  return unaVez(ctx, opts.idempotencyKey, { crear: input }, (trx) => registrar(ctx, trx, input, opts));
 }
 
 // ---- rate reconfirmation and payment ----
