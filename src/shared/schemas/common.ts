@@ -36,7 +36,7 @@ export const idParam = z.preprocess(
   z.number({ error: idError }).int({ message: ID_MSG, abort: true }).positive({ message: ID_MSG, abort: true }).max(2_147_483_647, ID_MSG),
 );
 
-const page = z.preprocess(fromDigits(9), z.number({ error: PAGE_MSG }).int(PAGE_MSG).min(1, PAGE_MSG).max(MAX_PAGE, PAGE_MSG));
+const page = z.preprocess(fromDigits(10), z.number({ error: PAGE_MSG }).int(PAGE_MSG).min(1, PAGE_MSG).max(MAX_PAGE, PAGE_MSG));
 /** `?page=N`: a page number from 1. */
 export const pageParam = page.default(1);
 /** `?page=N` of a list answered whole unless a page is asked (users, roles, categories, rates). */
