@@ -7,7 +7,7 @@ import { withUniqueFields } from '../../lib/unique';
 import type { Db } from '../../db';
 import { P } from '../../../shared/permissions';
 import { DIVISA_MSG, type DenominacionCreateInput, type DenominacionPatchInput } from '../../../shared/schemas/divisas';
-import { denominacionTaken, divisaExists, findDenominacion, insertDenominacion, lockDenominacion, updateDenominacionRow } from './divisas.repository';
+import { denominacionEnUso, denominacionTaken, divisaExists, findDenominacion, insertDenominacion, lockDenominacion, updateDenominacionRow } from './divisas.repository';
 
 const ENTITY = 'denominacion';
 const UNIQUE = { denominaciones_divisa_valor_uq: ['denominacion', DIVISA_MSG.denominacionDuplicada] } as const;
@@ -53,6 +53,10 @@ export function changeDenominacion(ctx: ServiceCtx, id: number, change: Denomina
         const divisa = c.divisa ?? before.divisa;
         const denominacion = c.denominacion ?? before.denominacion;
         if (divisa !== before.divisa || denominacion !== before.denominacion) {
+          // Terminal stock counts notes of this row: another value or currency would rewrite the money held.
+          if (await denominacionEnUso(trx, id)) {
+            throwIfFieldErrors({ [divisa !== before.divisa ? 'divisa' : 'denominacion']: [DIVISA_MSG.denominacionEnUso] });
+          }
           throwIfFieldErrors(await checkDenominacion(trx, divisa, denominacion, id));
         }
         const after = await updateDenominacionRow(trx, id, { denominacion, divisa, is_active: c.is_active ?? before.is_active });

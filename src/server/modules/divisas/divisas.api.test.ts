@@ -238,6 +238,26 @@ describe('PUT and PATCH /api/divisas/:id/', () => {
     expect(await snapshot('divisas')).toBe(before);
   });
 
+  it('changes the code of a currency nobody uses yet, never of one with denominations, a rate or operations (nor the base)', async () => {
+    const libre = await createDivisa(app, admin);
+    const nuevo = nextCodigo();
+    const r = await app.api('PATCH', `/divisas/${libre.id}/`, { token: admin, body: { codigo: nuevo } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.codigo).toBe(nuevo);
+
+    expect((await app.api('POST', '/denominaciones/', { token: admin, body: { denominacion: 100, divisa: libre.id } })).status).toBe(201);
+    const before = await snapshot('divisas');
+    const otro = nextCodigo();
+    const enUso = await app.api('PATCH', `/divisas/${libre.id}/`, { token: admin, body: { codigo: otro } });
+    expect(enUso).toMatchObject({ status: 400, body: { codigo: [DIVISA_MSG.codigoEnUso] } });
+    const base = await app.api('PATCH', `/divisas/${pyg.id}/`, { token: admin, body: { codigo: 'PYX' } });
+    expect(base).toMatchObject({ status: 400, body: { codigo: [DIVISA_MSG.codigoEnUso] } });
+    // Sending the same code back (a read-then-write-back) is no change.
+    expect((await app.api('PATCH', `/divisas/${libre.id}/`, { token: admin, body: { codigo: nuevo.toLowerCase(), nombre: 'Renombrada' } })).status).toBe(200);
+    expect(JSON.parse(await snapshot('divisas')).find((d: { id: number }) => d.id === libre.id).codigo).toBe(nuevo);
+    expect(JSON.parse(before).length).toBe(JSON.parse(await snapshot('divisas')).length);
+  });
+
   it('lets the seeded base currency keep its precision 0 while every other currency needs more than 2', async () => {
     const r = await app.api('PUT', `/divisas/${pyg.id}/`, { token: admin, body: { nombre: 'Guaraní', codigo: 'PYG', simbolo: '₲', max_digitos: 30, precision: 0, es_base: true, flag: 'PY' } });
     expect(r.status).toBe(200);
@@ -436,6 +456,28 @@ describe('denominations', () => {
     expect((await app.api('POST', `/denominaciones/${n.id}/toggle_active/`, { token: changer.token })).body.is_active).toBe(true);
     const log = await app.db.selectFrom('audit_log').select('action').where('entity', '=', 'denominacion').where('entity_id', '=', String(n.id)).orderBy('id').execute();
     expect(log.map((l) => l.action)).toEqual(['create', 'update', 'deactivate', 'activate', 'deactivate', 'activate']);
+  });
+
+  it('keeps the value and currency of a denomination a terminal holds notes of; it can still be deactivated', async () => {
+    const d = await createDivisa(app, admin);
+    const otra = await createDivisa(app, admin);
+    const { body: n } = await app.api('POST', '/denominaciones/', { token: admin, body: { denominacion: 100, divisa: d.id } });
+    const t = await app.api('POST', '/tauser/', {
+      token: admin,
+      body: { codigo: `TAU-${d.codigo}`, nombre: 'Tauser', direccion: 'Calle 1', ciudad: 'Luque', departamento: 'Central', latitud: '-25.27', longitud: '-57.48' },
+    });
+    expect(t.status, JSON.stringify(t.body)).toBe(201);
+    const carga = await app.api('POST', `/tauser/${t.body.idTauser}/stock/`, { token: admin, body: { denominacion_id: n.id, operacion: 'cargar', cantidad: 50, motivo: 'Carga inicial' } });
+    expect(carga.status, JSON.stringify(carga.body)).toBe(200);
+    const before = await snapshot('denominaciones');
+    const valor = await app.api('PUT', `/denominaciones/${n.id}/`, { token: admin, body: { denominacion: 10000, divisa: d.id } });
+    expect(valor).toMatchObject({ status: 400, body: { denominacion: [DIVISA_MSG.denominacionEnUso] } });
+    const divisa = await app.api('PATCH', `/denominaciones/${n.id}/`, { token: admin, body: { divisa: otra.id } });
+    expect(divisa).toMatchObject({ status: 400, body: { divisa: [DIVISA_MSG.denominacionEnUso] } });
+    expect(await snapshot('denominaciones')).toBe(before);
+    // What GET answers goes back unchanged; deactivating is still allowed.
+    expect((await app.api('PUT', `/denominaciones/${n.id}/`, { token: admin, body: n })).status).toBe(200);
+    expect((await app.api('PATCH', `/denominaciones/${n.id}/`, { token: admin, body: { is_active: false } })).body.is_active).toBe(false);
   });
 });
 

@@ -74,6 +74,23 @@ export async function codigoTakenByOther(db: Db, codigo: string, exceptId: numbe
   return !!(await db.selectFrom('divisas').select('id').where('codigo', '=', codigo).where('id', '<>', exceptId).executeTakeFirst());
 }
 
+/** Whether a rate, a denomination or an operation names the currency (its code then fixes how its amounts are read). */
+export async function divisaEnUso(db: Db, id: number): Promise<boolean> {
+  const { exists } = await db
+    .selectNoFrom((eb) =>
+      eb
+        .or([
+          eb.exists(eb.selectFrom('tasas').select('id').where('divisa_id', '=', id)),
+          eb.exists(eb.selectFrom('denominaciones').select('id').where('divisa_id', '=', id)),
+          eb.exists(eb.selectFrom('transacciones').select('id').where('divisa_origen_id', '=', id)),
+          eb.exists(eb.selectFrom('transacciones').select('id').where('divisa_destino_id', '=', id)),
+        ])
+        .as('exists'),
+    )
+    .executeTakeFirstOrThrow();
+  return Boolean(exists);
+}
+
 export const insertDivisa = (db: Db, input: DivisaCreateInput) =>
   db
     .insertInto('divisas')
@@ -103,6 +120,21 @@ export async function denominacionTaken(db: Db, divisaId: number, denominacion: 
   let q = db.selectFrom('denominaciones').select('id').where('divisa_id', '=', divisaId).where('denominacion', '=', denominacion);
   if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
   return !!(await q.executeTakeFirst());
+}
+
+/** Whether a terminal holds, or ever held, notes of the denomination. */
+export async function denominacionEnUso(db: Db, id: number): Promise<boolean> {
+  const { exists } = await db
+    .selectNoFrom((eb) =>
+      eb
+        .or([
+          eb.exists(eb.selectFrom('tauser_stock').select('denominacion_id').where('denominacion_id', '=', id)),
+          eb.exists(eb.selectFrom('tauser_stock_movimientos').select('denominacion_id').where('denominacion_id', '=', id)),
+        ])
+        .as('exists'),
+    )
+    .executeTakeFirstOrThrow();
+  return Boolean(exists);
 }
 
 export const lockDenominacion = (db: Db, id: number) =>

@@ -8,7 +8,7 @@ import { withUniqueFields } from '../../lib/unique';
 import { P } from '../../../shared/permissions';
 import { DIVISA_MSG, type DivisaCreateInput, type DivisaPatchInput, type DivisaRecord } from '../../../shared/schemas/divisas';
 import {
-  DIVISA_COLUMNS, codigoTakenByOther, denominacionesDe, divisaClashes, divisasConTasa, divisasSinTasa, filteredDivisas, findDivisa,
+  DIVISA_COLUMNS, codigoTakenByOther, divisaEnUso, denominacionesDe, divisaClashes, divisasConTasa, divisasSinTasa, filteredDivisas, findDivisa,
   insertDivisa, lockDivisa, updateDivisaRow, type DivisaFilters,
 } from './divisas.repository';
 
@@ -79,8 +79,10 @@ export function changeDivisa(ctx: ServiceCtx, id: number, change: DivisaChange |
         if (es_base !== undefined && es_base !== before.es_base) errors.es_base = [DIVISA_MSG.baseNoCambia];
         if (intent.deactivating && before.es_base) throw badRequest(DIVISA_MSG.baseNoDesactivar);
         if (patch.precision !== undefined && patch.precision <= 2 && !before.es_base) errors.precision = [DIVISA_MSG.precision];
-        if (patch.codigo !== undefined && patch.codigo !== before.codigo && (await codigoTakenByOther(trx, patch.codigo, id))) {
-          errors.codigo = [DIVISA_MSG.codigoDuplicado];
+        if (patch.codigo !== undefined && patch.codigo !== before.codigo) {
+          // The code fixes the currency's minor units: renaming one in use would re-read its rates and history.
+          if (before.es_base || (await divisaEnUso(trx, id))) errors.codigo = [DIVISA_MSG.codigoEnUso];
+          else if (await codigoTakenByOther(trx, patch.codigo, id)) errors.codigo = [DIVISA_MSG.codigoDuplicado];
         }
         throwIfFieldErrors(errors);
 
