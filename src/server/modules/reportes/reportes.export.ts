@@ -50,8 +50,15 @@ async function escribir(res: Response, chunk: string): Promise<boolean> {
   return !res.destroyed;
 }
 
-/** CSV cell: decimal comma (es-PY), `;` between cells, quoted only when it holds `;`, `"` or a line break. */
-const celda = (v: string) => (/[;"\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+/**
+ * CSV text cell: `;` between cells, quoted only when it holds `;`, `"` or a line break. A text that
+ * a spreadsheet would run as a formula (a self-registered user named `=HYPERLINK(…)`) starts with
+ * an apostrophe, which shows it as text (OWASP, CSV injection).
+ */
+export const celda = (texto: string) => {
+  const v = /^[=+\-@\t\r]/.test(texto) ? `'${texto}` : texto;
+  return /[;"\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+};
 const coma = (v: string) => v.replace('.', ',');
 
 async function csv(res: Response, plan: ExportPlan, deps: Deps) {
