@@ -39,11 +39,15 @@ describe('receipt', () => {
     expect(nombreArchivoComprobante(t)).toBe('comprobante-ABC123XY.pdf');
   });
 
-  it('draws € as €, ₲ as "Gs.", narrow spaces as spaces, and only what the font cannot encode as "?"', async () => {
+  it('draws € as €, ₲ as "Gs.", narrow spaces as spaces, letters the font lacks as their base letter, and only what remains as "?"', async () => {
     const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
     expect(textoPdf(font, 'EUR € 1.200,00')).toBe('EUR € 1.200,00');
     expect(textoPdf(font, 'PYG ₲\u202f1.000.000')).toBe('PYG Gs. 1.000.000');
     expect(textoPdf(font, 'Guaraní S.A. – ñandutí 😀')).toBe('Guaraní S.A. – ñandutí ?');
+    // A letter the font lacks becomes its base letter, not '?': Polish and Guaraní names stay readable.
+    expect(textoPdf(font, 'Łódź')).toBe('Lódz');
+    expect(textoPdf(font, 'Mbaraka\u02bcỹ g̃uasu')).toBe("Mbaraka'y guasu");
+    expect(textoPdf(font, 'n\u0303andu')).toBe('ñandu');
   });
 
   it('formatPercent: two decimals, es-PY, a space before the sign', () => {
