@@ -19,6 +19,7 @@ import * as avisosSoloPrecios from './2026112600_avisos_solo_precios';
 import * as segundoFactor from './2026112601_segundo_factor';
 import * as reportes from './2026112620_reportes';
 import * as apellidoAdmin from './2026112700_apellido_admin';
+import * as cvuBancoUnico from './2026112800_cvu_banco_unico';
 
 /** Every migration, in order. Names are timestamps so they sort the way they run. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026112601_segundo_factor': segundoFactor,
   '2026112620_reportes': reportes,
   '2026112700_apellido_admin': apellidoAdmin,
+  '2026112800_cvu_banco_unico': cvuBancoUnico,
 };

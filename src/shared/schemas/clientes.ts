@@ -1,7 +1,7 @@
 import { textError, z } from '../zod';
 import { M } from '../messages';
 import { MA } from '../messagesAdmin';
-import { emailField, flag, requiredFlag, text } from './fields';
+import { emailField, flag, requiredFlag, TELEFONO_RE, text } from './fields';
 import { uuidField } from './common';
 
 export const clienteRecord = z.object({
@@ -30,7 +30,7 @@ export const clienteFields = {
     .min(1, { error: M.required, abort: true })
     .pipe(uuidField({ error: MA.categoriaInvalid })),
   correo: emailField(M.invalidEmailUser),
-  telefono: text({ max: 30 }).regex(/^\+?\d+$/, MA.telefonoFormat),
+  telefono: text({ max: 30 }).regex(TELEFONO_RE, MA.telefonoFormat),
   direccion: text({ min: [2, MA.direccionMin], max: 255 }),
 };
 

@@ -22,6 +22,9 @@ export const flag = () => z.boolean({ error: NOT_BOOLEAN });
 /** A required true/false field: the required message when missing, another when not a boolean. */
 export const requiredFlag = () => z.boolean({ error: (iss) => (iss.input === undefined ? M.required : NOT_BOOLEAN) });
 
+/** A phone number: digits, with an optional leading + (clients, wallets). */
+export const TELEFONO_RE = /^\+?\d+$/;
+
 /** A required e-mail with the given invalid-address message. */
 export const emailField = (invalid: string) => text({ max: 254 }).pipe(z.email(invalid));
 

@@ -1,8 +1,9 @@
 import { cleanText } from '../text';
 import { textError, z } from '../zod';
 import { Decimal, toFixedString } from '../money';
+import { MA } from '../messagesAdmin';
 import { idParam, uuidParam } from './common';
-import { queryFlag, text } from './fields';
+import { queryFlag, TELEFONO_RE, text } from './fields';
 
 /** Spanish messages of financial methods, catalogues and instances (spec 001 §5, §8). */
 export const METODO_MSG = {
@@ -24,6 +25,7 @@ export const METODO_MSG = {
   cvuRequerido: 'El CVU del banco es obligatorio',
   cvuLargo: 'El CVU debe tener exactamente 22 dígitos',
   cvuNumeros: 'El CVU solo puede contener números',
+  cvuDuplicado: 'Ya existe un banco con este CVU fijo.',
   compraNegativa: 'La comisión de compra no puede ser negativa',
   compraExcede: 'La comisión de compra no puede exceder 100%',
   ventaNegativa: 'La comisión de venta no puede ser negativa',
@@ -48,6 +50,8 @@ export const METODO_MSG = {
   usuarioIdRequerido: 'El ID de usuario es requerido',
   emailRequerido: 'El email es requerido',
   emailInvalido: 'El email no es válido',
+  /** The clients' phone rule and message (schemas/clientes.ts). */
+  telefonoFormato: MA.telefonoFormat,
   tipoTarjetaRequerido: 'Debe seleccionar el tipo de tarjeta',
   marcaSeleccion: 'Debe seleccionar una marca',
   marcaInactiva: 'La marca seleccionada no está activa.',
@@ -303,6 +307,10 @@ export const detalleRecord = z.object({
 });
 export type DetalleRecord = z.infer<typeof detalleRecord>;
 
+/** POST detalles/: the new detail, and `data.id` (spec 001 §7: it becomes metodo_financiero_detalle of the account, wallet or card). */
+export const detalleCreadoRecord = detalleRecord.extend({ data: z.object({ id: z.number().int() }) });
+export type DetalleCreadoRecord = z.infer<typeof detalleCreadoRecord>;
+
 const detalleRef = refId(METODO_MSG.detalleNoExiste);
 
 const cuentaFields = {
@@ -317,16 +325,17 @@ const cuentaFields = {
     .refine((v) => v === '' || v.length === 22, METODO_MSG.cbuLargo)
     .optional(),
 };
+/** Optional phone: empty or null for none, otherwise digits with an optional leading + (as a client's). */
+const telefono = cleanText({ error: textError('Debe ser texto') })
+  .trim()
+  .max(30, { error: 'Máximo 30 caracteres', abort: true })
+  .refine((v) => v === '' || TELEFONO_RE.test(v), METODO_MSG.telefonoFormato)
+  .nullable();
 const billeteraFields = {
   plataforma: refId(METODO_MSG.plataformaRequerida),
   usuario_id: text({ required: METODO_MSG.usuarioIdRequerido, max: 100 }),
   email: text({ required: METODO_MSG.emailRequerido, max: 254 }).pipe(z.email(METODO_MSG.emailInvalido)),
-  telefono: cleanText({ error: textError('Debe ser texto') })
-    .trim()
-    .max(30, 'Máximo 30 caracteres')
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null)),
+  telefono: telefono.optional().transform((v) => (v ? v : null)),
 };
 
 /** Keys a card body must never carry: the full number and the CVV stay in the browser. */
@@ -361,9 +370,30 @@ const tarjetaFields = {
 };
 
 export const cuentaCreateInput = z.strictObject({ ...cuentaFields, metodo_financiero_detalle: detalleRef });
-export const cuentaUpdateInput = z.strictObject({ id: serialId, ...cuentaFields, metodo_financiero_detalle: detalleRef.optional(), alias: alias.optional() });
+/**
+ * PUT of an account, wallet or card changes the fields sent (omitted fields keep their value); the
+ * service checks the merged record's cross-field rules (a bank's fixed CVU, the expiry, a LOCAL card's brand).
+ */
+export const cuentaUpdateInput = z.strictObject({
+  id: serialId,
+  banco: cuentaFields.banco.optional(),
+  numero_cuenta: cuentaFields.numero_cuenta.optional(),
+  titular: cuentaFields.titular.optional(),
+  cbu_cvu: cuentaFields.cbu_cvu,
+  metodo_financiero_detalle: detalleRef.optional(),
+  alias: alias.optional(),
+});
 export const billeteraCreateInput = z.strictObject({ ...billeteraFields, metodo_financiero_detalle: detalleRef });
-export const billeteraUpdateInput = z.strictObject({ id: serialId, ...billeteraFields, metodo_financiero_detalle: detalleRef.optional(), alias: alias.optional() });
+/** `telefono`: omitted keeps it; null or "" clears it. */
+export const billeteraUpdateInput = z.strictObject({
+  id: serialId,
+  plataforma: billeteraFields.plataforma.optional(),
+  usuario_id: billeteraFields.usuario_id.optional(),
+  email: billeteraFields.email.optional(),
+  telefono: telefono.optional(),
+  metodo_financiero_detalle: detalleRef.optional(),
+  alias: alias.optional(),
+});
 export const tarjetaCreateInput = z.strictObject({ ...tarjetaFields, metodo_financiero_detalle: detalleRef, ...secretKeys });
 export const tarjetaUpdateInput = z.strictObject({
     id: serialId,
@@ -372,9 +402,9 @@ export const tarjetaUpdateInput = z.strictObject({
     brand: tarjetaFields.brand,
     marca: tarjetaFields.marca,
     last4: tarjetaFields.last4.optional(),
-    exp_month: mes,
-    exp_year: anio,
-    titular: tarjetaFields.titular,
+    exp_month: mes.optional(),
+    exp_year: anio.optional(),
+    titular: tarjetaFields.titular.optional(),
     metodo_financiero_detalle: detalleRef.optional(),
     alias: alias.optional(),
     ...secretKeys,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MS } from '../messagesSecurity';
-import { billeteraCreateInput } from './metodos';
+import { MA } from '../messagesAdmin';
+import { billeteraCreateInput, METODO_MSG } from './metodos';
 
 /** Every free-text field of a wallet goes through the same cleaning (shared/text.ts): telefono as titular. */
 const base = { plataforma: 1, usuario_id: 'usuario1', email: 'b@prueba.com.py', metodo_financiero_detalle: 1 };
@@ -21,8 +22,16 @@ describe('billetera telefono', () => {
   });
 
   it('keeps a plain number, trims it, and empty or absent is null', () => {
-    expect(billeteraCreateInput.parse({ ...base, telefono: ' +595 981 123456 ' }).telefono).toBe('+595 981 123456');
+    expect(billeteraCreateInput.parse({ ...base, telefono: ' +595981123456 ' }).telefono).toBe('+595981123456');
+    expect(billeteraCreateInput.parse({ ...base, telefono: '0981123456' }).telefono).toBe('0981123456');
     expect(billeteraCreateInput.parse({ ...base, telefono: '' }).telefono).toBeNull();
     expect(billeteraCreateInput.parse(base).telefono).toBeNull();
+  });
+
+  it('takes the clients\' phone rule: digits with an optional leading +', () => {
+    for (const telefono of ['abc', '+595 981 123456', '0981-123456', '+', '595+981', '++595']) {
+      expect(issues(telefono), telefono).toEqual({ telefono: METODO_MSG.telefonoFormato });
+    }
+    expect(METODO_MSG.telefonoFormato).toBe(MA.telefonoFormat);
   });
 });

@@ -5,6 +5,7 @@ import { Modal } from '../../components/Modal';
 import { FormActions } from '../../components/FormActions';
 import { trpc } from '../../trpc';
 import { METODO_MSG, vencimientoErrors, type BilleteraRecord, type CuentaRecord, type TarjetaRecord } from '../../../shared/schemas/metodos';
+import { TELEFONO_RE } from '../../../shared/schemas/fields';
 import { Field, RegText, type Errors } from './ui';
 import { useInstanciaMutations, type InstanciaKind } from './hooks';
 import { agruparTarjeta, detectarBrand, nuevoPaymentMethodId, soloDigitos } from './tarjeta';
@@ -52,6 +53,7 @@ function validate(kind: InstanciaKind, v: V, editing: boolean, fixedCvu: string 
     if (!v.usuario_id.trim()) e.usuario_id = METODO_MSG.usuarioIdRequerido;
     if (!v.email.trim()) e.email = METODO_MSG.emailRequerido;
     else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim())) e.email = METODO_MSG.emailInvalido;
+    if (v.telefono.trim() && !TELEFONO_RE.test(v.telefono.trim())) e.telefono = METODO_MSG.telefonoFormato;
   } else {
     if (!v.tipo) e.tipo = METODO_MSG.tipoTarjetaRequerido;
     if (!v.titular.trim()) e.titular = METODO_MSG.titularRequerido;

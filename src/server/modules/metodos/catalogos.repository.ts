@@ -56,6 +56,13 @@ export async function nombreTomado(db: Db, t: CatalogoTable, nombre: string, exc
   return !!(await q.executeTakeFirst());
 }
 
+/** Another bank already holds this fixed CVU. */
+export async function cvuTomado(db: Db, cvu: string, exceptId?: number): Promise<boolean> {
+  let q = db.selectFrom('bancos').select('id').where('cvu', '=', cvu);
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  return !!(await q.executeTakeFirst());
+}
+
 export const insertCatalogo = (db: Db, t: CatalogoTable, values: Record<string, unknown>) =>
   db.insertInto(t.table as 'bancos').values(values as never).returningAll().executeTakeFirstOrThrow() as Promise<CatalogoRow>;
 

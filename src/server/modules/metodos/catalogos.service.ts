@@ -1,15 +1,16 @@
 import { sql } from 'kysely';
+import type { Db } from '../../db';
 import type { ServiceCtx } from '../../lib/context';
 import { audit } from '../../lib/audit';
 import { changeIntent, definedOnly, togglePatch } from '../../lib/changeIntent';
-import { notFound, throwIfFieldErrors } from '../../lib/errors';
+import { notFound, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
 import { paginate, type ListQuery } from '../../lib/pagination';
 import { can, requirePerms } from '../../lib/permissions';
 import { withUniqueFields } from '../../lib/unique';
 import { P } from '../../../shared/permissions';
 import { METODO_MSG, type CatalogoKind } from '../../../shared/schemas/metodos';
 import {
-  activosCatalogo, desactivarInstanciasDe, filteredCatalogo, findCatalogo, insertCatalogo, lockCatalogo, nombreTomado, restaurarInstanciasDe, updateCatalogoRow,
+  activosCatalogo, cvuTomado, desactivarInstanciasDe, filteredCatalogo, findCatalogo, insertCatalogo, lockCatalogo, nombreTomado, restaurarInstanciasDe, updateCatalogoRow,
   type CatalogoRow, type CatalogoTable,
 } from './catalogos.repository';
 
@@ -39,8 +40,28 @@ export const CATALOGOS: Record<CatalogoKind, CatalogoDef> = {
   },
 };
 
-const uniqueOf = (def: CatalogoDef) => ({ [def.unique]: [def.nameCol, def.duplicate] as const });
+/** A bank's fixed CVU is its own: two banks never share one (unique index of migration 2026112800_cvu_banco_unico). */
+const CVU_UNICO = 'bancos_cvu_uq';
+const uniqueOf = (def: CatalogoDef) => ({
+  [def.unique]: [def.nameCol, def.duplicate] as const,
+  ...(def.table === 'bancos' ? { [CVU_UNICO]: ['cvu', METODO_MSG.cvuDuplicado] as const } : {}),
+});
 const nameOf = (def: CatalogoDef, v: Record<string, unknown>) => v[def.nameCol] as string | undefined;
+
+/**
+ * The friendly check before the write (the unique indexes cover a race): a name another entry holds
+ * (any letter case), and for banks a fixed CVU another bank holds. Only values that change are checked.
+ */
+async function duplicados(db: Db, def: CatalogoDef, values: Record<string, unknown>, before?: CatalogoRow) {
+  const errors: FieldErrors = {};
+  const nombre = nameOf(def, values);
+  if (nombre !== undefined && nombre.toLowerCase() !== String(before?.[def.nameCol] ?? '').toLowerCase() && (await nombreTomado(db, def, nombre, before?.id))) {
+    errors[def.nameCol] = [def.duplicate];
+  }
+  const cvu = values.cvu;
+  if (def.table === 'bancos' && typeof cvu === 'string' && cvu !== before?.cvu && (await cvuTomado(db, cvu, before?.id))) errors.cvu = [METODO_MSG.cvuDuplicado];
+  throwIfFieldErrors(errors);
+}
 
 /** Staff with the catalogue's view permission read every entry; any other signed-in user only the active ones. */
 const soloActivos = (ctx: ServiceCtx, def: CatalogoDef) => !can(ctx, def.perms.view);
@@ -70,8 +91,7 @@ export async function opciones(ctx: ServiceCtx) {
 
 export async function createCatalogo(ctx: ServiceCtx, kind: CatalogoKind, input: Record<string, unknown>) {
   const def = CATALOGOS[kind];
-  const nombre = nameOf(def, input)!;
-  if (await nombreTomado(ctx.db, def, nombre)) throwIfFieldErrors({ [def.nameCol]: [def.duplicate] });
+  await duplicados(ctx.db, def, input);
   return withUniqueFields(
     () =>
       ctx.db.transaction().execute(async (trx) => {
@@ -99,10 +119,7 @@ export function changeCatalogo(ctx: ServiceCtx, kind: CatalogoKind, id: number, 
         const patch = typeof change === 'function' ? change(before) : change;
         const intent = changeIntent(before, patch, { active: 'is_active', perms: { edit: def.perms.change, deactivate: def.perms.delete } });
         requirePerms(ctx, { all: intent.perms });
-        const nombre = nameOf(def, patch);
-        if (nombre !== undefined && nombre.toLowerCase() !== String(before[def.nameCol]).toLowerCase() && (await nombreTomado(trx, def, nombre, id))) {
-          throwIfFieldErrors({ [def.nameCol]: [def.duplicate] });
-        }
+        await duplicados(trx, def, patch, before);
         const set = definedOnly(patch);
         if (Object.keys(set).length === 0) return { ...before, affected_instances: 0 };
         const after = await updateCatalogoRow(trx, def, id, set);

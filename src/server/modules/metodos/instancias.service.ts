@@ -169,14 +169,41 @@ async function catalogoActivo(db: Db, kind: 'bancos' | 'billeterasCatalogo' | 't
   return row;
 }
 
-async function cuentaValues(db: Db, input: Omit<CuentaCreateInput, 'metodo_financiero_detalle'>, current?: number) {
+/**
+ * An account's bank and CBU/CVU: a bank with a fixed CVU imposes it (empty or absent takes it, another
+ * value is refused); otherwise a CBU/CVU is required. `kept`: the CBU/CVU an edit keeps when none is sent.
+ */
+async function cuentaValues(db: Db, input: Omit<CuentaCreateInput, 'metodo_financiero_detalle'>, current?: number, kept?: string) {
   const banco = await catalogoActivo(db, 'bancos', input.banco, 'banco', { noExiste: METODO_MSG.bancoNoExiste, inactivo: METODO_MSG.bancoInactivo }, current);
   let cbu = input.cbu_cvu ?? '';
   if (banco.cvu) {
     if (cbu !== '' && cbu !== banco.cvu) throw fieldError('cbu_cvu', METODO_MSG.cbuDelBanco);
     cbu = banco.cvu;
-  } else if (cbu === '') throw fieldError('cbu_cvu', METODO_MSG.cbuRequerido);
+  } else {
+    if (input.cbu_cvu === undefined && kept) cbu = kept;
+    if (cbu === '') throw fieldError('cbu_cvu', METODO_MSG.cbuRequerido);
+  }
   return { banco_id: banco.id, numero_cuenta: input.numero_cuenta, titular: input.titular, cbu_cvu: cbu };
+}
+
+type CuentaOut = ReturnType<typeof cuentaOf>;
+type BilleteraOut = ReturnType<typeof billeteraOf>;
+type TarjetaOut = ReturnType<typeof tarjetaOf>;
+
+const changes = <T>(sent: T | undefined, stored: T) => sent !== undefined && sent !== stored;
+
+/**
+ * PUT of an account: the fields sent over the stored ones. The fixed-CVU rule reads the bank and the
+ * CBU/CVU, so it runs (on the merged record) when either changes: an account whose bank's fixed CVU
+ * was set or changed after it was registered keeps its CBU/CVU and stays editable (docs/decisions.md).
+ */
+async function cuentaUpdateValues(db: Db, b: CuentaOut, i: CuentaUpdateInput) {
+  const numero_cuenta = i.numero_cuenta ?? b.numero_cuenta;
+  const titular = i.titular ?? b.titular;
+  if (!changes(i.banco, b.banco) && !changes(i.cbu_cvu, b.cbu_cvu)) return { banco_id: b.banco, numero_cuenta, titular, cbu_cvu: b.cbu_cvu };
+  // Only the bank changes: the account's own CBU/CVU goes along; one its old bank imposed does not.
+  const kept = b.banco_cvu ? undefined : b.cbu_cvu;
+  return cuentaValues(db, { banco: i.banco ?? b.banco, numero_cuenta, titular, cbu_cvu: i.cbu_cvu }, b.banco, kept);
 }
 
 async function billeteraValues(db: Db, input: Omit<BilleteraCreateInput, 'metodo_financiero_detalle'>, current?: number) {
@@ -186,9 +213,12 @@ async function billeteraValues(db: Db, input: Omit<BilleteraCreateInput, 'metodo
 
 type TarjetaInput = Pick<TarjetaCreateInput, 'tipo' | 'payment_method_id' | 'brand' | 'marca' | 'last4' | 'exp_month' | 'exp_year' | 'titular'>;
 
-/** Card rules on the server too: expiry, a LOCAL card's active brand. Only last4 and expiry are kept. */
-async function tarjetaValues(db: Db, input: TarjetaInput, current?: number | null, currentPm?: string) {
-  const errors: FieldErrors = { ...vencimientoErrors(input.exp_month, input.exp_year) };
+/**
+ * Card rules on the server too: expiry, a LOCAL card's active brand. Only last4 and expiry are kept.
+ * `checkExpiry` false: an edit that leaves month and year as stored does not re-judge them.
+ */
+async function tarjetaValues(db: Db, input: TarjetaInput, current?: number | null, currentPm?: string, checkExpiry = true) {
+  const errors: FieldErrors = { ...(checkExpiry ? vencimientoErrors(input.exp_month, input.exp_year) : {}) };
   let marca: CatalogoRow | null = null;
   if (input.marca) {
     marca = await catalogoActivo(db, 'tarjetasCatalogo', input.marca, 'marca', { noExiste: METODO_MSG.marcaNoExiste, inactivo: METODO_MSG.marcaInactiva }, current);
@@ -201,6 +231,9 @@ async function tarjetaValues(db: Db, input: TarjetaInput, current?: number | nul
     marca_id: marca?.id ?? null, last4: input.last4, exp_month: input.exp_month, exp_year: input.exp_year, titular: input.titular,
   };
 }
+
+const findInstancia = (db: Db, kind: TipoInstancia, id: number) =>
+  kind === 'cuenta_bancaria' ? findCuenta(db, id) : kind === 'billetera_digital' ? findBilletera(db, id) : findTarjeta(db, id);
 
 async function recordOf(db: Db, kind: TipoInstancia, id: number) {
   if (kind === 'cuenta_bancaria') return cuentaOf((await findCuenta(db, id))!);
@@ -239,7 +272,7 @@ export async function listInstancias(ctx: ServiceCtx, kind: TipoInstancia, input
 }
 
 export async function getInstancia(ctx: ServiceCtx, kind: TipoInstancia, id: number) {
-  const row = kind === 'cuenta_bancaria' ? await findCuenta(ctx.db, id) : kind === 'billetera_digital' ? await findBilletera(ctx.db, id) : await findTarjeta(ctx.db, id);
+  const row = await findInstancia(ctx.db, kind, id);
   if (!row) throw notFound();
   await requireAccess(ctx, ctx.db, kind, { cliente_id: row.d_cliente }, 'view');
   return recordOf(ctx.db, kind, id);
@@ -284,7 +317,8 @@ export async function createDetalle(ctx: ServiceCtx, input: DetalleCreateInput) 
     const { id } = await insertDetalle(trx, { cliente_id: cliente, es_cuenta_casa: input.es_cuenta_casa, metodo_financiero_id: input.metodo_financiero, alias, is_active: input.is_active });
     const rec = detalleOf((await findDetalle(trx, id))!);
     await audit(trx, { actorId: ctx.actor.id, action: 'create', entity: 'metodo_financiero_detalle', entityId: id, after: rec });
-    return rec;
+    // The spec's integrators read the new id as `data.id`; the record's own fields stay at the top.
+    return { ...rec, data: { id } };
   });
 }
 
@@ -335,6 +369,23 @@ export async function crearInstancia(ctx: ServiceCtx, input: InstanciaCreateInpu
 
 // ---- Changes ----
 
+/**
+ * What a PUT of an instance (`kind`) or of a detail (null) answers before its body is read: 404 for a
+ * record that does not exist or the actor may not see, 403 without the permission to change it. The
+ * write checks again under its lock; this only orders the answers (the router runs it before parsing).
+ */
+export async function puedeModificar(ctx: ServiceCtx, kind: TipoInstancia | null, id: number) {
+  if (kind) {
+    const row = await findInstancia(ctx.db, kind, id);
+    if (!row) throw notFound();
+    await requireAccess(ctx, ctx.db, kind, { cliente_id: row.d_cliente }, 'change');
+    return;
+  }
+  const row = await findDetalle(ctx.db, id);
+  if (!row) throw notFound();
+  await requireAccess(ctx, ctx.db, KIND_BY_METODO[row.m_nombre], { cliente_id: row.d_cliente }, 'view');
+}
+
 /** PUT cuentas-bancarias/{id}/ (and wallets, cards): fields and optionally the alias; never an instance taken down by its catalogue. */
 export async function updateInstancia(ctx: ServiceCtx, kind: TipoInstancia, input: CuentaUpdateInput | BilleteraUpdateInput | TarjetaUpdateInput) {
   return ctx.db.transaction().execute(async (trx) => {
@@ -346,17 +397,27 @@ export async function updateInstancia(ctx: ServiceCtx, kind: TipoInstancia, inpu
       throw fieldError('metodo_financiero_detalle', METODO_MSG.detalleNoCambia);
     }
     if (before.detalle.desactivado_por_catalogo) throw conflict(METODO_MSG.bloqueadaPorCatalogo);
+    // The fields sent over the stored record (PUT changes what it sends); the merged record is checked.
     if (kind === 'cuenta_bancaria') {
-      const b = before as ReturnType<typeof cuentaOf>;
-      await updateCuentaRow(trx, input.id, await cuentaValues(trx, input as CuentaUpdateInput, b.banco));
+      await updateCuentaRow(trx, input.id, await cuentaUpdateValues(trx, before as CuentaOut, input as CuentaUpdateInput));
     } else if (kind === 'billetera_digital') {
-      const b = before as ReturnType<typeof billeteraOf>;
-      await updateBilleteraRow(trx, input.id, await billeteraValues(trx, input as BilleteraUpdateInput, b.plataforma));
+      const b = before as BilleteraOut;
+      const w = input as BilleteraUpdateInput;
+      const merged = {
+        plataforma: w.plataforma ?? b.plataforma, usuario_id: w.usuario_id ?? b.usuario_id, email: w.email ?? b.email,
+        telefono: w.telefono === undefined ? b.telefono : w.telefono || null,
+      };
+      await updateBilleteraRow(trx, input.id, await billeteraValues(trx, merged, b.plataforma));
     } else {
-      const b = before as ReturnType<typeof tarjetaOf>;
+      const b = before as TarjetaOut;
       const t = input as TarjetaUpdateInput;
-      const values = await tarjetaValues(trx, { ...t, tipo: t.tipo ?? b.tipo, last4: t.last4 ?? b.last4, marca: t.marca === undefined ? b.marca : t.marca }, b.marca, b.payment_method_id);
-      await updateTarjetaRow(trx, input.id, values);
+      const tipo = t.tipo ?? b.tipo;
+      const marca = t.marca === undefined ? b.marca : t.marca;
+      // A LOCAL card's network is its brand's name: a new brand brings its own unless one is sent.
+      const brand = t.brand ?? (tipo === 'LOCAL' && marca !== b.marca ? undefined : b.brand);
+      const merged = { tipo, payment_method_id: t.payment_method_id, brand, marca, last4: t.last4 ?? b.last4, exp_month: t.exp_month ?? b.exp_month, exp_year: t.exp_year ?? b.exp_year, titular: t.titular ?? b.titular };
+      const checkExpiry = changes(t.exp_month, b.exp_month) || changes(t.exp_year, b.exp_year);
+      await updateTarjetaRow(trx, input.id, await tarjetaValues(trx, merged, b.marca, b.payment_method_id, checkExpiry));
     }
     if (input.alias) await updateDetalleRow(trx, before.metodo_financiero_detalle, { alias: input.alias });
     const after = await recordOf(trx, kind, input.id);
@@ -372,7 +433,7 @@ export async function updateInstancia(ctx: ServiceCtx, kind: TipoInstancia, inpu
  * the kind's change (activate) or delete (deactivate) permission. An instance taken down by its
  * catalogue, or whose catalogue entry is inactive, cannot be reactivated (409).
  */
-async function setDetalleActivo(ctx: ServiceCtx, id: number, next: ((cur: boolean) => boolean) | boolean | undefined, alias?: string) {
+async function setDetalleActivo(ctx: ServiceCtx, id: number, next: ((cur: boolean) => boolean) | boolean | undefined, alias?: string, put = false) {
   return ctx.db.transaction().execute(async (trx) => {
     const pre = await findDetalle(trx, id);
     if (!pre) throw notFound();
@@ -389,7 +450,8 @@ async function setDetalleActivo(ctx: ServiceCtx, id: number, next: ((cur: boolea
     await requireAccess(ctx, trx, kind, d, 'view');
     if (activating || renaming) await requireAccess(ctx, trx, kind, d, 'change');
     if (deactivating) await requireAccess(ctx, trx, kind, d, 'delete');
-    if (activating && d.desactivado_por_catalogo) throw conflict(METODO_MSG.bloqueadaPorCatalogo);
+    // Taken down by its catalogue: neither reactivated nor edited (PUT answers 409 as the instance's own PUT does).
+    if ((activating || put) && d.desactivado_por_catalogo) throw conflict(METODO_MSG.bloqueadaPorCatalogo);
     if (activating && catRow && !catRow.is_active) throw conflict(METODO_MSG.catalogoInactivo);
     if (!activating && !deactivating && !renaming) return detalleOf(pre);
     const before = detalleOf(pre);
@@ -417,5 +479,5 @@ export async function updateDetalle(ctx: ServiceCtx, input: DetalleUpdateInput) 
     errors.desactivado_por_catalogo = ['Lo decide el catálogo: no se puede cambiar.'];
   }
   throwIfFieldErrors(errors);
-  return setDetalleActivo(ctx, input.id, input.is_active, input.alias);
+  return setDetalleActivo(ctx, input.id, input.is_active, input.alias, true);
 }

@@ -5,7 +5,7 @@ import { listQuery, pagedOrAll } from '../../lib/pagination';
 import { P } from '../../../shared/permissions';
 import {
   bancoCreateInput, bancoRecord, bancoUpdateInput, billeteraCatalogoCreateInput, billeteraCatalogoRecord, billeteraCatalogoUpdateInput, billeteraCreateInput,
-  billeteraRecord, billeteraUpdateInput, catalogoFilters, cuentaCreateInput, cuentaRecord, cuentaUpdateInput, detalleCreateInput, detalleRecord,
+  billeteraRecord, billeteraUpdateInput, catalogoFilters, cuentaCreateInput, cuentaRecord, cuentaUpdateInput, detalleCreadoRecord, detalleCreateInput, detalleRecord,
   detalleUpdateInput, instanciaCreateInput, instanciaFilters, instanciaRecord, metodoCreateInput, metodoRecord, metodoToggleInput, metodoUpdateInput,
   opcionesRecord, serialId, tarjetaCatalogoCreateInput, tarjetaCatalogoRecord, tarjetaCatalogoUpdateInput, tarjetaCreateInput, tarjetaRecord,
   tarjetaUpdateInput, withAffected, type CatalogoKind, type TipoInstancia,
@@ -15,6 +15,19 @@ import * as catalogos from './catalogos.service';
 import * as instancias from './instancias.service';
 
 const byId = z.object({ id: serialId });
+
+/**
+ * The PUT of an instance (`kind`) or a detail (null) answers 404 (absent or not the actor's) and 403
+ * (no permission) before its body is parsed, as permProcedure answers 403 before any input is read.
+ * A malformed id is left to the input's own message.
+ */
+const modifica = (kind: TipoInstancia | null) =>
+  authedProcedure.use(async ({ ctx, getRawInput, next }) => {
+    const raw = await getRawInput();
+    const id = serialId.safeParse(raw && typeof raw === 'object' ? (raw as { id?: unknown }).id : undefined);
+    if (id.success) await instancias.puedeModificar(serviceCtx(ctx), kind, id.data);
+    return next();
+  });
 
 function catalogoRouter<C extends z.ZodType, U extends z.ZodType, R extends z.ZodObject>(kind: CatalogoKind, create: C, update: U, record: R) {
   const { perms } = catalogos.CATALOGOS[kind];
@@ -62,7 +75,7 @@ function instanciaRouter<C extends z.ZodType, U extends z.ZodType, R extends z.Z
       .input(create)
       .output(record)
       .mutation(({ ctx, input }) => instancias.createSobreDetalle(serviceCtx(ctx), kind, input as never) as never),
-    update: authedProcedure
+    update: modifica(kind)
       .input(update)
       .output(record)
       .mutation(({ ctx, input }) => instancias.updateInstancia(serviceCtx(ctx), kind, input as never) as never),
@@ -112,8 +125,9 @@ export const metodosRouter = router({
       .output(pagedOrAll(detalleRecord))
       .query(({ ctx, input }) => instancias.listDetalles(serviceCtx(ctx), input)),
     get: authedProcedure.input(byId).output(detalleRecord).query(({ ctx, input }) => instancias.getDetalle(serviceCtx(ctx), input.id)),
-    create: authedProcedure.input(detalleCreateInput).output(detalleRecord).mutation(({ ctx, input }) => instancias.createDetalle(serviceCtx(ctx), input)),
-    update: authedProcedure.input(detalleUpdateInput).output(detalleRecord).mutation(({ ctx, input }) => instancias.updateDetalle(serviceCtx(ctx), input)),
+    /** Answers the detail and `data.id` (spec 001 §7). */
+    create: authedProcedure.input(detalleCreateInput).output(detalleCreadoRecord).mutation(({ ctx, input }) => instancias.createDetalle(serviceCtx(ctx), input)),
+    update: modifica(null).input(detalleUpdateInput).output(detalleRecord).mutation(({ ctx, input }) => instancias.updateDetalle(serviceCtx(ctx), input)),
     toggleActive: authedProcedure.input(byId).output(detalleRecord).mutation(({ ctx, input }) => instancias.toggleDetalle(serviceCtx(ctx), input.id)),
   }),
   /** The web client's one call: detail + account, wallet or card in one transaction. */
