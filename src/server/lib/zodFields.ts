@@ -1,17 +1,34 @@
 import type { ZodError } from 'zod';
 import type { FieldErrors } from './errors';
 
-/** Zod issues as DRF-style field messages: `{"campo": ["mensaje"]}`; root issues under non_field_errors. */
+/**
+ * The field a message belongs to: the issue's path up to its first array index, so the error of an
+ * item of a list is the list's (`permissions.0` → `permissions`), as DRF answers a related field with
+ * many values; keys of a nested object stay dotted.
+ */
+function fieldOf(path: readonly PropertyKey[]): string {
+  const upToItem = path.findIndex((segment) => typeof segment === 'number');
+  const named = upToItem === -1 ? path : path.slice(0, upToItem);
+  return named.length ? named.map(String).join('.') : 'non_field_errors';
+}
+
+/**
+ * Zod issues as DRF-style field messages: `{"campo": ["mensaje"]}`; root issues under non_field_errors.
+ * A message is given once per field (three bad items of one list say it once).
+ */
 export function zodFieldErrors(err: ZodError): FieldErrors {
   // No prototype: a body key such as "constructor" or "__proto__" is just another field name.
   const out: FieldErrors = Object.create(null) as FieldErrors;
+  const add = (key: string, message: string) => {
+    const messages = (out[key] ??= []);
+    if (!messages.includes(message)) messages.push(message);
+  };
   for (const issue of err.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) (out[key] ??= []).push('Campo no permitido.');
+      for (const key of issue.keys) add(key, 'Campo no permitido.');
       continue;
     }
-    const key = issue.path.length ? issue.path.join('.') : 'non_field_errors';
-    (out[key] ??= []).push(issue.message);
+    add(fieldOf(issue.path), issue.message);
   }
   return out;
 }

@@ -81,9 +81,10 @@ describe('POST /api/roles/', () => {
     expect(await post({})).toEqual({ name: [M.required] });
     expect(await post({ name: '   ', permissions: [] })).toEqual({ name: [M.required] });
     expect(await post({ name: 'x', permissions: 'todos' })).toEqual({ permissions: ['Debe ser una lista de permisos'] });
-    expect(await post({ name: 'x', permissions: ['a'] })).toEqual({ 'permissions.0': ['Identificador de permiso no válido'] });
+    expect(await post({ name: 'x', permissions: ['a'] })).toEqual({ permissions: ['Identificador de permiso no válido'] });
+    expect(await post({ name: 'x', permissions: [1, -1, 0] })).toEqual({ permissions: ['Identificador de permiso no válido'] });
     expect(await post({ name: 'OPERADOR', permissions: [999999] })).toEqual({ name: [MA.roleNameTaken], permissions: [MA.permissionNotFound(999999)] });
-    expect(await post({ name: 'x', permissions: ['1.5'] })).toEqual({ 'permissions.0': ['Identificador de permiso no válido'] });
+    expect(await post({ name: 'x', permissions: ['1.5'] })).toEqual({ permissions: ['Identificador de permiso no válido'] });
     expect(await snapshot(app, 'auth_group')).toEqual(before);
     expect(await snapshot(app, 'auth_group_permissions')).toEqual(links);
     // Ids as digit strings read as numbers, as in paths and queries.
