@@ -4,7 +4,31 @@ import { z } from 'zod';
 import type { RestRoute } from './types';
 import { pageLinksInSchema } from './pageLinks';
 
-const errorBody = z.object({ detail: z.string() });
+/** 404 and 429: a Spanish `detail`. */
+const errorBody = z.object({ detail: z.string() }).meta({ id: 'ErrorDetalle' });
+/**
+ * 401 and 403: `detail`, and `code` when the answer names its case, as DRF's JWT authentication does
+ * (`token_not_valid`, `email_not_verified`, `mfa_enrollment_required`).
+ */
+const authErrorBody = z
+  .object({
+    detail: z.string(),
+    code: z.string().optional().meta({ description: 'El caso, cuando se nombra: `token_not_valid` (token inválido, vencido o revocado), `email_not_verified`, `mfa_enrollment_required`' }),
+  })
+  .meta({ id: 'ErrorAutenticacion' });
+/**
+ * 400 as DRF answers it (rest/errors.ts): messages by field (`{"campo": ["mensaje"]}`, `non_field_errors`
+ * for the body as a whole), or a `detail` when no single field is at fault; a limit refused says which
+ * (`limite`, `disponible`). A read-only field echoed with another value adds its message beside either.
+ */
+const validationBody = z
+  .object({
+    detail: z.string().optional().meta({ description: 'El motivo cuando no es de un campo' }),
+    limite: z.enum(['diario', 'mensual']).optional().meta({ description: 'El límite de operaciones superado (con `detail`)' }),
+    disponible: z.string().optional().meta({ description: 'Lo que queda del límite, en guaraníes (con `limite`)' }),
+  })
+  .catchall(z.array(z.string()))
+  .meta({ id: 'ErrorValidacion', description: 'Mensajes por campo (`{"campo": ["mensaje"]}`; los de un elemento de una lista, bajo el nombre de la lista) o `{"detail": "…"}`' });
 /** 409: `error` says which; `invalid_transition` carries `estado`, `rate_changed` the new figures. */
 const conflictBody = z
   .object({
@@ -24,6 +48,27 @@ const idempotencyKey = {
 
 const zodOf = (s: unknown) => (s instanceof z.ZodType ? s : undefined);
 
+const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
+const retryAfter = {
+  'Retry-After': { description: 'Segundos que hay que esperar antes de intentar de nuevo', required: true, schema: { type: 'integer' as const, minimum: 1 } },
+};
+
+/**
+ * Each path parameter typed as the procedure reads it: its field of the same name in the input
+ * (`idParam` → integer, `uuidParam` → UUID, a code → text), required whatever the field says; text
+ * when the input has no such field.
+ */
+function pathParamsOf(input: z.ZodType | undefined, names: string[]) {
+  const shape = input instanceof z.ZodObject ? (input.shape as Record<string, z.ZodType>) : {};
+  const required = (field: z.ZodType | undefined): z.ZodType => {
+    if (field instanceof z.ZodOptional) return required(field.unwrap() as z.ZodType);
+    if (field instanceof z.ZodDefault) return required(field.def.innerType as z.ZodType);
+    return field ?? z.string();
+  };
+  // A preprocessed id (`idParam`) accepts undefined as far as zod-openapi can tell: a path parameter is always required.
+  return z.object(Object.fromEntries(names.map((name) => [name, required(shape[name]).meta({ param: { required: true } })])));
+}
+
 /** OpenAPI 3.1 of the REST surface, generated from the route tables and the procedures' zod schemas. */
 export function buildOpenApi(appRouter: AnyRouter, routes: RestRoute[]) {
   const procedures = appRouter._def.procedures as Record<string, { _def: { inputs: unknown[]; output?: unknown } }>;
@@ -34,27 +79,27 @@ export function buildOpenApi(appRouter: AnyRouter, routes: RestRoute[]) {
     const output = zodOf(def.output);
     const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
     const oaPath = `/api${route.path.replace(/:(\w+)/g, '{$1}')}`;
+    const refusals = route.public ? { ...(route.optionalToken ? { 401: 'Token inválido, vencido o revocado (`code: "token_not_valid"`)' } : {}), ...route.refusals } : { 401: 'No autenticado', 403: 'Sin permiso' };
     const op: ZodOpenApiOperationObject = {
       summary: route.summary,
       tags: [route.tag],
       operationId: `${route.method}_${route.path.replace(/[^\w]+/g, '_').replace(/^_|_$/g, '')}`,
-      security: route.public ? [] : [{ bearerAuth: [] }],
-      parameters: [
-        ...pathParams.map((name) => ({ name, in: 'path' as const, required: true, schema: { type: 'string' as const } })),
-        ...(route.idempotent ? [idempotencyKey] : []),
-      ],
+      security: route.optionalToken ? [{}, { bearerAuth: [] }] : route.public ? [] : [{ bearerAuth: [] }],
+      parameters: route.idempotent ? [idempotencyKey] : [],
+      ...(pathParams.length ? { requestParams: { path: pathParamsOf(input, pathParams) } } : {}),
       responses: {
         [String(route.status ?? 200)]: {
           description: route.file?.description ?? 'Respuesta correcta',
           ...(route.file
             ? { content: Object.fromEntries(route.file.types.map((t) => [t, { schema: { type: 'string' as const, format: 'binary' } }])) }
-            : output && route.status !== 204 ? { content: { 'application/json': { schema: output } } } : {}),
+            : output && route.status !== 204 ? json(output) : {}),
         },
-        '400': { description: 'Datos inválidos: `{"campo": ["mensaje"]}` o `{"detail": "…"}`' },
-        ...(route.public ? {} : { '401': { description: 'No autenticado', content: { 'application/json': { schema: errorBody } } } }),
-        ...(route.public ? {} : { '403': { description: 'Sin permiso', content: { 'application/json': { schema: errorBody } } } }),
-        ...(pathParams.length ? { '404': { description: 'No encontrado', content: { 'application/json': { schema: errorBody } } } } : {}),
-        ...(route.conflict ? { '409': { description: route.conflict, content: { 'application/json': { schema: conflictBody } } } } : {}),
+        '400': { description: 'Datos inválidos: `{"campo": ["mensaje"]}` o `{"detail": "…"}`', ...json(validationBody) },
+        ...(refusals[401] ? { '401': { description: refusals[401], ...json(authErrorBody) } } : {}),
+        ...(refusals[403] ? { '403': { description: refusals[403], ...json(authErrorBody) } } : {}),
+        ...(pathParams.length ? { '404': { description: 'No encontrado', ...json(errorBody) } } : {}),
+        ...(route.conflict ? { '409': { description: route.conflict, ...json(conflictBody) } } : {}),
+        ...(route.rateLimited ? { '429': { description: 'Demasiados intentos: esperar los segundos de Retry-After', headers: retryAfter, ...json(errorBody) } } : {}),
       },
     };
     // Rebuilt from the shape: .omit() refuses objects carrying refinements (cross-field rules).
@@ -62,14 +107,15 @@ export function buildOpenApi(appRouter: AnyRouter, routes: RestRoute[]) {
       input instanceof z.ZodObject
         ? z.object(Object.fromEntries(Object.entries(input.shape as Record<string, z.ZodType>).filter(([k]) => !pathParams.includes(k))))
         : undefined;
+    const withQuery = (query: z.ZodObject) => (op.requestParams = { ...op.requestParams, query });
     if (input && !route.input) {
       if (route.method === 'get' || route.method === 'delete') {
-        if (objectInput && Object.keys(objectInput.shape).length) op.requestParams = { query: objectInput };
+        if (objectInput && Object.keys(objectInput.shape).length) withQuery(objectInput);
       } else {
         op.requestBody = { content: { 'application/json': { schema: objectInput ?? input } } };
       }
     } else if (input && route.method === 'get' && objectInput && Object.keys(objectInput.shape).length) {
-      op.requestParams = { query: objectInput };
+      withQuery(objectInput);
     }
     paths[oaPath] = { ...paths[oaPath], [route.method]: op };
   }

@@ -31,6 +31,15 @@ export interface RestRoute {
   tag: string;
   /** No bearer token needed. */
   public?: boolean;
+  /** Public, but a bearer token is read when one is sent (a bad one answers 401): OpenAPI lists the token as optional. */
+  optionalToken?: boolean;
+  /**
+   * A public route that still answers 401 or 403 (wrong credentials, a token it cannot accept): what
+   * each means, for OpenAPI. Routes that need a token declare both always.
+   */
+  refusals?: { 401?: string; 403?: string };
+  /** Its procedure spends a rate limiter (lib/rateLimit.ts `consume`): it may answer 429 with Retry-After. */
+  rateLimited?: boolean;
   /**
    * PUT/PATCH: the GET of the record this write changes. Fields it answers that the write does not
    * take are dropped when echoed unchanged and refused as read-only otherwise (rest/echo.ts).

@@ -12,6 +12,7 @@ export const metodosRoutes: RestRoute[] = [
     method: 'post', path: `${B}/metodos/:id/toggle_active/`, procedure: 'metodos.toggleActive', tag,
     input: (req: Request) => ({ ...(req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {}), ...(req.query.instancia ? { instancia: req.query.instancia } : {}), id: req.params.id }),
     summary: 'Activar o desactivar un método; con {"instancia": true} (o ?instancia=true) el id es de un detalle y se cambia esa instancia',
+    conflict: 'conflict: con instancia, reactivar una instancia que desactivó su catálogo, o cuyo catálogo está inactivo',
   },
   ...crudRoutes('metodos', `${B}/metodos/`, tag, {
     list: 'Métodos financieros: ?search, ?page, ?is_active; ?all=true da una lista',
@@ -64,6 +65,6 @@ export const metodosRoutes: RestRoute[] = [
     create: 'Crear un detalle (cliente, es_cuenta_casa, metodo_financiero, alias, is_active); responde el detalle y data.id, el metodo_financiero_detalle de la cuenta, billetera o tarjeta',
     toggle: { summary: 'Activar o desactivar una instancia (por su detalle)', conflict: 'conflict: la desactivó su catálogo, o el catálogo está inactivo' },
     get: 'Un detalle',
-    update: { summary: 'Modificar alias o estado de un detalle (cambia los campos enviados)', conflict: 'conflict: la instancia la desactivó su catálogo' },
+    update: { summary: 'Modificar alias o estado de un detalle (cambia los campos enviados)', conflict: 'conflict: la instancia la desactivó su catálogo, o su catálogo está inactivo' },
   }),
 ];
