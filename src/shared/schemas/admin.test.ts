@@ -3,7 +3,7 @@ import { M } from '../messages';
 import { MA } from '../messagesAdmin';
 import { categoriaForm, descuentoField } from './categorias';
 import { clienteForm, clientePayloadFromForm } from './clientes';
-import { userCreateInput, userEditForm } from './usuarios';
+import { nameEditErrors, userCreateInput, userEditForm, userEditFormFor } from './usuarios';
 import { roleBody } from './roles';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -57,6 +57,17 @@ describe('user forms', () => {
     expect(userCreateInput.parse({ ...u, password: 'secreto' }).is_active).toBe(true);
     expect(userEditForm.safeParse({ ...u, password: '' }).success).toBe(true);
     expect(messages(userEditForm.safeParse({ ...u, password: '123' }))).toEqual({ password: M.passwordMin });
+  });
+
+  it('edit: the names a user has now pass as they are (self-registration stores no last name); new ones follow the rule, with every other message', () => {
+    const registrado = { username: 'ana', first_name: 'A', last_name: '', email: 'a@p.com' };
+    const form = userEditFormFor(registrado);
+    expect(form.safeParse({ ...registrado, password: '' }).success).toBe(true);
+    expect(messages(form.safeParse({ ...registrado, last_name: 'P', email: 'x' }))).toEqual({ last_name: MA.lastNameMin, email: M.invalidEmailUser });
+    expect(messages(form.safeParse({ ...registrado, first_name: '' }))).toEqual({ first_name: M.required });
+    expect(messages(userEditForm.safeParse(registrado))).toEqual({ first_name: MA.firstNameMin, last_name: M.required });
+    expect(nameEditErrors({ last_name: '' }, { first_name: 'Ana', last_name: 'Pérez' })).toEqual({ last_name: M.required });
+    expect(nameEditErrors({ first_name: 'A', last_name: '' }, registrado)).toEqual({});
   });
 });
 

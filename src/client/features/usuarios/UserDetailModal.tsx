@@ -9,7 +9,7 @@ import { applyFieldErrors } from '../../lib/errors';
 import { usePermissions } from '../../session/permissions';
 import { useSession } from '../../session/store';
 import { P } from '../../../shared/permissions';
-import { userEditForm, type UserEditForm, type UserRecord } from '../../../shared/schemas/usuarios';
+import { userEditFormFor, type UserEditForm, type UserRecord } from '../../../shared/schemas/usuarios';
 
 const toForm = (u: UserRecord): UserEditForm => ({
   username: u.username,
@@ -22,7 +22,8 @@ const toForm = (u: UserRecord): UserEditForm => ({
 
 /**
  * Details of a user: opens read-only; Editar (change permission) unlocks the form; after saving it
- * returns to read-only (spec 000 §4). The password may stay empty. The active switch needs the
+ * returns to read-only (spec 000 §4). The password may stay empty, and so may the last name of a
+ * user who registered themselves (registration asks none) until someone types one. The active switch needs the
  * delete permission (the toggle's), and nobody switches themselves off.
  */
 export function UserDetailModal({ user, onClose }: { user: UserRecord | null; onClose: () => void }) {
@@ -40,7 +41,8 @@ function UserDetail({ user: initial }: { user: UserRecord }) {
   const [user, setUser] = useState(initial);
   const [editing, setEditing] = useState(false);
   const { register, handleSubmit, formState, setError, control, reset } = useForm<UserEditForm>({
-    resolver: zodResolver(userEditForm),
+    // The names the user has now pass as they are (a self-registered user has no last name).
+    resolver: zodResolver(userEditFormFor(user)),
     defaultValues: toForm(user),
   });
   const { errors, isSubmitting } = formState;

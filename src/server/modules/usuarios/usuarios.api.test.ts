@@ -163,14 +163,44 @@ describe('PATCH /api/usuarios/:id/', () => {
     const viewer = await userWith(app, [P.viewUser]);
     const before = await snapshot(app, 'users');
     const patch = (body: unknown, token?: string, id = target.id) => app.api('PATCH', `/usuarios/${id}/`, { token, body });
-    expect((await patch({ username: 'ab', first_name: 'J', last_name: '', email: 'x', password: '123' }, admin)).body).toEqual({
-      username: [M.usernameMin], first_name: [MA.firstNameMin], last_name: [M.required], email: [M.invalidEmailUser], password: [M.passwordMin],
+    expect((await patch({ username: 'ab', email: 'x', password: '123' }, admin)).body).toEqual({
+      username: [M.usernameMin], email: [M.invalidEmailUser], password: [M.passwordMin],
     });
+    // Names are judged against the stored ones (a name sent back unchanged passes), once the rest is valid.
+    expect((await patch({ first_name: 'J', last_name: '' }, admin)).body).toEqual({ first_name: [MA.firstNameMin], last_name: [M.required] });
+    expect((await patch({ last_name: 'P', email: other.email }, admin)).body).toEqual({ last_name: [MA.lastNameMin], email: [M.emailTaken] });
+    expect((await patch({ first_name: 'x'.repeat(151) }, admin)).body).toEqual({ first_name: ['Máximo 150 caracteres'] });
     expect((await patch({ username: other.username, email: other.email }, admin)).body).toEqual({ username: [M.usernameTaken], email: [M.emailTaken] });
     expect((await patch({ first_name: 'Xx' })).status).toBe(401);
     expect((await patch({ first_name: 'Xx' }, viewer.token)).status).toBe(403);
     expect((await patch({ first_name: 'Xx' }, admin, 999999)).status).toBe(404);
     expect(await snapshot(app, 'users')).toEqual(before);
+  });
+
+  it('a self-registered user (no last name, a one-letter first name) is edited without inventing names; new names follow the rule', async () => {
+    const username = uniq('autoreg');
+    const reg = await app.api('POST', '/auth/register/', { body: { username, email: `${username}@correo.com.py`, first_name: 'A', password: 'secreto1' } });
+    expect(reg.status).toBe(201);
+    const { id } = await app.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+    const path = `/usuarios/${id}/`;
+    const read = await app.api('GET', path, { token: admin });
+    expect(read.body).toMatchObject({ first_name: 'A', last_name: '' });
+    // Read, sent back whole: accepted, nothing changes.
+    const back = await app.api('PATCH', path, { token: admin, body: read.body });
+    expect(back, JSON.stringify(back.body)).toMatchObject({ status: 200, body: read.body });
+    // Another field changed beside the names as read.
+    const email = `${uniq('nuevo')}@correo.com.py`;
+    expect(await app.api('PATCH', path, { token: admin, body: { ...read.body, email } })).toMatchObject({ status: 200, body: { email, last_name: '' } });
+    // The tRPC door takes the same rule (the user details form sends every field).
+    const c = await app.caller(admin);
+    expect(await c.usuarios.update({ id, username, first_name: 'A', last_name: '', email, password: '' })).toMatchObject({ first_name: 'A', last_name: '' });
+    // A new name follows the spec's rule; once given, the last name cannot go back to empty.
+    const before = await snapshot(app, 'users');
+    expect((await app.api('PATCH', path, { token: admin, body: { last_name: 'B' } })).body).toEqual({ last_name: [MA.lastNameMin] });
+    expect((await app.api('PATCH', path, { token: admin, body: { first_name: 'B' } })).body).toEqual({ first_name: [MA.firstNameMin] });
+    expect(await snapshot(app, 'users')).toEqual(before);
+    expect((await app.api('PATCH', path, { token: admin, body: { last_name: 'Benítez' } })).body.last_name).toBe('Benítez');
+    expect((await app.api('PATCH', path, { token: admin, body: { last_name: '' } })).body).toEqual({ last_name: [M.required] });
   });
 
   it('keeps the own username when it is sent back unchanged', async () => {

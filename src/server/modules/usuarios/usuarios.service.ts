@@ -10,7 +10,7 @@ import { requirePerms } from '../../lib/permissions';
 import { M } from '../../../shared/messages';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
-import type { ClienteActualResult, UserCreateInput, UserPatchBody, UserRecord } from '../../../shared/schemas/usuarios';
+import { nameEditErrors, type ClienteActualResult, type UserCreateInput, type UserPatchBody, type UserRecord } from '../../../shared/schemas/usuarios';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserTokens } from '../auth/revocation';
 import { assertMayChange } from '../auth/outranking';
@@ -47,11 +47,16 @@ async function assertExists(db: Db, id: number) {
   if (!(await userExists(db, id))) throw notFound();
 }
 
-async function checkTaken(db: Db, v: { username?: string; email?: string }, exceptId?: number) {
+async function takenErrors(db: Db, v: { username?: string; email?: string }, exceptId?: number): Promise<FieldErrors> {
   const taken = await takenFields(db, v, exceptId);
   const fields: FieldErrors = {};
   if (taken.username) fields.username = [M.usernameTaken];
   if (taken.email) fields.email = [M.emailTaken];
+  return fields;
+}
+
+async function checkTaken(db: Db, v: { username?: string; email?: string }, exceptId?: number) {
+  const fields = await takenErrors(db, v, exceptId);
   if (Object.keys(fields).length) throw invalidFields(fields);
 }
 
@@ -108,9 +113,12 @@ export async function update(ctx: ServiceCtx, id: number, input: UserPatchBody):
         requirePerms(ctx, { all: intent.perms });
         await assertMayChange(ctx, trx, cur);
         if (intent.deactivating && actor.id === id) throw badRequest(MA.cannotDeactivateSelf);
-        await checkTaken(trx, rest, id);
-
         const before = (await findUser(trx, id))!;
+        // A name sent back as stored passes (a self-registered user has no last name); a new one needs 2 characters.
+        const names = Object.entries(nameEditErrors(rest, before)).map(([k, msg]) => [k, [msg]]);
+        const errors: FieldErrors = { ...Object.fromEntries(names), ...(await takenErrors(trx, rest, id)) };
+        if (Object.keys(errors).length) throw invalidFields(errors);
+
         const set = { ...rest, ...(toggles ? { is_active } : {}), ...(password_hash ? { password_hash } : {}) };
         if (Object.keys(set).length) await updateUserRow(trx, id, set);
         if (password_hash || (toggles && !is_active)) await revokeUserTokens(trx, id);
