@@ -65,25 +65,30 @@ export async function seedDemoMetodos(db: Db, demoUsername: string) {
   const transferencia = await metodoId(db, 'TRANSFERENCIA_BANCARIA');
   const billetera = await metodoId(db, 'BILLETERA_DIGITAL');
   const tarjeta = await metodoId(db, 'TARJETA');
-  const hasAlias = async (alias: string, clienteId: string | null) =>
+  // Demo instances of a method go to an owner (the house, a client) holding none of that method,
+  // deactivated ones included: never looked up by alias, bank or number, which staff and customers
+  // edit, so a restart after any edit never adds a copy.
+  const holds = async (clienteId: string | null, metodo: number) =>
     !!(await db
       .selectFrom('metodo_financiero_detalle')
       .select('id')
-      .where('alias', '=', alias)
       .where((eb) => (clienteId ? eb('cliente_id', '=', clienteId) : eb('cliente_id', 'is', null)))
+      .where('metodo_financiero_id', '=', metodo)
       .executeTakeFirst());
   const detalle = async (clienteId: string | null, metodo: number, alias: string) =>
     (await db.insertInto('metodo_financiero_detalle').values({ cliente_id: clienteId, es_cuenta_casa: clienteId === null, metodo_financiero_id: metodo, alias }).returning('id').executeTakeFirstOrThrow()).id;
 
-  for (const c of HOUSE_CUENTAS) {
-    if (await hasAlias(c.alias, null)) continue;
-    const d = await detalle(null, transferencia, c.alias);
-    await db.insertInto('cuentas_bancarias').values({ banco_id: await idOf(db, 'bancos', c.banco), numero_cuenta: c.numero_cuenta, titular: c.titular, cbu_cvu: c.cbu_cvu, metodo_financiero_detalle_id: d }).execute();
+  if (!(await holds(null, transferencia))) {
+    for (const c of HOUSE_CUENTAS) {
+      const d = await detalle(null, transferencia, c.alias);
+      await db.insertInto('cuentas_bancarias').values({ banco_id: await idOf(db, 'bancos', c.banco), numero_cuenta: c.numero_cuenta, titular: c.titular, cbu_cvu: c.cbu_cvu, metodo_financiero_detalle_id: d }).execute();
+    }
   }
-  for (const w of HOUSE_BILLETERAS) {
-    if (await hasAlias(w.alias, null)) continue;
-    const d = await detalle(null, billetera, w.alias);
-    await db.insertInto('billeteras_digitales').values({ plataforma_id: await idOf(db, 'billeteras_catalogo', w.plataforma), usuario_id: w.usuario_id, email: w.email, telefono: w.telefono, metodo_financiero_detalle_id: d }).execute();
+  if (!(await holds(null, billetera))) {
+    for (const w of HOUSE_BILLETERAS) {
+      const d = await detalle(null, billetera, w.alias);
+      await db.insertInto('billeteras_digitales').values({ plataforma_id: await idOf(db, 'billeteras_catalogo', w.plataforma), usuario_id: w.usuario_id, email: w.email, telefono: w.telefono, metodo_financiero_detalle_id: d }).execute();
+    }
   }
 
   const user = await db.selectFrom('users').select('id').where(sql`lower(username)`, '=', demoUsername).executeTakeFirst();
@@ -98,15 +103,15 @@ export async function seedDemoMetodos(db: Db, demoUsername: string) {
   const bancard = (await db.selectFrom('tarjetas_catalogo').select('id').where('marca', '=', 'Bancard').executeTakeFirstOrThrow()).id;
   for (const [i, c] of clientes.entries()) {
     const n = String(i + 1);
-    if (!(await hasAlias('Mi cuenta en Itaú', c.id_cliente))) {
+    if (!(await holds(c.id_cliente, transferencia))) {
       const d = await detalle(c.id_cliente, transferencia, 'Mi cuenta en Itaú');
       await db.insertInto('cuentas_bancarias').values({ banco_id: await idOf(db, 'bancos', 'Banco Itaú Paraguay'), numero_cuenta: `80045${n}789`, titular: c.nombre, cbu_cvu: `001500000000080045${n}789`.padEnd(22, '0').slice(0, 22), metodo_financiero_detalle_id: d }).execute();
     }
-    if (!(await hasAlias('Mi Tigo Money', c.id_cliente))) {
+    if (!(await holds(c.id_cliente, billetera))) {
       const d = await detalle(c.id_cliente, billetera, 'Mi Tigo Money');
       await db.insertInto('billeteras_digitales').values({ plataforma_id: await idOf(db, 'billeteras_catalogo', 'Tigo Money'), usuario_id: `cliente${n}`, email: `cliente${n}@ejemplo.com.py`, telefono: `+59598100${n}000`, metodo_financiero_detalle_id: d }).execute();
     }
-    if (!(await hasAlias('Mi tarjeta Bancard', c.id_cliente))) {
+    if (!(await holds(c.id_cliente, tarjeta))) {
       const d = await detalle(c.id_cliente, tarjeta, 'Mi tarjeta Bancard');
       await db.insertInto('tarjetas').values({ tipo: 'LOCAL', payment_method_id: `pm_demo_${n}`, brand: 'bancard', marca_id: bancard, last4: `424${n}`, exp_month: 12, exp_year: new Date().getFullYear() + 3, titular: c.nombre, metodo_financiero_detalle_id: d }).execute();
     }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { startTestApp, ADMIN_PASSWORD, type TestApp } from '../../test/harness';
 import { seed } from '../../db/seed';
 import { DEMO_CUSTOMER } from '../../db/seed/demo';
@@ -45,5 +46,29 @@ describe('demo transactions seed', () => {
       expect([t.tasa_aplicada, t.monto_destino]).toEqual([expected.tc_final, expected.monto_destino]);
       expect(t.monto_pyg).toBe(compra ? t.monto_origen : t.monto_destino);
     }
+  });
+
+  it('a restart after the demo instances were renamed (or their bank, number or platform edited) adds no copies', async () => {
+    const instancias = () =>
+      app.db
+        .selectFrom('metodo_financiero_detalle')
+        .select(['id', 'cliente_id', 'metodo_financiero_id', 'alias'])
+        .orderBy('id')
+        .execute();
+    const antes = await instancias();
+    // The demo customer's two clients hold an account, a wallet and a card each; the house two accounts and two wallets.
+    expect(antes.filter((d) => d.cliente_id !== null)).toHaveLength(6);
+    expect(antes.filter((d) => d.cliente_id === null)).toHaveLength(4);
+    // Everything a customer or staff may edit, edited.
+    await app.db.updateTable('metodo_financiero_detalle').set({ alias: sql`'Renombrada ' || id` }).execute();
+    await app.db.updateTable('cuentas_bancarias').set({ numero_cuenta: sql`'9' || id` }).execute();
+    await app.db.updateTable('billeteras_digitales').set({ usuario_id: sql`'otro' || id` }).execute();
+    await app.db.updateTable('metodo_financiero_detalle').set({ is_active: false }).where('cliente_id', 'is not', null).execute();
+    await reseed();
+    await reseed();
+    expect((await instancias()).map((d) => d.id)).toEqual(antes.map((d) => d.id));
+    expect((await app.db.selectFrom('cuentas_bancarias').select('id').execute()).length).toBe(4);
+    expect((await app.db.selectFrom('billeteras_digitales').select('id').execute()).length).toBe(4);
+    expect((await app.db.selectFrom('tarjetas').select('id').execute()).length).toBe(2);
   });
 });
