@@ -1,8 +1,10 @@
 /** Spanish texts shown by both server and client. */
 export const M = {
   required: 'Este campo es requerido',
-  /** A rate or limit sent as a JSON number: a double cannot carry every figure exactly. */
+  /** A rate or amount sent as a JSON number: a double cannot carry every figure exactly. */
   decimalComoTexto: 'Envíe el valor como texto decimal (por ejemplo "7300.50"): un número JSON puede perder dígitos.',
+  /** The same for a whole amount (a limit in guaraníes, a stock minimum): no decimal in the example. */
+  enteroComoTexto: 'Envíe el valor como texto, sin decimales (por ejemplo "1000000"): un número JSON puede perder dígitos.',
   forbidden: 'Acceso denegado – No tenés permisos para ver este contenido',
   apiForbidden: 'No tiene permiso para realizar esta acción.',
   notFound: 'No encontrado.',

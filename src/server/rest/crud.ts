@@ -1,6 +1,19 @@
 import type { Request } from 'express';
 import type { ProcedurePath, RestRoute } from './types';
 
+/**
+ * The input of an action that takes no fields (a toggle, a reset): the path's params, with the body's
+ * keys beside them so the procedure's strict input refuses them (`{"foo": ["Campo no permitido."]}`)
+ * after its permission check, instead of ignoring them. No body (or `null`) is just the params; a body
+ * that is not an object reaches the schema as it is (400), as on every other write.
+ */
+export function bodyAndParams(req: Request): unknown {
+  const body = req.body as unknown;
+  const params = req.params as Record<string, string>;
+  if (body === undefined || body === null) return { ...params };
+  return typeof body === 'object' && !Array.isArray(body) ? { ...body, ...params } : body;
+}
+
 /** One operation of a resource: its summary, and optionally another procedure or status. */
 export interface CrudOp {
   summary: string;
@@ -26,23 +39,24 @@ type OpsOf<NS extends string> = {
 /**
  * The list/create/read/update/patch/toggle/delete shape every resource repeats, in an order where
  * deeper paths are matched first. Fixed sub-paths ('/divisas/sin_tasa/') go before these routes.
- * - path: '/divisas/' (the id param is ':id', passed alone to get, toggle and delete).
+ * - path: '/divisas/' (the id param is ':id', passed alone to get and delete; a toggle's body keys go
+ *   with it, for its strict input to refuse).
  * - an op given as a string is its summary.
  */
 export function crudRoutes<NS extends string>(namespace: NS, path: string, tag: string, ops: OpsOf<NS>, idParam = 'id'): RestRoute[] {
   const idOnly = (req: Request) => ({ [idParam]: req.params[idParam] });
   const item = `${path}:${idParam}/`;
-  const shape: [Op, RestRoute['method'], string, boolean, number | undefined][] = [
-    ['list', 'get', path, false, undefined],
-    ['create', 'post', path, false, 201],
-    ['toggle', 'post', `${item}toggle_active/`, true, undefined],
-    ['get', 'get', item, true, undefined],
-    ['update', 'put', item, false, undefined],
-    ['patch', 'patch', item, false, undefined],
-    ['delete', 'delete', item, true, undefined],
+  const shape: [Op, RestRoute['method'], string, RestRoute['input'], number | undefined][] = [
+    ['list', 'get', path, undefined, undefined],
+    ['create', 'post', path, undefined, 201],
+    ['toggle', 'post', `${item}toggle_active/`, bodyAndParams, undefined],
+    ['get', 'get', item, idOnly, undefined],
+    ['update', 'put', item, undefined, undefined],
+    ['patch', 'patch', item, undefined, undefined],
+    ['delete', 'delete', item, idOnly, undefined],
   ];
   const routes: RestRoute[] = [];
-  for (const [op, method, routePath, byIdOnly, defaultStatus] of shape) {
+  for (const [op, method, routePath, input, defaultStatus] of shape) {
     const given = ops[op] as CrudOp | string | undefined;
     if (!given) continue;
     const spec: CrudOp = typeof given === 'string' ? { summary: given } : given;
@@ -51,7 +65,7 @@ export function crudRoutes<NS extends string>(namespace: NS, path: string, tag: 
       method,
       path: routePath,
       procedure: spec.procedure ?? (`${namespace}.${DEFAULT_PROC[op]}` as ProcedurePath),
-      ...(byIdOnly ? { input: idOnly } : {}),
+      ...(input ? { input } : {}),
       ...(status !== undefined ? { status } : {}),
       ...(spec.wholeUnlessPaged ? { wholeUnlessPaged: true } : {}),
       ...(spec.conflict ? { conflict: spec.conflict } : {}),

@@ -19,7 +19,7 @@ export const optionalText = (max = 150, opts: { multiline?: boolean } = {}) =>
 export const INT4_MAX = 2_147_483_647;
 
 /** Digits only ("12"), so "0x4", "4e0" or " 4" are not read as 4; numbers pass through. */
-const fromDigits = (max: number) => (v: unknown) => (typeof v === 'string' && new RegExp(`^[1-9]\\d{0,${max - 1}}$`).test(v) ? Number(v) : v);
+export const fromDigits = (max: number) => (v: unknown) => (typeof v === 'string' && new RegExp(`^[1-9]\\d{0,${max - 1}}$`).test(v) ? Number(v) : v);
 
 /** An integer id in a body (a list of role or permission ids): positive and within `integer`; "3" reads as 3, as idParam does. */
 export const intId = (message: string) =>
@@ -47,5 +47,14 @@ export const pageOptional = page.optional();
  */
 export const uuidField = (error: Parameters<typeof z.uuid>[0]) => z.uuid(error).transform((s) => s.toLowerCase());
 export const uuidParam = uuidField({ error: idError });
+
+/**
+ * A query value of a fixed set of lower-case words in any letter case (`?estado=PENDIENTE`,
+ * `?operacion=COMPRA`, `?agrupacion=Mes`): query strings are typed by people and copied from screens
+ * that show them in upper case. Given on in the set's (lower-case) spelling. JSON bodies keep their
+ * exact values.
+ */
+export const enumParam = <const T extends readonly [string, ...string[]]>(values: T, error: string) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(values, { error }));
 
 export const detailSchema = z.object({ detail: z.string() });

@@ -183,7 +183,7 @@ export type DenominacionRecord = z.infer<typeof denominacionRecord>;
  * no limit. A decimal point or comma is refused with its own message ("1,5" is never stored as 1.5).
  */
 const limiteValue = z
-  .string({ error: (iss) => (iss.input === undefined ? M.required : typeof iss.input === 'number' ? M.decimalComoTexto : DIVISA_MSG.limiteNumero) })
+  .string({ error: (iss) => (iss.input === undefined ? M.required : typeof iss.input === 'number' ? M.enteroComoTexto : DIVISA_MSG.limiteNumero) })
   .nullable()
   .transform((v, ctx) => {
     const text = v?.trim() ?? '';

@@ -2,7 +2,7 @@ import { z } from '../zod';
 import { M } from '../messages';
 import { Decimal, decimalesEscritos, parseDecimalInput } from '../money';
 import { ESTADOS } from '../transacciones';
-import { idParam, uuidParam } from './common';
+import { enumParam, idParam, uuidParam } from './common';
 import { queryFlag } from './fields';
 import { metodoRecord } from './metodos';
 import { MONTO_MAX_ENTEROS, MONTO_MSG } from '../montoMsg';
@@ -128,7 +128,7 @@ export const fecha = z
 
 /** Filters of the transaction lists and the history (dates are business days, inclusive). */
 /** A state in any letter case (the history shows them in upper case, and a client may send them back so). */
-export const estadoParam = z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(ESTADOS, { error: 'Estado no válido' }));
+export const estadoParam = enumParam(ESTADOS, 'Estado no válido');
 
 export const transaccionFiltros = {
   estado: estadoParam.optional(),

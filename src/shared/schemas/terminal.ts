@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { idParam, intId, requiredMultilineText, uuidParam } from './common';
+import { fromDigits, idParam, intId, requiredMultilineText, uuidParam } from './common';
 import { text } from './fields';
 import { montoField } from './operaciones';
 
@@ -89,11 +89,11 @@ export const stockRespuesta = z.object({
 });
 export type StockRespuesta = z.infer<typeof stockRespuesta>;
 
-const cantidadField = z
-  .number({ error: TERMINAL_MSG.cantidadInvalida })
-  .int(TERMINAL_MSG.cantidadInvalida)
-  .min(1, TERMINAL_MSG.cantidadInvalida)
-  .max(100_000, TERMINAL_MSG.cantidadInvalida);
+/** A count of notes: a number, or its digits as text ("10") as ids and denominations take them. */
+const cantidadField = z.preprocess(
+  fromDigits(6),
+  z.number({ error: TERMINAL_MSG.cantidadInvalida }).int(TERMINAL_MSG.cantidadInvalida).min(1, TERMINAL_MSG.cantidadInvalida).max(100_000, TERMINAL_MSG.cantidadInvalida),
+);
 
 export const stockMovimientoBody = z.strictObject({
   denominacion_id: intId(TERMINAL_MSG.denominacionInvalida),

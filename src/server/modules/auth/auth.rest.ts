@@ -1,4 +1,5 @@
 import type { RestRoute } from '../../rest/types';
+import { bodyAndParams } from '../../rest/crud';
 
 const tag = 'Autenticación';
 
@@ -20,7 +21,8 @@ export const authRoutes: RestRoute[] = [
   { method: 'post', path: '/auth/mfa/disable/', procedure: 'auth.mfaDisable', summary: 'Desactivarla con la contraseña y un código (o uno de recuperación)', tag, rateLimited: true },
   { method: 'post', path: '/auth/password/change/', procedure: 'auth.passwordChange', summary: 'Cambiar la propia contraseña (actual y nueva): cierra las demás sesiones y da tokens nuevos', tag, rateLimited: true },
   { method: 'post', path: '/auth/logout-all/', procedure: 'auth.logoutAll', input: () => undefined, summary: 'Cerrar sesión en todos los dispositivos (revoca todos los tokens del usuario)', tag },
-  { method: 'post', path: '/usuarios/:id/reset_mfa/', procedure: 'auth.resetUserMfa', input: (req) => ({ id: req.params.id }), summary: 'Restablecer la verificación en dos pasos de otro usuario (la configura de nuevo)', tag: 'Usuarios' },
+  // No fields: body keys reach the strict input, which refuses them (`Campo no permitido.`).
+  { method: 'post', path: '/usuarios/:id/reset_mfa/', procedure: 'auth.resetUserMfa', input: bodyAndParams, summary: 'Restablecer la verificación en dos pasos de otro usuario (la configura de nuevo)', tag: 'Usuarios' },
   { method: 'get', path: '/me/permissions/', procedure: 'auth.myPermissions', input: () => undefined, summary: 'Permisos del usuario actual; sin token, `{"perms": []}` (un token inválido o vencido da 401)', tag, public: true,
     optionalToken: true, refusals: { 403: 'El rol del usuario exige la verificación en dos pasos y aún no la configuró (`code: "mfa_enrollment_required"`)' } },
 ];

@@ -187,6 +187,11 @@ describe('turning it off, staff reset', () => {
     expect((await app.api('POST', `/usuarios/${u.id}/reset_mfa/`, { token: other.token })).status).toBe(403);
     expect((await app.api('POST', `/usuarios/${staff.id}/reset_mfa/`, { token: staff.token })).status).toBe(400);
     expect((await app.api('POST', `/usuarios/999999/reset_mfa/`, { token: staff.token })).status).toBe(404);
+    // The reset takes no fields: an unknown key is refused (after 403), the second factor stays.
+    expect((await app.api('POST', `/usuarios/${u.id}/reset_mfa/`, { token: other.token, body: { foo: 1 } })).status).toBe(403);
+    const unknown = await app.api('POST', `/usuarios/${u.id}/reset_mfa/`, { token: staff.token, body: { foo: 1 } });
+    expect(unknown).toMatchObject({ status: 400, body: { foo: ['Campo no permitido.'] } });
+    expect((await app.api('GET', '/auth/mfa/', { token: access })).body).toMatchObject({ mfa_enabled: true });
     const r = await app.api('POST', `/usuarios/${u.id}/reset_mfa/`, { token: staff.token });
     expect(r).toMatchObject({ status: 200, body: { detail: MF.reset } });
     expect((await app.api('GET', '/auth/mfa/', { token: access })).status).toBe(401);

@@ -316,6 +316,22 @@ describe('DELETE /api/divisas/:id/ and reactivation', () => {
     expect(on.status).toBe(200);
     expect(on.body.is_active).toBe(true);
   });
+
+  it('a toggle takes no fields: an unknown body key answers 400 and changes nothing (after 401/403); an empty body and the path id are fine', async () => {
+    const d = await createDivisa(app, admin);
+    const n = (await app.api('POST', '/denominaciones/', { token: admin, body: { denominacion: 1000, divisa: d.id } })).body as { id: number };
+    for (const path of [`/divisas/${d.id}/toggle_active/`, `/denominaciones/${n.id}/toggle_active/`]) {
+      const before = [await snapshot('divisas'), await snapshot('denominaciones')];
+      expect((await app.api('POST', path, { body: { foo: 1 } })).status, path).toBe(401);
+      expect((await app.api('POST', path, { token: viewer, body: { foo: 1 } })).status, path).toBe(403);
+      expect(await app.api('POST', path, { token: admin, body: { foo: 1 } }), path).toMatchObject({ status: 400, body: { foo: ['Campo no permitido.'] } });
+      expect(await app.api('POST', path, { token: admin, body: { is_active: false } }), path).toMatchObject({ status: 400, body: { is_active: ['Campo no permitido.'] } });
+      expect([await snapshot('divisas'), await snapshot('denominaciones')]).toEqual(before);
+      const off = await app.api('POST', path, { token: admin, body: {} });
+      expect(off, path).toMatchObject({ status: 200, body: { is_active: false } });
+      expect(await app.api('POST', path, { token: admin, body: { id: String(off.body.id) } }), path).toMatchObject({ status: 200, body: { is_active: true } });
+    }
+  });
 });
 
 describe('GET /api/divisas/sin_tasa/ and /api/divisas/con_tasa/', () => {
@@ -505,7 +521,7 @@ describe('/api/limite-config/', () => {
     expect(log).toMatchObject({ actor_id: changer.id, action: 'update', after: { limite_diario: '50000000', limite_mensual: '300000000' } });
 
     const numero = await app.api('PUT', '/limite-config/', { body: { limite_diario: 50000000, limite_mensual: '300000000' }, token: changer.token });
-    expect(numero).toMatchObject({ status: 400, body: { limite_diario: [M.decimalComoTexto] } });
+    expect(numero).toMatchObject({ status: 400, body: { limite_diario: [M.enteroComoTexto] } });
     const cleared = await app.api('PUT', '/limite-config/', { body: { limite_diario: '', limite_mensual: null }, token: changer.token });
     expect(cleared.body).toEqual({ limite_diario: null, limite_mensual: null });
     const max = '1'.repeat(30);
@@ -528,7 +544,7 @@ describe('/api/limite-config/', () => {
       [{ limite_diario: '1e5' }, 'limite_diario', DIVISA_MSG.limiteNumero],
       [{ limite_diario: '1.000.000' }, 'limite_diario', DIVISA_MSG.limiteNumero],
       [{ limite_mensual: 'mucho' }, 'limite_mensual', DIVISA_MSG.limiteNumero],
-      [{ limite_mensual: 5000 }, 'limite_mensual', M.decimalComoTexto],
+      [{ limite_mensual: 5000 }, 'limite_mensual', M.enteroComoTexto],
       [{ limite_mensual: undefined }, 'limite_mensual', M.required],
       [{ otro: '1' }, 'otro', 'Campo no permitido.'],
       // Guaraníes have no minor unit: "1,5" is never stored as 1.5.

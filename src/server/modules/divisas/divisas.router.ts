@@ -12,6 +12,8 @@ import * as denominaciones from './denominaciones.service';
 import * as limites from './limites.service';
 
 const byId = z.object({ id: serialId });
+/** A toggle takes no fields: a body key other than the id is refused (`Campo no permitido.`). */
+const toggleInput = z.strictObject({ id: serialId });
 const DENOMINACION_PERMS = [P.viewDenominacion, P.addDenominacion, P.changeDenominacion, P.deleteDenominacion];
 
 const denominacionesRouter = router({
@@ -36,7 +38,7 @@ const denominacionesRouter = router({
     .output(denominacionRecord)
     .mutation(({ ctx, input }) => denominaciones.deactivateDenominacion(serviceCtx(ctx), input.id)),
   toggleActive: permProcedure({ any: [P.changeDenominacion, P.deleteDenominacion] })
-    .input(byId)
+    .input(toggleInput)
     .output(denominacionRecord)
     .mutation(({ ctx, input }) => denominaciones.toggleDenominacion(serviceCtx(ctx), input.id)),
 });
@@ -85,7 +87,7 @@ export const divisasRouter = router({
     .output(divisaRecord)
     .mutation(({ ctx, input }) => divisas.deactivateDivisa(serviceCtx(ctx), input.id)),
   toggleActive: permProcedure({ any: [P.changeDivisa, P.deleteDivisa] })
-    .input(byId)
+    .input(toggleInput)
     .output(divisaRecord)
     .mutation(({ ctx, input }) => divisas.toggleDivisa(serviceCtx(ctx), input.id)),
   denominacionesDe: permProcedure({ any: DENOMINACION_PERMS })

@@ -165,6 +165,21 @@ describe('banknote stock', () => {
       expect(r, String(denominacion_id)).toMatchObject({ status: 400, body: { denominacion_id: [TERMINAL_MSG.denominacionInvalida] } });
     }
   });
+
+  it('a count as digits ("10") is read as the ids and denominations are; anything else that is not a whole count stays refused', async () => {
+    const t = await tauser(app);
+    const mover = (cantidad: unknown, operacion = 'cargar') =>
+      app.api('POST', `/tauser/${t}/stock/`, { token: staff, body: { denominacion_id: String(den.USD[100]), operacion, cantidad, motivo: 'Carga' } });
+    expect((await mover('10')).status).toBe(200);
+    expect((await mover('3', 'retirar')).status).toBe(200);
+    expect(await cantidad(t, 'USD', 100)).toBe(7);
+    for (const bad of ['0', '010', '1.5', '1e3', ' 5', '-5', '+5', '100001', '99999999999', '', 'diez', true, null]) {
+      expect(await mover(bad), JSON.stringify(bad)).toMatchObject({ status: 400, body: { cantidad: [TERMINAL_MSG.cantidadInvalida] } });
+    }
+    // Values of a fixed set in a JSON body are matched exactly (only query strings take any letter case).
+    expect(await mover('1', 'CARGAR')).toMatchObject({ status: 400, body: { operacion: [TERMINAL_MSG.operacionInvalida] } });
+    expect(await cantidad(t, 'USD', 100)).toBe(7);
+  });
 });
 
 describe('processing at the terminal', () => {
