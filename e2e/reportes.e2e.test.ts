@@ -144,6 +144,25 @@ describe('/reportes', () => {
     await page.screenshot({ path: 'e2e/screenshots/reportes-filtros-375.png' });
   });
 
+  it('filters by a client category by its id (?categoria=<uuid>), and a link naming it still shows it chosen', async () => {
+    const minorista = (await e.server.database.db.selectFrom('categorias_cliente').select('id_categoria').where('nombre', '=', 'MINORISTA').executeTakeFirst())!;
+    const page = await adminPage({ width: 1366, height: 900 });
+    await page.goto(`${e.url}/reportes`);
+    await expect.poll(async () => guaranies(await margenCard(page).innerText())).toBeGreaterThan(0);
+    const categoria = page.getByRole('form', { name: 'Filtros' }).getByRole('combobox', { name: /^Categoría de cliente/ });
+    await categoria.locator('option', { hasText: 'MINORISTA' }).waitFor({ state: 'attached' });
+    await categoria.selectOption({ label: 'MINORISTA' });
+    await page.waitForURL((u) => u.searchParams.has('categoria'));
+    expect(new URL(page.url()).searchParams.get('categoria')).toBe(minorista.id_categoria);
+    // The fixture's operations are of a MINORISTA client: the filter finds them (it used to find none).
+    await expect.poll(async () => guaranies(await page.getByTestId('card-operaciones').locator('p').nth(1).innerText())).toBeGreaterThanOrEqual(8);
+    const porId = await margenCard(page).innerText();
+
+    await page.goto(`${e.url}/reportes?categoria=MINORISTA`);
+    await expect.poll(() => categoria.locator('option:checked').innerText()).toBe('MINORISTA');
+    await expect.poll(() => margenCard(page).innerText()).toBe(porId);
+  });
+
   it('staff set a currency\'s minimum and the terminals below it are flagged', async () => {
     const page = await adminPage({ width: 1366, height: 900 });
     await page.goto(`${e.url}/reportes`);

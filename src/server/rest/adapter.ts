@@ -83,7 +83,8 @@ async function applyEcho(reader: Reader | undefined, req: Request, input: unknow
     if (app?.code === 'forbidden' || app?.code === 'not_found') throw e;
     return unchanged;
   }
-  const { drop, readOnly } = splitEcho(keys, req.body as Record<string, unknown>, current);
+  const body = req.body as Record<string, unknown>;
+  const { drop, readOnly } = splitEcho(keys, body, reader.item ? reader.item(current, body) : current);
   return { input: without(input, drop), readOnly };
 }
 

@@ -42,9 +42,11 @@ export interface RestRoute {
   rateLimited?: boolean;
   /**
    * PUT/PATCH: the GET of the record this write changes. Fields it answers that the write does not
-   * take are dropped when echoed unchanged and refused as read-only otherwise (rest/echo.ts).
+   * take are dropped when echoed unchanged and refused as read-only otherwise (rest/echo.ts). When
+   * that GET answers a list whose items the write sets one at a time, `item` picks from it the item
+   * the body names (none: the echo rule has nothing to compare with).
    */
-  current?: { procedure: ProcedurePath; input: (req: Request) => unknown };
+  current?: { procedure: ProcedurePath; input: (req: Request) => unknown; item?: (answer: unknown, body: Record<string, unknown>) => unknown };
   /**
    * A public read answered from its cached serialization (the same data the procedure returns),
    * with an ETag: 304 when the caller already holds it.

@@ -1,8 +1,8 @@
 import { z } from '../zod';
+import { M } from '../messages';
 import { ESTADOS } from '../transacciones';
-import { idParam, pageParam, uuidParam } from './common';
+import { enumParam, idParam, optionalText, pageParam, uuidParam } from './common';
 import { FECHAS_MSG, estadoParam, fecha } from './operaciones';
-import { optionalText } from './common';
 
 import { AGRUPACIONES, FORMATOS } from '../reportes';
 
@@ -10,13 +10,16 @@ export { AGRUPACIONES, DIMENSIONES, FORMATOS, type Agrupacion, type Dimension, t
 
 /**
  * The filters every report takes (dates are business days of TZ_BUSINESS, inclusive; without them,
- * this month up to today). The state is COMPLETADA unless asked otherwise.
+ * this month up to today). The state is COMPLETADA unless asked otherwise. Words of a fixed set
+ * (estado, operacion, agrupacion, formato) take any letter case. `categoria` names a client category
+ * by its id (`idCategoria`, any letter case) or, as links written before did, by its name; the
+ * service resolves it to the id and refuses one that names no category.
  */
 export const reporteFiltrosShape = {
   fecha_desde: fecha.optional(),
   fecha_hasta: fecha.optional(),
   divisa: idParam.optional(),
-  operacion: z.enum(['compra', 'venta'], { error: 'Operación no válida' }).optional(),
+  operacion: enumParam(['compra', 'venta'], 'Operación no válida').optional(),
   metodo: idParam.optional(),
   operador: idParam.optional(),
   tauser: uuidParam.optional(),
@@ -33,18 +36,21 @@ export type ReporteFiltrosInput = z.input<typeof reporteFiltros>;
 export type ReporteFiltros = z.output<typeof reporteFiltros> & { fecha_desde: string; fecha_hasta: string };
 
 export const evolucionInput = z
-  .object({ ...reporteFiltrosShape, agrupacion: z.enum(AGRUPACIONES, { error: 'Agrupación no válida (dia, semana o mes)' }).default('dia') })
+  .object({ ...reporteFiltrosShape, agrupacion: enumParam(AGRUPACIONES, 'Agrupación no válida (dia, semana o mes)').default('dia') })
   .refine(fechasEnOrden, fechasRule);
 export const listadoInput = z.object({ ...reporteFiltrosShape, page: pageParam }).refine(fechasEnOrden, fechasRule);
 export const exportInput = z
-  .object({ ...reporteFiltrosShape, formato: z.enum(FORMATOS, { error: 'Formato no válido (csv, xlsx o pdf)' }).default('csv') })
+  .object({ ...reporteFiltrosShape, formato: enumParam(FORMATOS, 'Formato no válido (csv, xlsx o pdf)').default('csv') })
   .refine(fechasEnOrden, fechasRule);
 
 const MINIMO_MSG = 'Ingresá un mínimo en unidades enteras (0 o más).';
-/** The low-stock threshold of a currency, in whole units of it (terminals hold notes); 0 turns it off. */
+/**
+ * The low-stock threshold of a currency, in whole units of it (terminals hold notes); 0 turns it off.
+ * An amount of money: digits as text, as GET answers it; a JSON number is told to travel as text.
+ */
 export const umbralInput = z.strictObject({
   divisa_id: idParam,
-  minimo: z.string({ error: MINIMO_MSG }).regex(/^\d{1,15}$/, MINIMO_MSG),
+  minimo: z.string({ error: (iss) => (typeof iss.input === 'number' ? M.enteroComoTexto : MINIMO_MSG) }).regex(/^\d{1,15}$/, MINIMO_MSG),
 });
 export type UmbralInput = z.infer<typeof umbralInput>;
 

@@ -155,12 +155,15 @@ export function ReportesPage() {
     metodo: opcionesDe(opcionesQ.metodo.data?.resultados, (g) => g.clave, (g) => g.etiqueta),
     operador: opcionesDe(opcionesQ.operador.data?.resultados, (g) => g.clave, (g) => g.etiqueta),
     tauser: opcionesDe(opcionesQ.tauser.data?.resultados, (g) => g.clave, (g) => g.etiqueta),
-    categoria: opcionesDe(opcionesQ.categoria.data?.resultados, (g) => g.etiqueta, (g) => g.etiqueta),
+    // By id, as every other filter (a category keeps its name, which the server also takes from links written before).
+    categoria: opcionesDe(opcionesQ.categoria.data?.resultados, (g) => g.clave, (g) => g.etiqueta),
   };
   const campo = 'block text-sm font-medium text-slate-700';
   const select = (name: FiltroDeLista, label: string) => {
-    const value = s[name] === undefined ? '' : String(s[name]);
     const opts = opciones[name];
+    const raw = s[name] === undefined ? '' : String(s[name]);
+    // A category named in an older link (?categoria=VIP) shows as its option.
+    const value = (name === 'categoria' && !opts.some((o) => o.value === raw) && opts.find((o) => o.label.toLowerCase() === raw.toLowerCase())?.value) || raw;
     // A value of a shared link with no operation in the period stays listed, so the filter shows.
     const ausente = opcionesQ[name].isLoading ? 'Cargando…' : 'Sin operaciones en el período';
     const all = value && !opts.some((o) => o.value === value) ? [...opts, { value, label: ausente }] : opts;

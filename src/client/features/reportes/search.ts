@@ -53,7 +53,7 @@ export function reportesSearch(raw: Record<string, unknown>): ReportesSearch {
   };
 }
 
-/** The filters chosen from a list: ids are numbers, the category is its name. */
+/** The filters chosen from a list: ids are numbers, the Tauser's and the category's are UUIDs (a category of an older link may be its name). */
 export type FiltroDeLista = 'divisa' | 'metodo' | 'operador' | 'tauser' | 'categoria';
 
 /** The URL change of choosing `value` (an option's text value; '' is "all") in a filter's list. */

@@ -7,12 +7,15 @@ import { P } from '../../../shared/permissions';
 import { FECHAS_MSG, FECHA_MSG } from '../../../shared/schemas/operaciones';
 import { MAX_PERIODOS, periodos, periodosMsg } from '../../../shared/reportes';
 import { insertarOperaciones, reportWorld, type Operacion, type ReportWorld } from './testFixtures';
+import { CATEGORIA_DESCONOCIDA } from './reportes.service';
 
 let app: TestApp;
 let w: ReportWorld;
 let viewer: string;
 let nobody: string;
 let gestor: string;
+/** The client categories the examples' operations name (an operation keeps its category's name). */
+const cat = { vip: '', minorista: '' };
 
 const PERIODO = 'fecha_desde=2026-11-01&fecha_hasta=2026-11-30';
 
@@ -34,6 +37,9 @@ const ejemplos = (w: ReportWorld): Operacion[] => {
 beforeAll(async () => {
   app = await startTestApp();
   w = await reportWorld(app);
+  for (const [k, nombre] of [['vip', 'VIP'], ['minorista', 'MINORISTA']] as const) {
+    cat[k] = (await app.db.insertInto('categorias_cliente').values({ nombre, descripcion: nombre, descuento: '0' }).returning('id_categoria').executeTakeFirstOrThrow()).id_categoria;
+  }
   await insertarOperaciones(app, w, ejemplos(w));
   viewer = (await userWith(app, [P.viewReporte])).token;
   gestor = (await userWith(app, [P.viewReporte, P.changeTauser])).token;
@@ -78,6 +84,8 @@ describe('bad filters answer 400 with field messages', () => {
     ['operador=-1', 'operador'],
     ['tauser=no-uuid', 'tauser'],
     ['estado=perdida', 'estado'],
+    ['categoria=abc', 'categoria'],
+    ['categoria=00000000-0000-4000-8000-000000000000', 'categoria'],
   ])('?%s → 400 on %s', async (q, field) => {
     for (const path of ['/reportes/ganancias/resumen/', '/reportes/ganancias/por_divisa/', '/reportes/ganancias/export/']) {
       const r = await app.api('GET', `${path}?${q}`, { token: viewer });
@@ -158,7 +166,40 @@ describe('figures of DESIGN §6 examples', () => {
     ]);
     expect((await get('por_operador'))).toMatchObject([{ clave: String(w.operador), operaciones: 4, margen_pyg: '44368' }]);
     expect((await get('por_tauser')).map((g: { clave: string; operaciones: number }) => [g.clave, g.operaciones])).toEqual([[w.tausers[0], 2], [w.tausers[1], 2]]);
-    expect((await get('por_categoria')).map((g: { etiqueta: string; margen_pyg: string }) => [g.etiqueta, g.margen_pyg])).toEqual([['VIP', '32533'], ['MINORISTA', '11835']]);
+    // Keyed by the category's id, as every other grouping is by its record's: what the filter takes.
+    expect((await get('por_categoria')).map((g: { clave: string; etiqueta: string; margen_pyg: string }) => [g.clave, g.etiqueta, g.margen_pyg])).toEqual([
+      [cat.vip, 'VIP', '32533'],
+      [cat.minorista, 'MINORISTA', '11835'],
+    ]);
+  });
+
+  it('the category filter takes the category id in any letter case, or its name; one naming no category is a 400, not zeros', async () => {
+    const sum = async (q: string) => (await app.api('GET', `/reportes/ganancias/resumen/?${PERIODO}&${q}`, { token: viewer })).body;
+    for (const q of [`categoria=${cat.vip}`, `categoria=${cat.vip.toUpperCase()}`, 'categoria=VIP', 'categoria=vip']) {
+      const r = await sum(q);
+      expect(r, q).toMatchObject({ operaciones: 2, margen_pyg: '32533' });
+      // The answer names the category by its id, however it was asked.
+      expect(r.filtros.categoria, q).toBe(cat.vip);
+    }
+    for (const path of ['resumen', 'por_divisa', 'evolucion', 'transacciones', 'export']) {
+      const r = await app.api('GET', `/reportes/ganancias/${path}/?${PERIODO}&categoria=abc`, { token: viewer });
+      expect(r, path).toMatchObject({ status: 400, body: { categoria: [CATEGORIA_DESCONOCIDA] } });
+    }
+    const c = await app.caller(viewer);
+    expect(await c.reportes.porMetodo({ fecha_desde: '2026-11-01', fecha_hasta: '2026-11-30', categoria: cat.minorista })).toMatchObject({
+      resultados: [{ clave: String(w.metodos.EFECTIVO), operaciones: 2 }],
+    });
+  });
+
+  it('words of a fixed set take any letter case in the query, as the state does', async () => {
+    const get = async (q: string) => app.api('GET', `/reportes/ganancias/${q}`, { token: viewer });
+    expect((await get(`resumen/?${PERIODO}&operacion=VENTA&estado=COMPLETADA`)).body).toMatchObject({ operaciones: 2, margen_pyg: '16755', filtros: { operacion: 'venta', estado: 'completada' } });
+    expect((await get(`resumen/?${PERIODO}&operacion=Compra`)).body).toMatchObject({ operaciones: 2, filtros: { operacion: 'compra' } });
+    const mes = await get(`evolucion/?${PERIODO}&agrupacion=MES`);
+    expect(mes.body).toMatchObject({ agrupacion: 'mes', resultados: [{ periodo: '2026-11-01', operaciones: 4 }] });
+    const csv = await download(`/reportes/ganancias/export/?${PERIODO}&formato=CSV`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
   });
 
   it('filters narrow every figure: Tauser, operation, method, category, state, currency', async () => {
@@ -166,7 +207,7 @@ describe('figures of DESIGN §6 examples', () => {
     expect(await sum(`tauser=${w.tausers[1].toUpperCase()}`)).toMatchObject({ operaciones: 2, margen_pyg: '11835' });
     expect(await sum('operacion=venta')).toMatchObject({ operaciones: 2, margen_pyg: '16755' });
     expect(await sum(`metodo=${w.metodos.EFECTIVO}`)).toMatchObject({ operaciones: 2, margen_pyg: '11835' });
-    expect(await sum('categoria=VIP')).toMatchObject({ operaciones: 2, margen_pyg: '32533' });
+    expect(await sum(`categoria=${cat.vip}`)).toMatchObject({ operaciones: 2, margen_pyg: '32533' });
     expect(await sum('estado=cancelada')).toMatchObject({ operaciones: 1, margen_pyg: '5000' });
     expect(await sum(`divisa=${w.eur}`)).toMatchObject({ operaciones: 0, volumen_pyg: '0', margen_pyg: '0', margen_promedio_pyg: '0' });
   });
@@ -266,12 +307,12 @@ describe('the head of the files', () => {
     return [...ops.matchAll(/<([0-9A-Fa-f]*)> Tj/g)].map((m) => Buffer.from(m[1], 'hex').toString('latin1').replaceAll('\x97', '—'));
   }
 
-  it('name the filtered currency, method, operator and Tauser (XLSX and PDF), never their ids', async () => {
+  it('name the filtered currency, method, operator, Tauser and category (XLSX and PDF), never their ids', async () => {
     const metodo = await app.db.selectFrom('metodos_financieros').select('nombre_display').where('id', '=', w.metodos.EFECTIVO).executeTakeFirstOrThrow();
     const tu = await app.db.selectFrom('tausers').select(['codigo', 'nombre']).where('id_tauser', '=', w.tausers[1]).executeTakeFirstOrThrow();
     const admin = await app.db.selectFrom('users').select(['first_name', 'last_name', 'username']).where('id', '=', w.operador).executeTakeFirstOrThrow();
     const operador = `${admin.first_name} ${admin.last_name}`.trim() || admin.username;
-    const q = `${PERIODO}&divisa=${w.usd}&operacion=venta&metodo=${w.metodos.EFECTIVO}&operador=${w.operador}&tauser=${w.tausers[1]}&categoria=MINORISTA`;
+    const q = `${PERIODO}&divisa=${w.usd}&operacion=venta&metodo=${w.metodos.EFECTIVO}&operador=${w.operador}&tauser=${w.tausers[1]}&categoria=${cat.minorista}`;
     const esperado = [
       ['Divisa', 'USD'], ['Operación del cliente', 'Venta'], ['Método', metodo.nombre_display], ['Operador', operador],
       ['Tauser', `${tu.codigo} — ${tu.nombre}`], ['Categoría de cliente', 'MINORISTA'],
@@ -341,7 +382,35 @@ describe('terminal stock and thresholds', () => {
       ]),
     );
   });
+
+  it('a threshold read with GET and sent back succeeds: its code is ignored when it is the one read, refused when not', async () => {
+    const put = (body: unknown, token = gestor) => app.api('PUT', '/reportes/terminales/umbrales/', { token, body });
+    expect((await put({ divisa_id: w.eur, minimo: '800' })).status).toBe(200);
+    const read = (await app.api('GET', '/reportes/terminales/umbrales/', { token: viewer })).body as { divisa_id: number; divisa: string; minimo: string }[];
+    const eur = read.find((u) => u.divisa === 'EUR')!;
+    expect(eur).toEqual({ divisa_id: w.eur, divisa: 'EUR', minimo: '800' });
+
+    expect(await put(eur)).toMatchObject({ status: 200, body: eur });
+    expect(await put({ ...eur, minimo: '900' })).toMatchObject({ status: 200, body: { ...eur, minimo: '900' } });
+    // The id as digits names the same element.
+    expect(await put({ ...eur, divisa_id: String(w.eur), minimo: '950' })).toMatchObject({ status: 200, body: { minimo: '950' } });
+
+    const audits = await auditCount();
+    expect(await put({ ...eur, divisa: 'USD', minimo: '1' })).toMatchObject({ status: 400, body: { divisa: ['Campo de solo lectura.'] } });
+    expect(await put({ ...eur, otro: 1 })).toMatchObject({ status: 400, body: { otro: ['Campo no permitido.'] } });
+    // A currency with no threshold yet has nothing GET answered to compare the code with: unknown.
+    const pyg = await put({ divisa_id: w.pyg, divisa: 'PYG', minimo: '1' });
+    expect(pyg).toMatchObject({ status: 400, body: { divisa: ['Campo no permitido.'] } });
+    // 403 comes before the echo rule.
+    expect((await put(eur, viewer)).status).toBe(403);
+    // An amount travels as text: a JSON number says so (it was told to write whole units, which it had).
+    expect(await put({ divisa_id: w.eur, minimo: 5000 })).toMatchObject({ status: 400, body: { minimo: [M.enteroComoTexto] } });
+    expect(await auditCount()).toBe(audits);
+    expect((await app.api('GET', '/reportes/terminales/umbrales/', { token: viewer })).body).toContainEqual({ ...eur, minimo: '950' });
+  });
 });
+
+const auditCount = async () => Number((await app.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).where('entity', '=', 'umbral_stock').executeTakeFirstOrThrow()).n);
 
 describe('OpenAPI', () => {
   it('documents every report path, the export as files', async () => {

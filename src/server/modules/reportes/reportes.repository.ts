@@ -74,9 +74,25 @@ function filtro(base: Fuente, f: ReporteFiltros, tz: string, estado: boolean): E
   if (f.metodo !== undefined) parts.push(sql<SqlBool>`${base.dim.metodo} = ${f.metodo}`);
   if (f.operador !== undefined) parts.push(sql<SqlBool>`${base.dim.operador} = ${f.operador}`);
   if (f.tauser !== undefined) parts.push(sql<SqlBool>`${base.dim.tauser} = ${f.tauser}`);
-  if (f.categoria) parts.push(sql<SqlBool>`${base.dim.categoria} = ${f.categoria}`);
+  // An operation keeps its category's name (names never change); the filter names the category by id.
+  if (f.categoria) parts.push(sql<SqlBool>`${base.dim.categoria} = ${NOMBRE_DE_CATEGORIA(f.categoria)}`);
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
+
+const NOMBRE_DE_CATEGORIA = (id: string) => sql`(select k.nombre from categorias_cliente k where k.id_categoria = ${id}::uuid)`;
+
+/**
+ * The id of the client category a filter names: its id in any letter case, or its name in any letter
+ * case (names are unique regardless of case); undefined when it names none.
+ */
+export async function idDeCategoria(db: Db, valor: string): Promise<string | undefined> {
+  const q = db.selectFrom('categorias_cliente').select(sql<string>`id_categoria::text`.as('id'));
+  const row = UUID.test(valor)
+    ? await q.where('id_categoria', '=', valor.toLowerCase()).executeTakeFirst()
+    : await q.where(sql`lower(nombre)`, '=', valor.toLowerCase()).executeTakeFirst();
+  return row?.id;
+}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The filters over the operations themselves (the listing and the exports' rows). */
 export const condicion = (f: ReporteFiltros, tz: string) => filtro(OPERACIONES, f, tz, true);
@@ -109,13 +125,17 @@ export interface GrupoRow extends Cifras {
   tasa_promedio: string | null;
 }
 
-/** Per dimension: how the outer query names the grouped key `g.k`. */
-const DIMENSION: Record<Dimension, { label: RawBuilder<unknown>; join: RawBuilder<unknown> }> = {
+/**
+ * Per dimension: how the outer query names the grouped key `g.k`, and the key a filter takes (`clave`,
+ * the record's id: `g.k` itself but for categories, grouped by the name each operation kept and keyed by
+ * the category's id, or by that name should no category bear it).
+ */
+const DIMENSION: Record<Dimension, { label: RawBuilder<unknown>; join: RawBuilder<unknown>; clave?: RawBuilder<unknown> }> = {
   divisa: { label: sql`d.codigo`, join: sql`join divisas d on d.id = g.k` },
   metodo: { label: sql`m.nombre_display`, join: sql`join metodos_financieros m on m.id = g.k` },
   operador: { label: sql`coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username)`, join: sql`join users u on u.id = g.k` },
   tauser: { label: sql`tu.codigo || ' — ' || tu.nombre`, join: sql`join tausers tu on tu.id_tauser = g.k` },
-  categoria: { label: sql`g.k`, join: sql`` },
+  categoria: { label: sql`g.k`, join: sql`left join categorias_cliente k on k.nombre = g.k`, clave: sql`coalesce(k.id_categoria::text, g.k)` },
 };
 
 /**
@@ -136,7 +156,7 @@ export async function porDimension(db: Db, dim: Dimension, f: ReporteFiltros, tz
       group by 1, 2
       having ${porHoras(q) ? sql`sum(t.operaciones) > 0` : sql`true`}
     )
-    select g.k::text || coalesce(':' || g.op, '') as clave, ${d.label} as etiqueta, g.operaciones, g.volumen_pyg, g.margen_pyg,
+    select ${d.clave ?? sql`g.k::text`} || coalesce(':' || g.op, '') as clave, ${d.label} as etiqueta, g.operaciones, g.volumen_pyg, g.margen_pyg,
       ${porDivisa ? sql`d.codigo` : sql`null`} as divisa, g.op as operacion, g.vd::text as volumen_divisa,
       round(g.vt / nullif(g.vd, 0), 4)::text as tasa_promedio
     from g ${d.join}
@@ -145,17 +165,19 @@ export async function porDimension(db: Db, dim: Dimension, f: ReporteFiltros, tz
 }
 
 /** The filters that name a record by its id, and the SQL type of that id. */
-const FILTROS_POR_ID = { divisa: 'int', metodo: 'int', operador: 'int', tauser: 'uuid' } as const;
+const FILTROS_POR_ID = { divisa: 'int', metodo: 'int', operador: 'int', tauser: 'uuid', categoria: 'uuid' } as const;
 export type NombresDeFiltros = Partial<Record<keyof typeof FILTROS_POR_ID, string | null>>;
 
 /**
- * What the screen calls each id filter that is set (the currency's code, the method's, operator's and
- * Tauser's names, as the groupings label them), for the files' head; null for an id that names nothing.
+ * What the screen calls each id filter that is set (the currency's code, the method's, operator's,
+ * Tauser's and category's names, as the groupings label them), for the files' head; null for an id
+ * that names nothing.
  */
 export async function nombresDeFiltros(db: Db, f: ReporteFiltros): Promise<NombresDeFiltros> {
   const dims = (Object.keys(FILTROS_POR_ID) as (keyof typeof FILTROS_POR_ID)[]).filter((d) => f[d] !== undefined);
   if (dims.length === 0) return {};
   const cols = dims.map((d) => {
+    if (d === 'categoria') return sql`${NOMBRE_DE_CATEGORIA(f.categoria!)} as ${sql.ref(d)}`;
     const { label, join } = DIMENSION[d];
     return sql`(select ${label} from (select ${f[d]}::${sql.raw(FILTROS_POR_ID[d])} as k) g ${join}) as ${sql.ref(d)}`;
   });

@@ -2,7 +2,11 @@ import type { RestRoute } from '../../rest/types';
 import { escribirExport } from './reportes.export';
 
 const tag = 'Reportes';
-const FILTROS = '?fecha_desde, ?fecha_hasta (AAAA-MM-DD, por defecto este mes), ?divisa, ?operacion (compra|venta), ?metodo, ?operador, ?tauser, ?categoria, ?estado (por defecto completada)';
+
+/** The threshold of the currency the body names, among those GET answers (an id as a number or its digits). */
+const umbralDe = (answer: unknown, body: Record<string, unknown>) =>
+  Array.isArray(answer) ? answer.find((u: { divisa_id?: unknown }) => body.divisa_id !== undefined && String(u.divisa_id) === String(body.divisa_id)) : undefined;
+const FILTROS = '?fecha_desde, ?fecha_hasta (AAAA-MM-DD, por defecto este mes), ?divisa, ?operacion (compra|venta), ?metodo, ?operador, ?tauser, ?categoria (idCategoria; también su nombre), ?estado (por defecto completada); estado, operacion, agrupacion y formato en cualquier combinación de mayúsculas';
 
 export const reportesRoutes: RestRoute[] = [
   { method: 'get', path: '/reportes/ganancias/resumen/', procedure: 'reportes.resumen', summary: `Operaciones, volumen y margen en PYG: ${FILTROS}`, tag },
@@ -19,5 +23,10 @@ export const reportesRoutes: RestRoute[] = [
   },
   { method: 'get', path: '/reportes/terminales/stock/', procedure: 'reportes.stock', summary: 'Billetes y valor por Tauser y divisa, con aviso de stock bajo: ?tauser', tag },
   { method: 'get', path: '/reportes/terminales/umbrales/', procedure: 'reportes.umbrales', input: () => undefined, summary: 'Mínimos de stock por divisa', tag },
-  { method: 'put', path: '/reportes/terminales/umbrales/', procedure: 'reportes.guardarUmbral', summary: 'Fijar el mínimo de stock de una divisa (0 lo desactiva)', tag },
+  {
+    method: 'put', path: '/reportes/terminales/umbrales/', procedure: 'reportes.guardarUmbral', tag,
+    summary: 'Fijar el mínimo de stock de una divisa (0 lo desactiva): {divisa_id, minimo}; el elemento leído con GET (con `divisa`) también sirve',
+    // A client sends back an element of the list it read: its `divisa` (the code, read-only) follows the echo rule.
+    current: { procedure: 'reportes.umbrales', input: () => undefined, item: umbralDe },
+  },
 ];

@@ -19,15 +19,30 @@ export function resolverFiltros(input: Filtros, tz: string, now = new Date()): R
   return out;
 }
 
-export async function resumen(ctx: ServiceCtx, input: Filtros, tz: string) {
+export const CATEGORIA_DESCONOCIDA = 'Elegí una categoría de cliente existente.';
+
+/**
+ * resolverFiltros, and the category named by its id: a filter that names it by id (any letter case)
+ * or by name (as links written before did) is given on as its id; one naming no category answers 400
+ * on `categoria` (it used to answer zeros).
+ */
+async function filtrosDe(ctx: ServiceCtx, input: Filtros, tz: string): Promise<ReporteFiltros> {
   const filtros = resolverFiltros(input, tz);
+  if (filtros.categoria === undefined) return filtros;
+  const id = await repo.idDeCategoria(ctx.db, filtros.categoria);
+  if (!id) throw fieldError('categoria', CATEGORIA_DESCONOCIDA);
+  return { ...filtros, categoria: id };
+}
+
+export async function resumen(ctx: ServiceCtx, input: Filtros, tz: string) {
+  const filtros = await filtrosDe(ctx, input, tz);
   const c = await repo.resumen(ctx.db, filtros, tz);
   const promedio = c.operaciones === 0 ? '0' : new Decimal(c.margen_pyg).div(c.operaciones).toDecimalPlaces(0).toFixed(0);
   return { filtros, ...c, margen_promedio_pyg: promedio };
 }
 
 export async function porDimension(ctx: ServiceCtx, dim: Dimension, input: Filtros, tz: string) {
-  const filtros = resolverFiltros(input, tz);
+  const filtros = await filtrosDe(ctx, input, tz);
   return { filtros, resultados: await repo.porDimension(ctx.db, dim, filtros, tz) };
 }
 
@@ -39,7 +54,7 @@ function exigirPeriodos(agrupacion: Agrupacion, f: ReporteFiltros) {
 
 export async function evolucion(ctx: ServiceCtx, input: Filtros & { agrupacion: Agrupacion }, tz: string) {
   const { agrupacion, ...rest } = input;
-  const filtros = resolverFiltros(rest, tz);
+  const filtros = await filtrosDe(ctx, rest, tz);
   exigirPeriodos(agrupacion, filtros);
   return { filtros, agrupacion, resultados: await repo.evolucion(ctx.db, agrupacion, filtros, tz) };
 }
@@ -47,7 +62,7 @@ export async function evolucion(ctx: ServiceCtx, input: Filtros & { agrupacion: 
 /** The paged operations behind the figures; the total is the summary's count (the same filters). */
 export async function listado(ctx: ServiceCtx, input: Filtros & { page: number }, tz: string) {
   const { page, ...rest } = input;
-  const filtros = resolverFiltros(rest, tz);
+  const filtros = await filtrosDe(ctx, rest, tz);
   const [c, rows] = await Promise.all([repo.resumen(ctx.db, filtros, tz), repo.paginaDeLineas(ctx.db, filtros, tz, PAGE_SIZE, (page - 1) * PAGE_SIZE)]);
   const results = rows.rows.map(({ fecha_local: _l, cursor: _c, ...r }) => ({ ...r, fecha_inicio: r.fecha_inicio.toISOString() }));
   return pageWith(c.operaciones, page, results);
@@ -70,9 +85,9 @@ export async function guardarUmbral(ctx: ServiceCtx, input: UmbralInput) {
 }
 
 /** The export's plan (validated, permitted, period resolved); the REST route writes the file (reportes.export.ts). */
-export const planDeExport = (_ctx: ServiceCtx, input: Filtros & { formato: 'csv' | 'xlsx' | 'pdf' }, tz: string) => {
+export const planDeExport = async (ctx: ServiceCtx, input: Filtros & { formato: 'csv' | 'xlsx' | 'pdf' }, tz: string) => {
   const { formato, ...rest } = input;
-  const filtros = resolverFiltros(rest, tz);
+  const filtros = await filtrosDe(ctx, rest, tz);
   // The XLSX and PDF files hold the evolution too, by the finest grouping that fits: months at the coarsest.
   if (formato !== 'csv') exigirPeriodos('mes', filtros);
   return { formato, filtros };

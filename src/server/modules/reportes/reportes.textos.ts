@@ -42,7 +42,7 @@ export function filtrosLegibles(f: ReporteFiltros, nombres: NombresDeFiltros = {
   if (f.metodo !== undefined) out.push(['Método', nombre(nombres.metodo, f.metodo)]);
   if (f.operador !== undefined) out.push(['Operador', nombre(nombres.operador, f.operador)]);
   if (f.tauser) out.push(['Tauser', nombre(nombres.tauser, f.tauser)]);
-  if (f.categoria) out.push(['Categoría de cliente', f.categoria]);
+  if (f.categoria) out.push(['Categoría de cliente', nombre(nombres.categoria, f.categoria)]);
   return out;
 }
 
