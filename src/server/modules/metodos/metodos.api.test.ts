@@ -148,6 +148,9 @@ describe('permissions of every path', () => {
 
   it('the forms\' options answer any signed-in user with the active entries only', async () => {
     const b = await crearBanco();
+    // A toggle takes no fields: an unknown key is refused and changes nothing.
+    expect(await app.api('POST', `${B}/bancos/${b.id}/toggle_active/`, { token: admin, body: { foo: 1 } })).toMatchObject({ status: 400, body: { foo: ['Campo no permitido.'] } });
+    expect((await app.api('GET', `${B}/bancos/${b.id}/`, { token: admin })).body.is_active).toBe(true);
     await app.api('POST', `${B}/bancos/${b.id}/toggle_active/`, { token: admin });
     const r = await app.api('GET', `${B}/opciones-catalogo/`, { token: customer });
     expect(r.status).toBe(200);

@@ -14,7 +14,7 @@ import * as metodos from './metodos.service';
 import * as catalogos from './catalogos.service';
 import * as instancias from './instancias.service';
 
-const byId = z.object({ id: serialId });
+const byId = z.strictObject({ id: serialId });
 
 /**
  * The PUT of an instance (`kind`) or a detail (null) answers 404 (absent or not the actor's) and 403
