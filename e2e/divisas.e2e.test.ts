@@ -531,7 +531,7 @@ describe('narrow screens (375 px)', () => {
     expect(m.boxScroll).toBeGreaterThan(m.boxWidth);
   }
 
-  it('keeps wide tables scrolling inside their own container, with a long figure on the home page and on /cotizaciones', async () => {
+  it('keeps the home rates scrolling inside their own box and stacks the staff rates as cards, with a long figure', async () => {
     const db = e.server.database.db;
     const usd = await db.selectFrom('divisas').select('id').where('codigo', '=', 'USD').executeTakeFirstOrThrow();
     const before = await db.selectFrom('tasas').select(['precio_base', 'comision_base_compra', 'comision_base_venta']).where('divisa_id', '=', usd.id).executeTakeFirstOrThrow();
@@ -546,14 +546,21 @@ describe('narrow screens (375 px)', () => {
       await page.goto(`${e.url}/cotizaciones`);
       const table = page.getByRole('table', { name: 'Cotizaciones', exact: true });
       await row(table, 'USD').waitFor();
-      await checkLayout(page, 'Cotizaciones');
-      // The last column is reached by scrolling the table, not the page.
-      const editar = row(table, 'USD').getByRole('button', { name: 'Editar' });
-      await table.evaluate((t) => t.parentElement!.scrollTo({ left: t.parentElement!.scrollWidth }));
+      // A card per rate: every figure and the actions in view, each labelled, nothing to swipe.
+      const usdRow = row(table, 'USD');
+      expect(await usdRow.getByRole('cell').count()).toBeGreaterThan(5);
+      for (const cell of await usdRow.getByRole('cell').all()) {
+        const b = (await cell.boundingBox())!;
+        expect(b.x).toBeGreaterThanOrEqual(0);
+        expect(b.x + b.width).toBeLessThanOrEqual(375);
+      }
+      const precio = usdRow.getByRole('cell', { name: /10\.000\.099\.999\.998|9\.999\.999\.999\.999/ }).first();
+      expect(await precio.evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"Precio base"');
+      const editar = usdRow.getByRole('button', { name: 'Editar' });
       const b = (await editar.boundingBox())!;
       expect(b.x).toBeGreaterThanOrEqual(0);
       expect(b.x + b.width).toBeLessThanOrEqual(375);
-      expect(await page.evaluate(() => window.scrollX)).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(await page.evaluate(() => document.documentElement.clientWidth));
       await page.context().close();
     } finally {
       await db.updateTable('tasas').set(before).where('divisa_id', '=', usd.id).execute();

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export function RowAction({ label, onClick, tone = 'default', children }: { label: string; onClick: () => void; tone?: 'default' | 'danger' | 'success'; children?: ReactNode }) {
   const color = { default: 'text-emerald-700 hover:bg-emerald-50', danger: 'text-red-600 hover:bg-red-50', success: 'text-emerald-700 hover:bg-emerald-50' }[tone];
   return (
-    <button type="button" aria-label={label} title={label} onClick={onClick} className={`rounded px-2 py-1 text-xs font-medium ${color}`}>
+    <button type="button" aria-label={label} title={label} onClick={onClick} className={`min-h-6 rounded px-2 py-1 text-xs font-medium max-sm:min-h-9 max-sm:px-3 max-sm:text-sm ${color}`}>
       {children ?? label}
     </button>
   );

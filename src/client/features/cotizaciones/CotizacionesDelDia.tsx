@@ -23,6 +23,7 @@ export function CotizacionesDelDia() {
       </h2>
       <DataTable<TasaPublica>
         label="Cotizaciones del día"
+        phone="scroll"
         rows={q.data}
         loading={q.isLoading}
         error={q.isError}
