@@ -2,6 +2,7 @@ import { z } from '../zod';
 import { fromDigits, idParam, intId, requiredMultilineText, uuidParam } from './common';
 import { text } from './fields';
 import { montoField } from './operaciones';
+import { formatAmount } from '../format';
 
 /** Notes of one denomination a terminal may hold after a load (far above any real cassette; the column is a 32-bit integer). */
 export const MAX_BILLETES = 1_000_000;
@@ -19,6 +20,13 @@ export const TERMINAL_MSG = {
   cantidadInvalida: 'La cantidad debe ser un número entero entre 1 y 100000.',
   operacionInvalida: 'La operación debe ser "cargar" o "retirar".',
   tauserInactivo: 'El terminal no está activo.',
+  terminalNoPuedePagar: 'El terminal elegido no tiene billetes suficientes para pagar esta operación. Elegí otro terminal o cambiá el monto.',
+  montoEnBilletes: (codigo: string, simbolo: string, billetes: readonly number[], sugerido: number | null) => {
+    const lista = billetes.map((b) => formatAmount(String(b), 0));
+    const de = lista.length > 1 ? `${lista.slice(0, -1).join(', ')} o ${lista[lista.length - 1]}` : lista[0];
+    const ejemplo = sugerido === null ? '' : ` Por ejemplo, ${formatAmount(String(sugerido), 0, simbolo)}.`;
+    return `Los terminales reciben solo billetes: el monto en ${codigo} tiene que poder entregarse con billetes de ${simbolo} ${de}.${ejemplo}`;
+  },
   // Toasts.
   stockActualizado: 'Stock actualizado',
   stockError: 'No se pudo actualizar el stock',

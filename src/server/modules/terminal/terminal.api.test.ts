@@ -54,6 +54,22 @@ async function terminalToken(tauserId: string, s?: { codigo: string; secreto: st
 }
 const cargar = (tauserId: string, codigo: 'PYG' | 'USD', valor: number, cantidad: number, token = staff) =>
   app.api('POST', `/tauser/${tauserId}/stock/`, { token, body: { denominacion_id: den[codigo][valor], operacion: 'cargar', cantidad, motivo: 'Carga inicial' } });
+const retirar = (tauserId: string, codigo: 'PYG' | 'USD', valor: number, cantidad: number) =>
+  app.api('POST', `/tauser/${tauserId}/stock/`, { token: staff, body: { denominacion_id: den[codigo][valor], operacion: 'retirar', cantidad, motivo: 'Retiro' } });
+/** Enough notes for the operations of these tests (a terminal that cannot pay is refused at creation). */
+async function surtir(tauserId: string, n = 10) {
+  for (const v of [1, 5, 10, 20, 50, 100]) await cargar(tauserId, 'USD', v, n);
+  for (const v of [2000, 5000, 10000, 20000, 50000, 100000]) await cargar(tauserId, 'PYG', v, n);
+}
+/** Withdraws every note of the terminal. */
+async function vaciar(tauserId: string) {
+  for (const [codigo, valores] of [['USD', [1, 5, 10, 20, 50, 100]], ['PYG', [2000, 5000, 10000, 20000, 50000, 100000]]] as const) {
+    for (const v of valores) {
+      const n = await cantidad(tauserId, codigo, v);
+      if (n > 0) expect((await retirar(tauserId, codigo, v, n)).status).toBe(200);
+    }
+  }
+}
 const cantidad = async (tauserId: string, codigo: 'PYG' | 'USD', valor: number) =>
   (await app.db.selectFrom('tauser_stock').select('cantidad').where('tauser_id', '=', tauserId).where('denominacion_id', '=', den[codigo][valor]).executeTakeFirst())?.cantidad ?? 0;
 
@@ -184,6 +200,7 @@ describe('banknote stock', () => {
 
 describe('processing at the terminal', () => {
   it('another Tauser\'s transaction: 403 to read and to process', async () => {
+    await surtir(t1);
     const tx = await enProceso(t1);
     const other = await terminalToken(t2);
     expect((await app.api('GET', `/tauser/terminal/transacciones/${tx.codigo}/`, { token: other })).status).toBe(403);
@@ -194,7 +211,10 @@ describe('processing at the terminal', () => {
   });
 
   it('insufficient stock: the terminal says so before taking money (409), nothing changes', async () => {
+    // It could pay when created and paid; its notes were taken out since.
+    await surtir(t2);
     const tx = await enProceso(t2);
+    await vaciar(t2);
     const token = await terminalToken(t2);
     // The code as typed at the kiosk, in lower case.
     const q = await app.api('GET', `/tauser/terminal/transacciones/${tx.codigo.toLowerCase()}/`, { token });
@@ -290,5 +310,62 @@ describe('processing at the terminal', () => {
     expect((await app.api('GET', `/tauser/puede-pagar/?divisa=${w.usd}&monto=1,500`, { token: vip.token })).body).toEqual({ monto: [MONTO_MSG.decimales('USD', 2)] });
     expect((await app.api('GET', `/tauser/puede-pagar/?divisa=${w.usd}&monto=1,50`, { token: vip.token })).status).toBe(200);
     expect((await app.api('GET', `/tauser/puede-pagar/?divisa=999999&monto=100`, { token: vip.token })).body).toEqual({ divisa: ['La divisa no existe.'] });
+  });
+});
+
+describe('the operation path offers only what the chosen terminal can do', () => {
+  const crear = (body: Record<string, unknown>) =>
+    app.api('POST', '/operaciones/crear-transaccion/', { token: vip.token, body: { cliente_id: vip.clienteId, terminos_aceptados: false, ...body } });
+  const compra = (monto: string, tauser_id: string) => crear({ divisa_origen: w.pyg, divisa_destino: w.usd, monto, detalle_metodo_id: cuenta.id, tauser_id });
+  const venta = (monto: string, tauser_id: string) => crear({ divisa_origen: w.usd, divisa_destino: w.pyg, monto, metodo_id: w.metodos.EFECTIVO, tauser_id });
+  const deCliente = async () => (await app.db.selectFrom('transacciones').select('id').where('cliente_id', '=', vip.clienteId).execute()).length;
+  const noPuede = { tauser_id: [TERMINAL_MSG.terminalNoPuedePagar] };
+
+  it('creation refuses a terminal whose notes cannot pay the payout (400 on tauser_id), nothing stored', async () => {
+    const vacio = await tauser(app);
+    const antes = await deCliente();
+    // A new terminal holds no notes: neither dollars to pay a purchase nor guaraníes to pay a sale.
+    expect(await compra('1000000', vacio)).toMatchObject({ status: 400, body: noPuede });
+    expect(await venta('100', vacio)).toMatchObject({ status: 400, body: noPuede });
+    // 10 notes of each: US$ 1.860. ₲ 150.000.000 buys some US$ 20.000, far beyond them.
+    const t = await tauser(app);
+    await surtir(t);
+    expect(await compra('150000000', t)).toMatchObject({ status: 400, body: noPuede });
+    expect(await deCliente()).toBe(antes);
+    expect((await compra('1000000', t)).status).toBe(201);
+    expect((await venta('100', t)).status).toBe(201);
+  });
+
+  it('payment checks the terminal again: notes taken out since the creation refuse it, the operation stays pendiente', async () => {
+    const t = await tauser(app);
+    await surtir(t);
+    const c = await compra('1000000', t);
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    await vaciar(t);
+    const p = await app.api('PATCH', `/operaciones/transacciones/${c.body.id}/confirmar-pago/`, { token: vip.token, body: { terminos_aceptados: true } });
+    expect(p).toMatchObject({ status: 400, body: noPuede });
+    expect((await app.api('GET', `/operaciones/transacciones/${c.body.id}/`, { token: vip.token })).body.estado).toBe('pendiente');
+    await surtir(t);
+    const ok = await app.api('PATCH', `/operaciones/transacciones/${c.body.id}/confirmar-pago/`, { token: vip.token, body: { terminos_aceptados: true } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  });
+
+  it('foreign currency handed in at the terminal must be payable in its notes (400 on monto); guaraníes and simulations are not', async () => {
+    const t = await tauser(app);
+    await surtir(t);
+    const antes = await deCliente();
+    const r = await venta('100.50', t);
+    expect(r).toMatchObject({ status: 400, body: { monto: [TERMINAL_MSG.montoEnBilletes('USD', 'US$', [1, 5, 10, 20, 50, 100], 100)] } });
+    expect(r.body.monto[0]).toBe('Los terminales reciben solo billetes: el monto en USD tiene que poder entregarse con billetes de US$ 1, 5, 10, 20, 50 o 100. Por ejemplo, US$ 100.');
+    expect(await deCliente()).toBe(antes);
+    expect((await venta('100', t)).status).toBe(201);
+    // Guaraníes below the smallest note are taken in coins (the kiosk's rule): ₲ 1.000.500 is fine.
+    expect((await compra('1000500', t)).status).toBe(201);
+    // A simulation stays free.
+    const sim = await app.api('POST', '/operaciones/simular_privada_con_instancia/', {
+      token: vip.token,
+      body: { cliente_id: vip.clienteId, divisa_origen: w.usd, divisa_destino: w.pyg, monto: '100.50', metodo_id: w.metodos.EFECTIVO, tauser_id: t },
+    });
+    expect(sim.status, JSON.stringify(sim.body)).toBe(200);
   });
 });

@@ -21,7 +21,7 @@ import { porQueNo, rechazarTransicion, toRecord } from '../transacciones/transac
 import { enviarComprobante } from '../transacciones/comprobanteMail';
 import type { Mailer } from '../../mail/mailer';
 import type { Logger } from '../../lib/logger';
-import { planEntrega, type DivisaNotas } from './payout';
+import { planDe } from './plan';
 import { exigirDecimales } from '../simulacion/simulacion.service';
 import * as repo from './terminal.repository';
 
@@ -166,20 +166,6 @@ export async function puedePagar(ctx: ServiceCtx, input: { divisa: number; monto
 }
 
 // ---- the kiosk ----
-
-async function divisaNotas(db: Db, tauserId: string, divisaId: number, codigo: string, esBase: boolean): Promise<DivisaNotas> {
-  const rows = (await repo.stockDeTauser(db, tauserId)).filter((r) => r.divisa_id === divisaId);
-  return { codigo, esBase, stock: rows.map((r) => ({ denominacion: r.denominacion, disponibles: Number(r.cantidad) })) };
-}
-
-async function planDe(db: Db, row: TransaccionRow): Promise<Entrega | null> {
-  const base = await repo.baseDivisa(db);
-  if (!base) return null;
-  const destino = await divisaNotas(db, row.tauser_id, row.divisa_destino_id, row.destino_codigo, row.divisa_destino_id === base.id);
-  const pyg = await divisaNotas(db, row.tauser_id, base.id, base.codigo, true);
-  const origenDens = (await repo.activeDenominaciones(db, row.divisa_origen_id)).map((d) => d.denominacion);
-  return planEntrega(row.monto_destino, destino, pyg, row.tasa_aplicada, { codigo: row.origen_codigo, monto: row.monto_origen, denominaciones: origenDens });
-}
 
 /** The transaction of this code, if the terminal may process it: 404 unknown, 403 another Tauser's, 409 not en proceso (with its state). */
 async function paraTerminal(db: Db, tauserId: string, codigo: string): Promise<TransaccionRow> {

@@ -14,6 +14,7 @@ import {
 import { FECHAS_MSG, type CrearTransaccionInput, type Reconfirmacion, type TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { isAssigned } from '../clientes/clientes.repository';
 import { clienteOperable, cotizar, cotizarParams, type ClienteOperable, type Cotizacion } from '../simulacion/simulacion.service';
+import { exigirEntregableEnBilletes, exigirTerminalPuedePagar, type FigurasTerminal } from '../terminal/plan';
 import { nuevoCodigo } from './codigo';
 import type { TransaccionListQuery } from './transacciones.router';
 import {
@@ -211,6 +212,16 @@ const snapshot = (c: Cotizacion) => ({
   comision_metodo: c.comisionMetodo,
 });
 
+/** A quote's figures as the chosen terminal pays them out and takes them in. */
+const enTerminal = (tauserId: string, c: Cotizacion): FigurasTerminal => ({
+  tauserId,
+  destino: c.destino,
+  montoDestino: c.montoDestino,
+  tasaAplicada: c.tcFinal,
+  origen: c.origen,
+  montoOrigen: c.montoOrigen,
+});
+
 /** How many codes are drawn before giving up (a collision among 36^8 codes is already rare). */
 const INTENTOS_CODIGO = 5;
 
@@ -226,6 +237,10 @@ const INTENTOS_CODIGO = 5;
 async function registrar(ctx: ServiceCtx, db: Db, input: CrearTransaccionInput, opts: OpOptions): Promise<TransaccionRow> {
   const cliente = await clienteOperable(inTrx(ctx, db), input.cliente_id, input.tauser_id);
   const c = await cotizar(db, cotizarParams(input, cliente, true));
+  // The customer hands the origin in at the terminal, which takes notes only (guaraníes: coins too).
+  if (!c.origen.es_base) await exigirEntregableEnBilletes(db, c.origen, c.montoOrigen);
+  // And the terminal must be able to pay the payout with the notes it holds now.
+  await exigirTerminalPuedePagar(db, enTerminal(input.tauser_id, c));
   const values: NuevaTransaccion = {
     cliente_id: cliente.id_cliente,
     operador_id: ctx.actor.id,
@@ -328,6 +343,8 @@ export async function confirmarPago(
       // Unchanged, yet the client shows another rate (the public one, say): nobody confirms a figure they did not see.
       throw fieldError('tasa_aceptada', OP_MSG.tasaAceptadaOtra(c.tcFinal));
     }
+    // The figures being paid, on the terminal's stock of now (other operations may have emptied it).
+    await exigirTerminalPuedePagar(trx, enTerminal(row.tauser_id, c));
     await checkLimites(trx, cliente, c.montoPyg, opts.tz, row.id);
     const done = await transicionar(trx, row.id, 'confirmarPago', { ...snapshot(c), terminos_aceptados: true, fecha_pago: true });
     if (!done) await porQueNo(trx, row.id, 'confirmarPago');

@@ -1,0 +1,71 @@
+import type { Db } from '../../db';
+import { fieldError } from '../../lib/errors';
+import { desglosar } from '../../../shared/desglose';
+import { dec } from '../../../shared/money';
+import { TERMINAL_MSG, type Entrega } from '../../../shared/schemas/terminal';
+import type { TransaccionRow } from '../transacciones/transacciones.repository';
+import { planEntrega, type DivisaNotas } from './payout';
+import * as repo from './terminal.repository';
+
+/** An operation's figures as the terminal plans them: what it pays out and what it takes in. */
+export interface FigurasTerminal {
+  tauserId: string;
+  destino: { id: number; codigo: string };
+  montoDestino: string;
+  tasaAplicada: string;
+  origen: { id: number; codigo: string };
+  montoOrigen: string;
+}
+
+async function divisaNotas(db: Db, tauserId: string, divisaId: number, codigo: string, esBase: boolean): Promise<DivisaNotas> {
+  const rows = (await repo.stockDeTauser(db, tauserId)).filter((r) => r.divisa_id === divisaId);
+  return { codigo, esBase, stock: rows.map((r) => ({ denominacion: r.denominacion, disponibles: Number(r.cantidad) })) };
+}
+
+/** The terminal's payout plan for these figures on its current stock (payout.ts); null when the stock cannot pay it. */
+export async function planPara(db: Db, f: FigurasTerminal): Promise<Entrega | null> {
+  const base = await repo.baseDivisa(db);
+  if (!base) return null;
+  const destino = await divisaNotas(db, f.tauserId, f.destino.id, f.destino.codigo, f.destino.id === base.id);
+  const pyg = await divisaNotas(db, f.tauserId, base.id, base.codigo, true);
+  const origenDens = (await repo.activeDenominaciones(db, f.origen.id)).map((d) => d.denominacion);
+  return planEntrega(f.montoDestino, destino, pyg, f.tasaAplicada, { codigo: f.origen.codigo, monto: f.montoOrigen, denominaciones: origenDens });
+}
+
+/** The plan of a stored transaction at its own Tauser (the kiosk's query and completion). */
+export const planDe = (db: Db, row: TransaccionRow): Promise<Entrega | null> =>
+  planPara(db, {
+    tauserId: row.tauser_id,
+    destino: { id: row.divisa_destino_id, codigo: row.destino_codigo },
+    montoDestino: row.monto_destino,
+    tasaAplicada: row.tasa_aplicada,
+    origen: { id: row.divisa_origen_id, codigo: row.origen_codigo },
+    montoOrigen: row.monto_origen,
+  });
+
+/**
+ * Creation and payment of a real operation: the chosen terminal's stock must pay it now, as the
+ * kiosk would plan it (400 on tauser_id otherwise). Nothing is reserved: the kiosk checks again.
+ */
+export async function exigirTerminalPuedePagar(db: Db, f: FigurasTerminal): Promise<void> {
+  if (!(await planPara(db, f))) throw fieldError('tauser_id', TERMINAL_MSG.terminalNoPuedePagar);
+}
+
+/**
+ * Foreign currency handed in at a terminal (the customer sells it): terminals take notes only, so
+ * the amount must be a sum of the currency's active notes (400 on monto). Guaraníes are not
+ * checked: the kiosk takes what is below the smallest note in coins. A currency without active
+ * denominations is not checked either (see below).
+ */
+export async function exigirEntregableEnBilletes(db: Db, divisa: { id: number; codigo: string; simbolo: string }, monto: string): Promise<void> {
+  const dens = [...new Set((await repo.activeDenominaciones(db, divisa.id)).map((d) => d.denominacion))].sort((a, b) => a - b);
+  // A currency with no active notes has no note rule to apply: the kiosk takes it in as it pays it out
+  // (payout.ts pays such a currency wholly in guaraníes), so only configured notes constrain the amount.
+  if (dens.length === 0) return;
+  const total = dec(monto);
+  const formable = (n: number) => desglosar(n, dens.map((d) => ({ denominacion: d, disponibles: Math.floor(n / d) }))) !== null;
+  if (total.isInteger() && formable(total.toNumber())) return;
+  // A suggestion: the largest multiple of the smallest note below the amount, when the notes form it.
+  const abajo = total.div(dens[0]).floor().times(dens[0]).toNumber();
+  throw fieldError('monto', TERMINAL_MSG.montoEnBilletes(divisa.codigo, divisa.simbolo, dens, abajo > 0 && formable(abajo) ? abajo : null));
+}
