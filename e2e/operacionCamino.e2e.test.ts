@@ -56,6 +56,56 @@ async function hastaResumen(page: Page, gs = '1.000.000') {
 
 const estadoDe = async (id: number) => (await db().selectFrom('transacciones').select('estado').where('id', '=', id).executeTakeFirstOrThrow()).estado;
 
+describe('the terminal step offers only terminals whose notes can pay', () => {
+  it('a terminal without the notes says so and cannot be chosen; a chosen one that cannot pay keeps Continuar off with the reason', async () => {
+    const { id_tauser } = await db()
+      .insertInto('tausers')
+      .values({ codigo: 'TAU-NUEVO-01', nombre: 'Tauser Nuevo', direccion: 'Calle Nueva 1', ciudad: 'Asunción', departamento: 'Capital', latitud: '-25.300000', longitud: '-57.600000', is_active: true })
+      .returning('id_tauser')
+      .executeTakeFirstOrThrow();
+    try {
+      const page = await customerPage();
+      const aTerminal = async (gs: string) => {
+        await abrir(page);
+        await monto(page).fill(gs);
+        await continuar(page).click();
+        await page.getByRole('heading', { name: 'Método de Pago' }).waitFor();
+        await expect.poll(() => page.locator('input[name="metodo"]:checked').count()).toBe(1);
+        await continuar(page).click();
+        await page.getByRole('heading', { name: 'Terminal de Autoservicio' }).waitFor();
+      };
+      await aTerminal('1.000.000');
+      // A new terminal holds no notes: told on its card, and choosing it does nothing.
+      const nuevo = page.locator('[data-tauser-card="TAU-NUEVO-01"]');
+      const centro = page.locator('[data-tauser-card="TAU-ASU-01"]');
+      await nuevo.getByText('Sin billetes suficientes').waitFor();
+      await centro.getByText('Puede pagar este monto').waitFor();
+      await nuevo.click({ force: true });
+      expect(await nuevo.locator('input[type="radio"]').isDisabled()).toBe(true);
+      expect(await page.locator('input[name="tauser"]:checked').count()).toBe(0);
+      expect(await continuar(page).isDisabled()).toBe(true);
+      await centro.click();
+      await expect.poll(() => continuar(page).isDisabled()).toBe(false);
+      // ₲ 150.000.000 buy some US$ 20.000, more than TAU-ASU-01 holds: the chosen terminal cannot pay them.
+      await page.getByRole('button', { name: 'Atrás' }).click();
+      await page.getByRole('heading', { name: 'Método de Pago' }).waitFor();
+      await page.getByRole('button', { name: 'Atrás' }).click();
+      await monto(page).fill('150.000.000');
+      await continuar(page).click();
+      await page.getByRole('heading', { name: 'Método de Pago' }).waitFor();
+      await continuar(page).click();
+      await page.getByRole('heading', { name: 'Terminal de Autoservicio' }).waitFor();
+      await centro.getByText('Sin billetes suficientes').waitFor();
+      expect(await page.getByTestId('terminal-sin-billetes').textContent()).toBe('Este terminal no tiene billetes suficientes para pagar esta operación. Elegí otro terminal.');
+      expect(await continuar(page).isDisabled()).toBe(true);
+      expect(await db().selectFrom('transacciones').select('id').where('monto_origen', '=', '150000000').execute()).toEqual([]);
+      await page.context().close();
+    } finally {
+      await db().updateTable('tausers').set({ is_active: false }).where('id_tauser', '=', id_tauser).execute();
+    }
+  });
+});
+
 describe('limits and refusals where the amount is typed', () => {
   it('says at step 1 which limit an amount passes and keeps Continuar off, for guaraníes and for a sale', async () => {
     await setLimites('2700000');

@@ -130,10 +130,22 @@ describe('amounts in the operation wizard', () => {
     await page.context().close();
   });
 
-  it('100,50 USD is a hundred dollars and fifty cents; 1.000.000 PYG is a million guaraníes', async () => {
+  it('100,50 USD is a hundred dollars and fifty cents, refused as cash the terminal cannot take; 1.000.000 PYG is a million guaraníes', async () => {
     const page = await customerPage();
-    await hastaResumen(page, '100,50');
-    expect(await page.getByTestId('monto-origen').textContent()).toBe('100,50 USD');
+    await page.goto(`${e.url}/operacion-compra-venta`);
+    await paso1(page, '100,50');
+    await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
+    await expect.poll(() => page.locator('input[name="metodo"]:checked').count()).toBe(1);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    // Terminals take notes only: back at the amount, with the reason and the amount that would do.
+    await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
+    await expect.poll(() => page.getByTestId('monto-error').textContent()).toContain('Los terminales reciben solo billetes: el monto en USD tiene que poder entregarse con billetes de US$');
+    expect(await page.getByTestId('monto-error').textContent()).toContain('Por ejemplo, US$ 100.');
+    expect(await e.server.database.db.selectFrom('transacciones').select('id').where('monto_origen', '=', '100.5').execute()).toEqual([]);
+    await hastaResumen(page, '100');
+    expect(await page.getByTestId('monto-origen').textContent()).toBe('100,00 USD');
     await page.getByRole('button', { name: 'Modificar Terminal' }).click();
     await hastaResumen(page, '1.000.000', false);
     expect(await page.getByTestId('monto-origen').textContent()).toBe('1.000.000 PYG');
@@ -159,7 +171,7 @@ describe('one quote: the stored one; one operation per attempt', () => {
       } else await route.continue();
     });
     await page.goto(`${e.url}/operacion-compra-venta`);
-    await paso1(page, '123,45');
+    await paso1(page, '123');
     await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
     await expect.poll(() => page.locator('input[name="metodo"]:checked').count()).toBe(1);
     await page.getByRole('button', { name: 'Continuar' }).click();
@@ -172,7 +184,7 @@ describe('one quote: the stored one; one operation per attempt', () => {
     expect(claves.crear[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(claves.crear[1]).toBe(claves.crear[0]);
     const db = e.server.database.db;
-    const filas = await db.selectFrom('transacciones').select(['tasa_aplicada', 'monto_destino']).where('monto_origen', '=', '123.45').execute();
+    const filas = await db.selectFrom('transacciones').select(['tasa_aplicada', 'monto_destino']).where('monto_origen', '=', '123').execute();
     expect(filas).toHaveLength(1);
     // what is shown is what was stored
     expect(await page.getByTestId('tc-final').textContent()).toBe(`₲ ${formatRate(filas[0].tasa_aplicada, 4)}`);
@@ -219,6 +231,16 @@ describe('exchange screens', () => {
     await page.getByText(OP_MSG.pagoConfirmado).waitFor();
     const codigo = (await page.getByTestId('codigo-transaccion').textContent())!.trim();
     expect(codigo.length).toBeGreaterThan(3);
+    // Confirmed, not paid: the cash is handed in at the terminal, with the operation's own figures.
+    const confirmacion = page.getByTestId('confirmacion');
+    const texto = (await confirmacion.textContent())!;
+    expect(texto).toContain('Operación confirmada: completala en el terminal');
+    expect(texto).not.toMatch(/pagad/i);
+    const fila = await e.server.database.db.selectFrom('transacciones').select(['monto_destino']).where('codigo', '=', codigo).executeTakeFirstOrThrow();
+    expect(await confirmacion.getByTestId('en-el-terminal').textContent()).toBe(
+      `Ingresá el código ${codigo} en el terminal Tauser Centro Asunción (Palma 452 esq. 14 de Mayo, Asunción).` +
+        `Entregá US$ 100,00 en efectivo.Retirá ${formatAmount(fila.monto_destino, 0, '₲')}.`,
+    );
     // the wizard resets after 2 s; the confirmation stays
     await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
     await page.getByRole('link', { name: 'Ver en el historial' }).click();
@@ -280,15 +302,39 @@ describe('exchange screens', () => {
     await page.context().close();
   });
 
-  it('cancels the transaction when the customer rejects the changed rate', async () => {
+  it('closing the changed-rate dialog keeps the operation; cancelling it is its own button and asks first', async () => {
     const page = await customerPage();
     await hastaResumen(page);
+    const tx = Number(new URL(page.url()).searchParams.get('tx'));
+    const estado = async () => (await e.server.database.db.selectFrom('transacciones').select('estado').where('id', '=', tx).executeTakeFirstOrThrow()).estado;
     await moverPrecioUsd(-40);
     await aTerminos(page);
     const modal = page.getByRole('dialog', { name: 'La cotización cambió' });
     await modal.getByRole('heading', { name: 'La cotización cambió' }).waitFor();
-    await modal.getByRole('button', { name: 'Cancelar' }).click();
+    // × only closes it: the operation stays pending, and paying again shows the dialog again.
+    await modal.getByRole('button', { name: 'Cerrar' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    expect(await page.getByText(OP_MSG.canceladaPorCambio).count()).toBe(0);
+    expect(await estado()).toBe('pendiente');
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await modal.getByRole('heading', { name: 'La cotización cambió' }).waitFor();
+    // Escape too.
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+    expect(await estado()).toBe('pendiente');
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await modal.getByRole('heading', { name: 'La cotización cambió' }).waitFor();
+    expect(await modal.getByRole('button', { name: 'Cancelar', exact: true }).count()).toBe(0);
+    // The destructive choice says what it does and asks first; 'Volver' keeps everything.
+    await modal.getByRole('button', { name: 'Cancelar la operación' }).click();
+    const confirmar = page.getByRole('dialog', { name: '¿Cancelar la operación?' });
+    await confirmar.getByRole('button', { name: 'Volver' }).click();
+    await confirmar.waitFor({ state: 'hidden' });
+    expect(await estado()).toBe('pendiente');
+    await modal.getByRole('button', { name: 'Cancelar la operación' }).click();
+    await confirmar.getByRole('button', { name: 'Sí, cancelar' }).click();
     await page.getByText(OP_MSG.canceladaPorCambio).waitFor();
+    expect(await estado()).toBe('cancelada');
     await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
     await page.goto(`${e.url}/historial-transacciones?estado=cancelada`);
     await page.getByRole('cell', { name: 'CANCELADA' }).first().waitFor();

@@ -1,23 +1,35 @@
+import { useState } from 'react';
 import type { Reconfirmacion } from '../../../shared/schemas/operaciones';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Modal } from '../../components/Modal';
 import { montoEn, porcentaje, tasaGs } from './ResumenCotizacion';
 
-/** 'La cotización cambió' (spec 001 §4): old and new rate, % change, old and new destination amount. */
+/**
+ * 'La cotización cambió' (spec 001 §4): old and new rate, % change, old and new destination amount.
+ * × and Escape only close it (the operation stays pendiente: paying again shows the newest figures);
+ * cancelling the operation is its own button and asks first, as the pending banner's cancel does.
+ */
 export function CambioCotizacionModal({
   cambio,
+  codigo,
   divisaDestino,
   pending,
   onAceptar,
+  onCerrar,
   onCancelar,
 }: {
   cambio: Reconfirmacion | null;
+  /** The operation's code, named in the cancel confirmation. */
+  codigo: string;
   divisaDestino: string;
   pending: boolean;
   onAceptar: () => void;
+  onCerrar: () => void;
   onCancelar: () => void;
 }) {
+  const [confirmando, setConfirmando] = useState(false);
   return (
-    <Modal open={!!cambio} onClose={() => (pending ? undefined : onCancelar())} title="La cotización cambió">
+    <Modal open={!!cambio} onClose={() => (pending ? undefined : onCerrar())} title="La cotización cambió">
       {cambio && (
         <div className="space-y-4 text-sm">
           <p className="text-slate-600">La cotización cambió desde que se creó la transacción. ¿Aceptás la nueva cotización?</p>
@@ -34,13 +46,28 @@ export function CambioCotizacionModal({
             <dd className="text-right font-medium tabular-nums">{montoEn(cambio.monto_destino_actual, divisaDestino)}</dd>
           </dl>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" className="btn-secondary" disabled={pending} onClick={onCancelar}>
-              Cancelar
+            <button type="button" className="btn-secondary" disabled={pending} onClick={() => setConfirmando(true)}>
+              Cancelar la operación
             </button>
             <button type="button" className="btn-primary" disabled={pending} onClick={onAceptar}>
               Aceptar
             </button>
           </div>
+          <ConfirmDialog
+            open={confirmando}
+            title="¿Cancelar la operación?"
+            confirmLabel="Sí, cancelar"
+            closeLabel="Volver"
+            danger
+            busy={pending}
+            onClose={() => setConfirmando(false)}
+            onConfirm={() => {
+              setConfirmando(false);
+              onCancelar();
+            }}
+          >
+            La operación <span className="font-mono">{codigo}</span> se cancela y ya no se puede retomar ni pagar.
+          </ConfirmDialog>
         </div>
       )}
     </Modal>

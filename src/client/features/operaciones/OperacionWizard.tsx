@@ -2,10 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { M } from '../../../shared/messages';
+import { formatAmount } from '../../../shared/format';
 import type { Reconfirmacion, TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { errorData, serverAnswered } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { TerminalPicker } from '../tausers/TerminalPicker';
+import { usePuedePagar } from '../tausers/hooks';
 import { ProgressBar, StepIndicator } from './StepIndicator';
 import { PasoDivisas } from './PasoDivisas';
 import { PasoMetodo } from './PasoMetodo';
@@ -19,7 +21,7 @@ import { AgregarMetodoLink } from './AgregarMetodoLink';
 import { useCancelarTransaccion, useConfirmarPago, useCrearTransaccion, useDescartarTransaccion } from './hooks';
 import { useWizardBase, type FuenteEstado } from './useWizardBase';
 import { useCotizacionEnVivo } from './useCotizacionEnVivo';
-import { camposMetodo, excesoDeCupo, puedeContinuarPaso1, ubicarRechazo } from './wizardRules';
+import { camposMetodo, decimalesDe, excesoDeCupo, puedeContinuarPaso1, ubicarRechazo } from './wizardRules';
 import { aSearch, desdeSearch, validarOperacionSearch, type EstadoWizard } from './wizardSearch';
 
 export const OPERACION_MSG = {
@@ -27,7 +29,8 @@ export const OPERACION_MSG = {
   sinTransaccion: 'No hay transacción creada',
   sinTerminal: 'Elegí un terminal',
   sinConexion: 'No se pudo conectar con el servidor. Probá de nuevo: la operación no se duplica.',
-  yaPagada: 'Esta operación ya está pagada: presentá el código en el terminal.',
+  terminalSinBilletes: 'Este terminal no tiene billetes suficientes para pagar esta operación. Elegí otro terminal.',
+  yaConfirmada: 'Esta operación ya está confirmada: completala en el terminal.',
   noPendiente: (estado: string) => `Esta operación ya no está pendiente (${estado}).`,
 } as const;
 
@@ -92,9 +95,9 @@ export function OperacionWizard() {
   const transaccion = estado.tx && txQ.data?.id === estado.tx ? txQ.data : null;
   const cupoQ = trpc.transacciones.cupo.useQuery({ cliente_id: w.cliente?.idCliente ?? '' }, { enabled: !!w.cliente, staleTime: 5_000 });
 
-  // Steps 1–2: the quote as the amount is typed and the method chosen.
+  // Steps 1–3: the quote as the amount is typed and the method chosen (step 3: what the terminal must pay).
   const base = w.payload();
-  const cotizable = base && w.metodoCotizado && estado.paso <= 2 ? { ...base, ...camposMetodo(w.metodoCotizado) } : null;
+  const cotizable = base && w.metodoCotizado && estado.paso <= 3 ? { ...base, ...camposMetodo(w.metodoCotizado) } : null;
   const viva = useCotizacionEnVivo(cotizable);
   const d = errorData(viva.error);
   const errorCotizacion = viva.error && serverAnswered(viva.error) ? (d.fields?.monto?.join(' ') ?? (d.fields ? null : viva.error.message)) : null;
@@ -111,13 +114,18 @@ export function OperacionWizard() {
   if (paso >= 2 && paso <= 3 && !paso1Ok) paso = 1;
   else if (paso === 3 && !estado.metodo) paso = 2;
 
+  // Step 3: which terminals' notes can pay the payout now; one that cannot is not offered.
+  const pago = paso === 3 && viva.data && !viva.actualizando && w.par.destino !== '' ? { divisa: w.par.destino, monto: viva.data.monto_destino } : null;
+  const pagables = usePuedePagar(pago);
+  const terminalSinBilletes = paso === 3 && !!estado.tauser && pagables.get(estado.tauser) === false;
+
   const ir = (p: number, patch: Partial<EstadoWizard> = {}) => {
     setRechazo(null);
     cambiar({ ...patch, paso: p });
   };
 
-  /** After a confirmed payment: keep the code on screen and start a new operation after 2 s. */
-  const pagada = (t: TransaccionRecord) => {
+  /** After the confirmation (en_proceso; the money is handed in at the terminal): keep the code on screen and start a new operation after 2 s. */
+  const confirmadaOk = (t: TransaccionRecord) => {
     utils.transacciones.get.setData({ id: t.id }, t);
     setConfirmada(t);
     setCambio(null);
@@ -173,7 +181,7 @@ export function OperacionWizard() {
     setRechazo(null);
     try {
       // The rate the customer saw: the server refuses with the new figures (409) if it moved since.
-      pagada(await confirmar.mutateAsync({ id: transaccion.id, terminos_aceptados: true, tasa_aceptada: transaccion.tasa_aplicada }));
+      confirmadaOk(await confirmar.mutateAsync({ id: transaccion.id, terminos_aceptados: true, tasa_aceptada: transaccion.tasa_aplicada }));
     } catch (e) {
       await trasPagoFallido(e);
     } finally {
@@ -185,7 +193,7 @@ export function OperacionWizard() {
     if (!transaccion || !cambio) return;
     setProcesando(true);
     try {
-      pagada(await confirmarConCambio.mutateAsync({ id: transaccion.id, terminos_aceptados: true, acepta_cambio: true, tasa_aceptada: cambio.tasa_actual }));
+      confirmadaOk(await confirmarConCambio.mutateAsync({ id: transaccion.id, terminos_aceptados: true, acepta_cambio: true, tasa_aceptada: cambio.tasa_actual }));
     } catch (e) {
       await trasPagoFallido(e);
     } finally {
@@ -208,7 +216,7 @@ export function OperacionWizard() {
     if (datos.appCode === 'invalid_transition' && transaccion) {
       const t = await utils.transacciones.get.fetch({ id: transaccion.id }, { staleTime: 0 }).catch(() => null);
       if (t?.estado === 'en_proceso') {
-        pagada(t);
+        confirmadaOk(t);
         return;
       }
     }
@@ -302,14 +310,19 @@ export function OperacionWizard() {
             {paso === 3 && (
               <div className="space-y-4">
                 <h2 className="text-lg font-semibold text-slate-900">Terminal de Autoservicio</h2>
-                <TerminalPicker value={estado.tauser} onChange={(id) => cambiar({ tauser: id }, { reemplazar: true })} />
+                <TerminalPicker value={estado.tauser} pago={pago} onChange={(id) => cambiar({ tauser: id }, { reemplazar: true })} />
                 {!estado.tauser && <p className="text-sm text-slate-500">{OPERACION_MSG.sinTerminal}</p>}
+                {terminalSinBilletes && (
+                  <p className="field-error" role="alert" data-testid="terminal-sin-billetes">
+                    {OPERACION_MSG.terminalSinBilletes}
+                  </p>
+                )}
                 {banner(3)}
                 <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
                   <button type="button" className="btn-secondary" onClick={() => ir(2)}>
                     Atrás
                   </button>
-                  <button type="button" className="btn-primary" disabled={!estado.tauser || procesando} onClick={() => void aResumen()}>
+                  <button type="button" className="btn-primary" disabled={!estado.tauser || terminalSinBilletes || procesando} onClick={() => void aResumen()}>
                     Continuar
                   </button>
                 </div>
@@ -355,9 +368,11 @@ export function OperacionWizard() {
       </div>
       <CambioCotizacionModal
         cambio={cambio}
+        codigo={transaccion?.codigo ?? ''}
         divisaDestino={transaccion?.divisa_destino_detalle.codigo ?? ''}
         pending={procesando || cancelar.isPending}
         onAceptar={() => void aceptarCambio()}
+        onCerrar={() => setCambio(null)}
         onCancelar={() => void cancelarPorCambio()}
       />
     </section>
@@ -394,17 +409,21 @@ function Paso5({ t, procesando, banner, onAtras, onPagar }: { t: TransaccionReco
   );
 }
 
-/** A transaction that is no longer pending (paid, cancelled, expired…): its state and no actions. */
+/** A transaction that is no longer pending (confirmed, cancelled, expired…): its state and what is left to do. */
 function NoPendiente({ t, onNueva }: { t: TransaccionRecord; onNueva: () => void }) {
   return (
     <div className="space-y-4" data-testid="no-pendiente">
       <p className="text-sm text-slate-700" role="status">
-        {t.estado === 'en_proceso' ? OPERACION_MSG.yaPagada : OPERACION_MSG.noPendiente(t.estado_display)}
+        {t.estado === 'en_proceso' ? OPERACION_MSG.yaConfirmada : OPERACION_MSG.noPendiente(t.estado_display)}
       </p>
-      <p className="text-sm text-slate-700">
-        Código <strong className="font-mono">{t.codigo}</strong> · {montoEn(t.monto_origen, t.divisa_origen_detalle.codigo)} →{' '}
-        {montoEn(t.monto_destino, t.divisa_destino_detalle.codigo)}
-      </p>
+      {t.estado === 'en_proceso' ? (
+        <EnElTerminal t={t} />
+      ) : (
+        <p className="text-sm text-slate-700">
+          Código <strong className="font-mono">{t.codigo}</strong> · {montoEn(t.monto_origen, t.divisa_origen_detalle.codigo)} →{' '}
+          {montoEn(t.monto_destino, t.divisa_destino_detalle.codigo)}
+        </p>
+      )}
       <button type="button" className="btn-primary" onClick={onNueva}>
         Nueva operación
       </button>
@@ -412,20 +431,40 @@ function NoPendiente({ t, onNueva }: { t: TransaccionRecord; onNueva: () => void
   );
 }
 
-/** Kept above the wizard after a payment until dismissed: the code to present at the terminal. */
+/**
+ * What is left to do at the terminal of a confirmed (en_proceso) operation, with its own figures:
+ * nothing is paid yet; the money is handed in at the terminal, in cash, and the payout collected there.
+ */
+function EnElTerminal({ t }: { t: TransaccionRecord }) {
+  const con = (monto: string, d: { codigo: string; simbolo: string }) => formatAmount(monto, decimalesDe(d.codigo), d.simbolo);
+  return (
+    <ol className="mt-1 list-decimal space-y-0.5 pl-5 text-sm text-slate-700" data-testid="en-el-terminal">
+      <li>
+        Ingresá el código <strong className="font-mono">{t.codigo}</strong> en el terminal {t.tauser_detalle.nombre} ({t.tauser_detalle.direccion}, {t.tauser_detalle.ciudad}).
+      </li>
+      <li>
+        Entregá <strong className="tabular-nums">{con(t.monto_origen, t.divisa_origen_detalle)}</strong> en efectivo.
+      </li>
+      <li>
+        Retirá <strong className="tabular-nums">{con(t.monto_destino, t.divisa_destino_detalle)}</strong>
+        {t.operacion === 'compra' ? ' (lo que no llegue al billete más chico, en guaraníes a la tasa de esta operación)' : ''}.
+      </li>
+    </ol>
+  );
+}
+
+/** Kept above the wizard after the confirmation until dismissed: the code and what to do at the terminal. */
 function Confirmacion({ t, onCerrar }: { t: TransaccionRecord; onCerrar: () => void }) {
   return (
     <div className="mb-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4" role="status" data-testid="confirmacion">
-      <p className="font-semibold text-emerald-900">Transacción en proceso</p>
+      <p className="font-semibold text-emerald-900">Operación confirmada: completala en el terminal</p>
       <p className="mt-1 text-sm text-slate-700">
-        Presentá este código en el terminal {t.tauser_detalle.nombre}:{' '}
+        Tu código:{' '}
         <strong className="font-mono text-lg tracking-wider text-slate-900" data-testid="codigo-transaccion">
           {t.codigo}
         </strong>
       </p>
-      <p className="mt-1 text-sm text-slate-700">
-        {montoEn(t.monto_origen, t.divisa_origen_detalle.codigo)} → {montoEn(t.monto_destino, t.divisa_destino_detalle.codigo)}
-      </p>
+      <EnElTerminal t={t} />
       <div className="mt-2 flex flex-wrap gap-3 text-sm">
         <Link to="/historial-transacciones" search={{ ver: String(t.id) }} className="inline-flex min-h-6 items-center font-medium text-emerald-800 underline">
           Ver en el historial

@@ -15,7 +15,8 @@ export interface TerminalPickerProps {
   tausers?: TauserRecord[];
   /**
    * Optional (cash payouts): the amount the terminal must pay out in `divisa`; each card then shows
-   * whether that terminal's banknotes can pay it now (GET /api/tauser/puede-pagar/).
+   * whether that terminal's banknotes can pay it now (GET /api/tauser/puede-pagar/), and one that
+   * cannot is not selectable (card or marker).
    */
   pago?: { divisa: number; monto: string } | null;
 }
@@ -46,7 +47,10 @@ export function TerminalPicker({ value, onChange, tausers, pago }: TerminalPicke
   );
 
   const selected = list.find((t) => t.idTauser === value) ?? null;
-  const choose = (t: TauserRecord) => onChange(t.idTauser, t);
+  const sinBilletes = (id: string) => pagables.get(id) === false;
+  const choose = (t: TauserRecord) => {
+    if (!sinBilletes(t.idTauser)) onChange(t.idTauser, t);
+  };
 
   // A choice made on the map brings its card into view.
   useEffect(() => {
@@ -107,6 +111,7 @@ export function TerminalPicker({ value, onChange, tausers, pago }: TerminalPicke
         <div role="radiogroup" aria-label="Terminales de autoservicio" className="max-h-96 space-y-2 overflow-y-auto pr-1">
           {ordered.map(({ item: t, km }) => {
             const checked = t.idTauser === value;
+            const noPuede = sinBilletes(t.idTauser);
             return (
               <label
                 key={t.idTauser}
@@ -115,11 +120,12 @@ export function TerminalPicker({ value, onChange, tausers, pago }: TerminalPicke
                   else cards.current.delete(t.idTauser);
                 }}
                 data-tauser-card={t.codigo}
-                className={`block cursor-pointer rounded-lg border p-3 transition focus-within:ring-2 focus-within:ring-emerald-500 ${
-                  checked ? 'border-emerald-600 bg-emerald-50' : 'border-slate-200 bg-white hover:border-emerald-300'
+                aria-disabled={noPuede || undefined}
+                className={`block rounded-lg border p-3 transition focus-within:ring-2 focus-within:ring-emerald-500 ${
+                  checked ? 'border-emerald-600 bg-emerald-50' : noPuede ? 'cursor-not-allowed border-slate-200 bg-slate-50 opacity-70' : 'cursor-pointer border-slate-200 bg-white hover:border-emerald-300'
                 }`}
               >
-                <input type="radio" name="tauser" value={t.idTauser} checked={checked} onChange={() => choose(t)} className="sr-only" />
+                <input type="radio" name="tauser" value={t.idTauser} checked={checked} disabled={noPuede} onChange={() => choose(t)} className="sr-only" />
                 <span className="flex items-start justify-between gap-2">
                   <span className="font-medium text-slate-900">{t.nombre}</span>
                   <span className="shrink-0 font-mono text-xs text-slate-500">{t.codigo}</span>
