@@ -20,6 +20,7 @@ import * as segundoFactor from './2026112601_segundo_factor';
 import * as reportes from './2026112620_reportes';
 import * as apellidoAdmin from './2026112700_apellido_admin';
 import * as cvuBancoUnico from './2026112800_cvu_banco_unico';
+import * as busquedaSinAcentos from './2026112900_busqueda_sin_acentos';
 
 /** Every migration, in order. Names are timestamps so they sort the way they run. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026112620_reportes': reportes,
   '2026112700_apellido_admin': apellidoAdmin,
   '2026112800_cvu_banco_unico': cvuBancoUnico,
+  '2026112900_busqueda_sin_acentos': busquedaSinAcentos,
 };

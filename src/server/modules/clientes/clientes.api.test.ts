@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { auditRows, clienteBody, createCategoria, createCliente, snapshot, uniq, userWith } from '../../test/fixtures';
 import { M } from '../../../shared/messages';
@@ -145,6 +146,41 @@ describe('GET /api/clientes/', () => {
     const byCat = await app.api('GET', `/clientes/?search=${cat.nombre.toLowerCase()}&all=true`, { token: admin });
     expect(byCat.body.every((x: any) => x.categoria.nombre === cat.nombre)).toBe(true);
     expect(byCat.body.length).toBeGreaterThan(12);
+  });
+
+  it('searches without regard to accents or case, both ways, in name and category name (also ?all=true)', async () => {
+    const tag = uniq('Acento').toLowerCase().replace(/[^a-z0-9]/g, '');
+    const gonzalez = await createCliente(app, admin, cat.idCategoria, { nombre: `Ña Sofía González ${tag}` });
+    const guarani = await createCliente(app, admin, cat.idCategoria, { nombre: `Importadora Guaraní ${tag} S.A.`, isPersonaFisica: false, cedula: '', ruc: `80${String(Date.now()).slice(-6)}-1` });
+    // Written decomposed (a + U+0301), as some keyboards send it.
+    const decompuesto = await createCliente(app, admin, cat.idCategoria, { nombre: `Jose\u0301 Ramírez ${tag}` });
+    const found = async (q: string, all = false) => {
+      const r = await app.api('GET', `/clientes/?search=${encodeURIComponent(q)}${all ? '&all=true' : ''}`, { token: admin });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return ((all ? r.body : r.body.results) as { idCliente: string }[]).map((x) => x.idCliente).sort();
+    };
+    expect(await found(`gonzalez ${tag}`)).toEqual([gonzalez.idCliente]);
+    expect(await found(`GONZÁLEZ ${tag}`)).toEqual([gonzalez.idCliente]);
+    expect(await found(`na sofia`)).toContain(gonzalez.idCliente);
+    expect(await found(`importadora guarani ${tag}`)).toEqual([guarani.idCliente]);
+    expect(await found(`importadora guarani ${tag}`, true)).toEqual([guarani.idCliente]);
+    expect(await found(`josé ramirez ${tag}`)).toEqual([decompuesto.idCliente]);
+    expect(await found(`jose ramirez ${tag}`)).toEqual([decompuesto.idCliente]);
+    // A category found by its name without the accent.
+    const acentuada = await createCategoria(app, admin, { nombre: uniq('Categoría Única'), descuento: '0' });
+    const enCategoria = await createCliente(app, admin, acentuada.idCategoria);
+    expect(await found(acentuada.nombre.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase())).toEqual([enCategoria.idCliente]);
+  });
+
+  it('folds accents in code exactly as the database does (sin_acentos)', async () => {
+    const { sinAcentos } = await import('../../lib/search');
+    const marcas = Array.from({ length: 0x70 }, (_, i) => String.fromCharCode(0x300 + i)).join('');
+    const muestras = ['áàâäãåéèêëẽíìîïĩóòôöõúùûüũýÿỹñçÁÀÂÄÃÅÉÈÊËẼÍÌÎÏĨÓÒÔÖÕÚÙÛÜŨÝŸỸÑÇ', `a${marcas}b`, 'g̃uarani ñandutí', 'ø æ ß ǎ 100% _x_ \\'];
+    for (const t of muestras) {
+      const { rows } = await sql<{ f: string }>`select sin_acentos(${t}) as f`.execute(app.db);
+      expect(rows[0].f).toBe(sinAcentos(t));
+    }
+    expect(sinAcentos('Ñandutí Guaraní ỹ')).toBe('Nanduti Guarani y');
   });
 
   it('answers 401, 403, and 400 on a bad page', async () => {

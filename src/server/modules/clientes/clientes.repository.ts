@@ -1,7 +1,7 @@
 import { sql, type Compilable, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { ClientesTable, Database } from '../../db/types';
 import { selectUsers } from '../usuarios/usuarios.repository';
-import { containsPattern } from '../../lib/search';
+import { containsPattern, sinAcentos } from '../../lib/search';
 import { PAGE_SIZE, TOTAL, firstPageWithTotal, pagedQuery, type Count, type WithTotal } from '../../lib/pagination';
 import { sqlText } from '../../db/sqlText';
 import type { ClienteRecord } from '../../../shared/schemas/clientes';
@@ -46,24 +46,39 @@ export async function findCliente(db: Q, id: string): Promise<ClienteRecord | un
   return row && toCliente(row);
 }
 
-/** Categories whose name contains the text (a small table). */
+/** Categories whose name contains the text, ignoring case and accents (a small table). */
 export async function categoriasMatching(db: Q, search: string): Promise<string[]> {
-  const rows = await db.selectFrom('categorias_cliente').select('id_categoria').where('nombre', 'ilike', containsPattern(search)).execute();
+  const rows = await db
+    .selectFrom('categorias_cliente')
+    .select('id_categoria')
+    .where(sql<string>`sin_acentos(nombre)`, 'ilike', containsPattern(sinAcentos(search)))
+    .execute();
   return rows.map((r) => r.id_categoria);
 }
 
-/** The columns a search looks in (each with a trigram index where pg_trgm exists), besides the category's name. */
-const COLUMNAS_BUSCADAS = ['nombre', 'cedula', 'ruc', 'correo'] as const;
+/**
+ * The columns a search looks in (each with a trigram index where pg_trgm exists), besides the category's
+ * name. The name is compared without accents (`sin_acentos`, whose result its trigram index holds:
+ * migration 2026112900); cédula, RUC and e-mail take no accents.
+ */
+const COLUMNAS_BUSCADAS = [
+  { col: 'nombre', sinAcentos: true },
+  { col: 'cedula', sinAcentos: false },
+  { col: 'ruc', sinAcentos: false },
+  { col: 'correo', sinAcentos: false },
+] as const;
 
 /**
- * Name, cédula, RUC, e-mail or category name containing the text, case-insensitively. The category
- * part is given as ids (see categoriasMatching) so every branch of the OR reads `clientes` alone and
- * can use an index (trigram indexes where available, the category index).
+ * Name, cédula, RUC, e-mail or category name containing the text, ignoring case and accents
+ * ("gonzalez" finds "González"). The category part is given as ids (see categoriasMatching) so every
+ * branch of the OR reads `clientes` alone and can use an index (trigram indexes where available, the
+ * category index).
  */
 function searchFilter(search: string, categoriaIds: string[]) {
-  const p = containsPattern(search);
+  const p = containsPattern(sinAcentos(search));
   const byCategoria = categoriaIds.length ? sql` or c.id_categoria in (${sql.join(categoriaIds)})` : sql``;
-  return sql<boolean>`(${sql.join(COLUMNAS_BUSCADAS.map((col) => sql`${sql.ref(`c.${col}`)} ilike ${p}`), sql` or `)}${byCategoria})`;
+  const cols = COLUMNAS_BUSCADAS.map(({ col, sinAcentos: fold }) => (fold ? sql`sin_acentos(${sql.ref(`c.${col}`)}) ilike ${p}` : sql`${sql.ref(`c.${col}`)} ilike ${p}`));
+  return sql<boolean>`(${sql.join(cols, sql` or `)}${byCategoria})`;
 }
 
 export function searchClientes(db: Q, search: string | undefined, categoriaIds: string[] = []) {
