@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { AppLink, useRouteExists } from './AppLink';
+import { userMenuEntries } from './userMenuEntries';
 import { useSession } from '../session/store';
 import { esStaff, usePermissions } from '../session/permissions';
 import { useClientesDelUsuario } from '../features/clienteSelector/useClienteActual';
@@ -89,18 +90,17 @@ export function Navbar() {
               <Suspense fallback={null}>
                 <ClienteSelector className="py-1" />
               </Suspense>
-              {hasHistory && <AppLink to="/historial-transacciones" className={linkClass} onClick={() => setOpen(false)}>Historial</AppLink>}
-              {hasMisMetodos && (
-                <AppLink to="/metodos-financieros-cliente" className={linkClass} onClick={() => setOpen(false)}>
-                  Mis métodos financieros
-                </AppLink>
+              {userMenuEntries({ hasHistory, hasConfig, hasMisMetodos }).map((e) =>
+                !e.to ? (
+                  <button key={e.label} type="button" className={`${linkClass} text-left`} onClick={() => void logout()}>
+                    {e.label}
+                  </button>
+                ) : (
+                  <AppLink key={e.label} to={e.to} className={linkClass} onClick={() => setOpen(false)}>
+                    {e.label}
+                  </AppLink>
+                ),
               )}
-              {hasConfig && (
-                <Link to="/configuraciones" className={linkClass} onClick={() => setOpen(false)}>
-                  Configuraciones
-                </Link>
-              )}
-              <button type="button" className={`${linkClass} text-left`} onClick={() => void logout()}>Cerrar sesión</button>
             </>
           )}
         </div>

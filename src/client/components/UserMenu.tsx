@@ -1,11 +1,8 @@
-import { Link } from '@tanstack/react-router';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { AppLink } from './AppLink';
+import { userMenuEntries } from './userMenuEntries';
 
-/**
- * The signed-in user's menu in the navbar (spec 000 §2): Historial, 'Mis métodos financieros' for
- * customers, Configuraciones only for whoever may open the hub (it would answer 403), Seguridad, Cerrar sesión.
- */
+/** The signed-in user's menu in the navbar (spec 000 §2); its entries are userMenuEntries, as on a phone. */
 export function UserMenu({
   name,
   onLogout,
@@ -29,27 +26,15 @@ export function UserMenu({
         {name}
       </MenuButton>
       <MenuItems anchor="bottom end" className="z-40 mt-2 w-48 rounded-md bg-white py-1 shadow-lg ring-1 ring-black/5 focus:outline-none">
-        {hasHistory && (
-          <MenuItem>
-            <AppLink to="/historial-transacciones" className={item}>Historial</AppLink>
+        {userMenuEntries({ hasHistory, hasConfig, hasMisMetodos }).map((e) => (
+          <MenuItem key={e.label}>
+            {!e.to ? (
+              <button type="button" className={item} onClick={onLogout}>{e.label}</button>
+            ) : (
+              <AppLink to={e.to} className={item}>{e.label}</AppLink>
+            )}
           </MenuItem>
-        )}
-        {hasMisMetodos && (
-          <MenuItem>
-            <AppLink to="/metodos-financieros-cliente" className={item}>Mis métodos financieros</AppLink>
-          </MenuItem>
-        )}
-        {hasConfig && (
-          <MenuItem>
-            <Link to="/configuraciones" className={item}>Configuraciones</Link>
-          </MenuItem>
-        )}
-        <MenuItem>
-          <Link to="/seguridad" className={item}>Seguridad</Link>
-        </MenuItem>
-        <MenuItem>
-          <button type="button" className={item} onClick={onLogout}>Cerrar sesión</button>
-        </MenuItem>
+        ))}
       </MenuItems>
     </Menu>
   );

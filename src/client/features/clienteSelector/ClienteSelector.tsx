@@ -58,7 +58,7 @@ function Selector({ userId, className }: { userId: number; className: string }) 
     <Listbox value={selected?.idCliente ?? null} onChange={(id: string | null) => id && void choose(id)} disabled={loading || list.length === 0}>
       <div className={`relative ${className}`}>
         <ListboxButton
-          aria-label="Cliente actual"
+          aria-label={`Cliente actual: ${label}`}
           data-testid="cliente-selector"
           className="flex w-full min-w-[150px] items-center justify-between gap-2 rounded-md bg-emerald-800 px-3 py-2 text-left text-sm font-medium text-white hover:bg-emerald-900 data-[disabled]:cursor-default data-[disabled]:opacity-80"
         >

@@ -36,8 +36,23 @@ const COLUMNAS: Column<TransaccionRecord>[] = [
   { header: 'Método financiero', cell: metodo },
 ];
 
+const COLUMNA_CLIENTE: Column<TransaccionRecord> = { header: 'Cliente', cell: (t) => t.cliente_nombre };
+
 /** Narrow screens (under 768 px): one card per transaction, its state and its action in view. */
-function TarjetasTransacciones({ rows, loading, error, onVer }: { rows: TransaccionRecord[] | undefined; loading: boolean; error: boolean; onVer: (id: number) => void }) {
+function TarjetasTransacciones({
+  rows,
+  loading,
+  error,
+  conCliente,
+  onVer,
+}: {
+  rows: TransaccionRecord[] | undefined;
+  loading: boolean;
+  error: boolean;
+  /** The list may hold several clients: each card names its client. */
+  conCliente: boolean;
+  onVer: (id: number) => void;
+}) {
   const message = loading ? 'Cargando' : error ? 'Ha ocurrido un error' : !rows?.length ? 'No hay datos' : null;
   if (message) {
     return (
@@ -55,6 +70,7 @@ function TarjetasTransacciones({ rows, loading, error, onVer }: { rows: Transacc
               <p className="font-medium text-slate-900">
                 {operacion(t)} · <span className="font-mono text-sm">{t.codigo}</span>
               </p>
+              {conCliente && <p className="break-words text-sm text-slate-800" data-testid="cliente">{t.cliente_nombre}</p>}
               <p className="text-xs text-slate-600">{formatDateTime(t.fecha_inicio)}</p>
             </div>
             <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800" data-testid="estado">
@@ -102,6 +118,9 @@ export function HistorialPage() {
   const hasta = filters.hasta && FECHA.test(filters.hasta) ? filters.hasta : undefined;
   const rangoInvalido = !!desde && !!hasta && hasta < desde;
   const cliente = filters.cliente && clientes.some((c) => c.id === filters.cliente) ? filters.cliente : undefined;
+  // Rows of several clients (staff see every client; a customer with more than one sees 'Todos'):
+  // each row names its client. Filtered to one client, or a customer with one, it would repeat.
+  const conCliente = !cliente && (todas || propios.list.length > 1);
 
   const q = trpc.transacciones.list.useQuery(
     { page, estado, fecha_desde: desde, fecha_hasta: rangoInvalido ? undefined : hasta, cliente_id: cliente },
@@ -168,12 +187,14 @@ export function HistorialPage() {
           {OP_MSG.cargarTransaccionesError}
         </p>
       )}
-      <TarjetasTransacciones rows={data?.results} loading={q.isLoading} error={q.isError} onVer={setVerId} />
+      <TarjetasTransacciones rows={data?.results} loading={q.isLoading} error={q.isError} conCliente={conCliente} onVer={setVerId} />
       <div className="hidden md:block">
         <DataTable
           label="Transacciones"
           columns={[
-            ...COLUMNAS,
+            COLUMNAS[0],
+            ...(conCliente ? [COLUMNA_CLIENTE] : []),
+            ...COLUMNAS.slice(1),
             {
               header: 'Detalle',
               cell: (t) => (

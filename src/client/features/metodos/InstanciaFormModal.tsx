@@ -9,6 +9,7 @@ import { TELEFONO_RE } from '../../../shared/schemas/fields';
 import { Field, RegText, type Errors } from './ui';
 import { useInstanciaMutations, type InstanciaKind } from './hooks';
 import { agruparTarjeta, detectarBrand, nuevoPaymentMethodId, soloDigitos } from './tarjeta';
+import { comisionesDelCliente } from './comisionCliente';
 
 export type InstanciaRecord = CuentaRecord | BilleteraRecord | TarjetaRecord;
 export interface InstanciaModalState {
@@ -214,7 +215,8 @@ export function InstanciaFormModal({ kind, casa, cliente, state, onClose }: { ki
             </div>
           </>
         )}
-        {readOnly && item && (
+        {readOnly && item && !casa && <p className="text-sm text-slate-600">Comisión: {comisionesDelCliente(item.comision_efectiva)}</p>}
+        {readOnly && item && casa && (
           <p className="text-sm text-slate-600">
             Comisión efectiva: cobro {item.comision_efectiva.venta ? `${item.comision_efectiva.venta.replace('.', ',')} %` : 'no permite'} · pago{' '}
             {item.comision_efectiva.compra ? `${item.comision_efectiva.compra.replace('.', ',')} %` : 'no permite'}

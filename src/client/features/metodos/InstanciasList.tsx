@@ -9,6 +9,7 @@ import { P } from '../../../shared/permissions';
 import { METODO_MSG, type BilleteraRecord, type CuentaRecord, type TarjetaRecord } from '../../../shared/schemas/metodos';
 import { Card, CardButton, ListState, pct, Row } from './ui';
 import { useInstanciaMutations, type InstanciaKind } from './hooks';
+import { comisionesDelCliente } from './comisionCliente';
 import { InstanciaFormModal, type InstanciaModalState, type InstanciaRecord } from './InstanciaFormModal';
 
 /** Staff permissions on house instances (spec 001 §6); owners need none. */
@@ -104,7 +105,11 @@ export function InstanciasList({ kind, casa, cliente, refetchOnFocus = false }: 
               }
             >
               <Detalles kind={kind} item={it} />
-              <Row k="Comisión cobro / pago" v={`${pct(it.comision_efectiva.venta)} / ${pct(it.comision_efectiva.compra)}`} />
+              {casa ? (
+                <Row k="Comisión cobro / pago" v={`${pct(it.comision_efectiva.venta)} / ${pct(it.comision_efectiva.compra)}`} />
+              ) : (
+                <Row k="Comisión" v={comisionesDelCliente(it.comision_efectiva)} />
+              )}
             </Card>
           ))}
         </div>
