@@ -149,6 +149,20 @@ describe('form errors are linked to their fields', () => {
   });
 });
 
+describe("the customer's method forms link their errors too", () => {
+  it('an empty new account: invalid fields described by their error, no alert per field', async () => {
+    const page = await pageAs(e, '/metodos-financieros-cliente', DEMO_CUSTOMER);
+    await page.getByRole('button', { name: 'Agregar Cuenta' }).click();
+    const d = dialog(page);
+    await d.getByRole('button', { name: 'Crear' }).click();
+    const invalid = d.locator('[aria-invalid="true"]');
+    await invalid.first().waitFor();
+    for (const control of await invalid.all()) expect(await describedBy(control)).not.toBe('');
+    expect(await d.getByRole('alert').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
 describe('client search', () => {
   it('finds "González" typed "gonzalez" and "Importadora Guaraní" typed "importadora guarani"', async () => {
     const page = await pageAs(e, '/clientes');

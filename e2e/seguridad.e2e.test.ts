@@ -21,8 +21,8 @@ afterAll(() => e?.close());
 /** The code of the next time step: the enrolment spent the current one (each code is accepted once). */
 const nextCode = (secret: string) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
 
-/** The demo customer's menu (the navbar shows the first name). */
-const menu = (page: Page) => page.getByRole('button', { name: /María/ }).first();
+/** The demo customer's user menu (the navbar shows the first name; the client selector, named 'Cliente actual: María González', is a listbox). */
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Navegación principal' }).locator('button[aria-haspopup="menu"]');
 
 async function signOut(page: Page) {
   await menu(page).click();

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Tab } from '@headlessui/react';
+import { FormField } from '../../components/FormField';
 
 export const tabClass =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus:outline-none data-[selected]:bg-emerald-700 data-[selected]:text-white';
@@ -11,19 +12,12 @@ export const TabButton = ({ children, sub = false }: { children: ReactNode; sub?
 
 export type Errors = Record<string, string | undefined>;
 
+/** A labelled control with its error, linked as every form's (components/FormField): aria-invalid, aria-describedby, no alert per field. */
 export function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
   return (
-    <div>
-      <label className="label" htmlFor={id}>
-        {label}
-      </label>
+    <FormField label={label} htmlFor={id} error={error}>
       {children}
-      {error && (
-        <p className="field-error" role="alert" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
+    </FormField>
   );
 }
 
