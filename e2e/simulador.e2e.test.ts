@@ -131,13 +131,28 @@ describe('public simulator on /', () => {
     await page.getByRole('button', { name: 'Simular' }).click();
     await expect.poll(() => resultado(page).innerText()).toContain('₲ 1.000.000');
     expect(await resultado(page).innerText()).toContain('US$ 136,05');
-    // selling: 100,50 USD are a hundred dollars and fifty cents; 100.555 is refused as ambiguous
+    // selling: 100,50 USD are a hundred dollars and fifty cents
     await page.getByRole('button', { name: 'Intercambiar divisas' }).click();
     await monto(page).fill('100,50');
     await page.getByRole('button', { name: 'Simular' }).click();
     await expect.poll(() => resultado(page).innerText()).toContain('US$ 100,50');
-    await monto(page).fill('100.555');
-    expect(await error.textContent()).toBe(MONTO_TEXTO_MSG.ambiguo('100.555'));
+    // USD has 2 decimals: a dot before three digits can only be thousands
+    for (const [texto, leido] of [
+      ['1.000', 'US$ 1.000,00'],
+      ['12.345', 'US$ 12.345,00'],
+      ['1 500,50', 'US$ 1.500,50'],
+      ['1\u00A0500,50', 'US$ 1.500,50'],
+      ['US$ 1.500,50', 'US$ 1.500,50'],
+      ['2.500 USD', 'US$ 2.500,00'],
+    ]) {
+      await monto(page).fill(texto);
+      expect(await error.count()).toBe(0);
+      await page.getByRole('button', { name: 'Simular' }).click();
+      await expect.poll(() => resultado(page).innerText()).toContain(leido);
+    }
+    // only the field's own currency
+    await monto(page).fill('₲ 150.000');
+    expect(await error.textContent()).toBe(MONTO_TEXTO_MSG.otraDivisa('USD'));
     await monto(page).fill('100,555');
     expect(await error.textContent()).toBe(MONTO_MSG.decimales('USD', 2));
     await page.screenshot({ path: '/tmp/wt27-simulador-1366.png', fullPage: true });

@@ -30,7 +30,6 @@ describe('leerMonto (es-PY)', () => {
   it('refuses with the reason, never another number', () => {
     expect(leerMonto('1e5', PYG)).toEqual(err(MONTO_TEXTO_MSG.exponente));
     expect(leerMonto('-50', USD)).toEqual(err(MONTO_TEXTO_MSG.negativo));
-    expect(leerMonto('100.555', USD)).toEqual(err(MONTO_TEXTO_MSG.ambiguo('100.555')));
     expect(leerMonto('100,555', USD)).toEqual(err(MONTO_MSG.decimales('USD', 2)));
     expect(leerMonto('1000,5', PYG)).toEqual(err(MONTO_MSG.sinDecimales('PYG')));
     expect(leerMonto('1.00.000', PYG)).toEqual(err(MONTO_TEXTO_MSG.miles));
@@ -39,9 +38,71 @@ describe('leerMonto (es-PY)', () => {
     expect(leerMonto('1,000.5', USD)).toEqual(err(MONTO_TEXTO_MSG.puntoTrasComa));
     expect(leerMonto('', USD)).toEqual(err(MONTO_TEXTO_MSG.vacio));
     expect(leerMonto('0', USD)).toEqual(err(MONTO_MSG.positivo));
-    expect(leerMonto('US$ 5', USD)).toEqual(err(MONTO_TEXTO_MSG.caracteres));
-    expect(leerMonto('1 000', USD)).toEqual(err(MONTO_TEXTO_MSG.caracteres));
+    expect(leerMonto('US$ 5', { decimales: 2 })).toEqual(err(MONTO_TEXTO_MSG.caracteres));
+    expect(leerMonto('1 00', USD)).toEqual(err(MONTO_TEXTO_MSG.espacios));
+    expect(leerMonto('1 500.000,50', USD)).toEqual(err(MONTO_TEXTO_MSG.espacios));
     expect(leerMonto('1000000000000000', PYG)).toEqual(err(MONTO_MSG.grande));
+  });
+
+  it('a dot followed by three digits is thousands where fewer than 3 decimals are allowed', () => {
+    expect(leerMonto('1.000', USD)).toEqual(ok('1000'));
+    expect(leerMonto('2.500', USD)).toEqual(ok('2500'));
+    expect(leerMonto('12.345', USD)).toEqual(ok('12345'));
+    expect(leerMonto('100.555', USD)).toEqual(ok('100555'));
+    expect(leerMonto('1.000', { decimales: 1 })).toEqual(ok('1000'));
+  });
+
+  it('where 3 or more decimals are allowed it is ambiguous, and both suggestions read', () => {
+    const KWD = { decimales: 3, codigo: 'KWD' };
+    expect(leerMonto('1.000', KWD)).toEqual(err(MONTO_TEXTO_MSG.ambiguo('1.000')));
+    expect(MONTO_TEXTO_MSG.ambiguo('1.000')).toContain('(1,000)');
+    expect(MONTO_TEXTO_MSG.ambiguo('1.000')).toContain('(1000)');
+    expect(leerMonto('1,000', KWD)).toEqual(ok('1'));
+    expect(leerMonto('1000', KWD)).toEqual(ok('1000'));
+    expect(leerMonto('1.360', { decimales: 4 })).toEqual(err(MONTO_TEXTO_MSG.ambiguo('1.360')));
+    expect(leerMonto('1,360', { decimales: 4 })).toEqual(ok('1.36'));
+  });
+
+  it('spaces group thousands (normal, no-break and narrow no-break)', () => {
+    expect(leerMonto('1 500,50', USD)).toEqual(ok('1500.5'));
+    expect(leerMonto('1\u00A0500,50', USD)).toEqual(ok('1500.5'));
+    expect(leerMonto('1\u202F500,50', USD)).toEqual(ok('1500.5'));
+    expect(leerMonto('1 000 000', PYG)).toEqual(ok('1000000'));
+    expect(leerMonto('1 500.50', USD)).toEqual(ok('1500.5'));
+    expect(leerMonto('\u00A01 500\u00A0', PYG)).toEqual(ok('1500'));
+    expect(leerMonto('1 000', { decimales: 0, cantidad: true })).toEqual(ok('1000'));
+  });
+
+  it("accepts the field's own currency symbol or code, before or after", () => {
+    expect(leerMonto('US$ 1.500,50', USD)).toEqual(ok('1500.5'));
+    expect(leerMonto('$1.500,50', USD)).toEqual(ok('1500.5'));
+    expect(leerMonto('1.500 USD', USD)).toEqual(ok('1500'));
+    expect(leerMonto('usd 20', USD)).toEqual(ok('20'));
+    expect(leerMonto('₲ 150.000', PYG)).toEqual(ok('150000'));
+    expect(leerMonto('Gs. 150.000', PYG)).toEqual(ok('150000'));
+    expect(leerMonto('150.000 PYG', PYG)).toEqual(ok('150000'));
+    expect(leerMonto('₲\u00A01\u00A0500', PYG)).toEqual(ok('1500'));
+    expect(leerMonto('5 EUR', { decimales: 2, codigo: 'EUR' })).toEqual(ok('5'));
+    expect(leerMonto('1e5 EUR', { decimales: 2, codigo: 'EUR' })).toEqual(err(MONTO_TEXTO_MSG.exponente));
+  });
+
+  it("refuses another currency's symbol or code, and any other letter", () => {
+    expect(leerMonto('₲ 150.000', USD)).toEqual(err(MONTO_TEXTO_MSG.otraDivisa('USD')));
+    expect(leerMonto('R$ 100', USD)).toEqual(err(MONTO_TEXTO_MSG.otraDivisa('USD')));
+    expect(leerMonto('100 EUR', USD)).toEqual(err(MONTO_TEXTO_MSG.otraDivisa('USD')));
+    expect(leerMonto('US$ 100', PYG)).toEqual(err(MONTO_TEXTO_MSG.otraDivisa('PYG')));
+    expect(leerMonto('USD 1 USD', USD)).toEqual(err(MONTO_TEXTO_MSG.otraDivisa('USD')));
+    expect(leerMonto('US$ -5', USD)).toEqual(err(MONTO_TEXTO_MSG.negativo));
+    expect(leerMonto('US$', USD)).toEqual(err(MONTO_TEXTO_MSG.vacio));
+    expect(leerMonto('1.000 abc', PYG)).toEqual(err(MONTO_TEXTO_MSG.otraDivisa('PYG')));
+    expect(leerMonto('₲ 5', { decimales: 0, cantidad: true })).toEqual(err(MONTO_TEXTO_MSG.caracteres));
+  });
+
+  it('a rate: zero when allowed, and its own integer digits', () => {
+    expect(leerMonto('0', { decimales: 4, cero: true })).toEqual(ok('0'));
+    expect(leerMonto('0,0000', { decimales: 4, cero: true })).toEqual(ok('0'));
+    expect(leerMonto('1'.repeat(16), { decimales: 4, maxEnteros: 16 })).toEqual(ok('1'.repeat(16)));
+    expect(leerMonto('1'.repeat(17), { decimales: 4, maxEnteros: 16 })).toEqual(err(MONTO_TEXTO_MSG.enteros(16)));
   });
 
   it('a count says "cantidad"', () => {
@@ -73,12 +134,12 @@ describe('leerMonto (es-PY)', () => {
     );
   });
 
-  const tecleado = fc.string({ unit: fc.constantFrom('0', '1', '5', '9', '.', ',', '-', '+', 'e', ' ', 'a', '−'), maxLength: 24 });
+  const tecleado = fc.string({ unit: fc.constantFrom('0', '1', '5', '9', '.', ',', '-', '+', 'e', ' ', '\u00A0', 'a', '−', '$', 'US', 'D', '₲'), maxLength: 24 });
 
   it('whatever is typed: a canonical positive amount within the rules, made of exactly the typed digits, or a reason', () => {
     fc.assert(
-      fc.property(tecleado, decimales, (t, d) => {
-        const r = leerMonto(t, { decimales: d });
+      fc.property(tecleado, decimales, fc.constantFrom(undefined, 'USD', 'PYG'), (t, d, codigo) => {
+        const r = leerMonto(t, { decimales: d, codigo });
         if (!r.ok) {
           expect(r.error.length).toBeGreaterThan(0);
           return;
@@ -94,6 +155,7 @@ describe('leerMonto (es-PY)', () => {
         expect(tecleados.startsWith(leidos)).toBe(true);
         expect(/^0*$/.test(tecleados.slice(leidos.length))).toBe(true);
         expect(t).not.toMatch(/[-−+eEa]/);
+        if (!codigo) expect(t).not.toMatch(/[$₲DU]/);
       }),
     );
   });

@@ -8,8 +8,12 @@ import { MONTO_MAX_ENTEROS, MONTO_MSG } from './montoMsg';
  *
  * One reading beyond es-PY (docs/decisions.md): a single dot that cannot be a thousands separator
  * (not followed by exactly three digits, as in a pasted "1000000.50") is a decimal point. A single
- * dot followed by three digits ("100.555") is thousands in a currency without decimals and refused
- * as ambiguous in one with decimals.
+ * dot followed by three digits ("1.000") is thousands when the field allows fewer than 3 decimals
+ * (it cannot be 3 decimals there) and refused as ambiguous where 3 or more are allowed.
+ *
+ * Also accepted as pasted: spaces (also U+00A0, U+202F) grouping thousands ("1 500,50"; a dot or a
+ * comma after them is the decimal mark), and the field's own currency symbol or code before or after
+ * the figure ("US$ 1.500,50", "₲ 150.000", "1.500 USD"). Another currency's symbol is refused.
  */
 export const MONTO_TEXTO_MSG = {
   vacio: 'Ingresá un monto.',
@@ -19,9 +23,12 @@ export const MONTO_TEXTO_MSG = {
   unaComa: 'Usá una sola coma para los decimales.',
   puntoTrasComa: 'Después de la coma van solo los decimales, sin puntos.',
   miles: 'Los puntos de miles van cada tres cifras (por ejemplo 1.000.000).',
+  espacios: 'Los espacios separan los miles cada tres cifras (por ejemplo 1 000 000,50).',
+  otraDivisa: (codigo: string) => `Escribí el monto en ${codigo}, sin el símbolo de otra divisa.`,
   ambiguo: (texto: string) =>
     `«${texto}» puede leerse como miles o como decimales: para decimales usá coma (${texto.replace('.', ',')}); para miles, escribilo sin punto (${texto.replace('.', '')}).`,
   sinDecimales: 'El valor no admite decimales.',
+  enteros: (n: number) => `El valor no puede tener más de ${n} dígitos enteros.`,
   decimales: (n: number) => `El valor admite como máximo ${n} decimales.`,
 } as const;
 
@@ -42,7 +49,52 @@ export interface ReglasMonto {
   codigo?: string;
   /** A count rather than an amount (whole, its own messages). */
   cantidad?: boolean;
+  /** Zero is a valid answer (a rate's commission). */
+  cero?: boolean;
+  /** Integer digits allowed (default MONTO_MAX_ENTEROS). */
+  maxEnteros?: number;
 }
+
+/** Symbols people write next to an amount of these currencies; the ISO code is always accepted. */
+const SIMBOLOS: Readonly<Record<string, readonly string[]>> = {
+  PYG: ['₲', 'Gs.', 'Gs'],
+  USD: ['US$', 'U$S', 'U$D', '$'],
+  EUR: ['€'],
+  BRL: ['R$'],
+  ARS: ['AR$', '$'],
+  UYU: ['$U', 'UY$', '$'],
+  CLP: ['CLP$', '$'],
+  GBP: ['£'],
+  JPY: ['¥', 'JP¥'],
+};
+
+/** Any currency mark: letters, currency signs and the dots and dollars of "Gs." or "US$". */
+const MARCA = /[A-Za-z$€£¥₲₽₹₩]/;
+const ESPACIO = /[ \u00A0\u202F]/;
+const ESPACIOS = /[ \u00A0\u202F]+/g;
+
+/** The text without the field's own currency mark at its start or end, or null when another mark is there. */
+function sinMarca(t: string, codigo: string | undefined): string | null {
+  if (!MARCA.test(t)) return t;
+  if (!codigo) return null;
+  const code = codigo.trim().toUpperCase();
+  // Longest first, so "US$" goes before "$" and "Gs." before "Gs".
+  const marcas = [code, ...(SIMBOLOS[code] ?? [])].sort((a, b) => b.length - a.length);
+  for (const m of marcas) {
+    const cuerpo = t.toUpperCase().startsWith(m.toUpperCase())
+      ? t.slice(m.length)
+      : t.toUpperCase().endsWith(m.toUpperCase())
+        ? t.slice(0, t.length - m.length)
+        : null;
+    if (cuerpo === null) continue;
+    const limpio = cuerpo.replace(/^[ \u00A0\u202F]+|[ \u00A0\u202F]+$/g, '');
+    if (!MARCA.test(limpio)) return limpio;
+  }
+  return null;
+}
+
+/** Digits grouped by spaces, then an optional decimal mark (a comma or a dot) and the decimals. */
+const MILES_ESPACIO = /^(\d{1,3}(?:[ \u00A0\u202F]\d{3})+)(?:[.,](\d*))?$/;
 
 const MILES = /^\d{1,3}(\.\d{3})+$/;
 const DIGITOS = /^\d+$/;
@@ -65,7 +117,8 @@ function partes(t: string, decimales: number): { entero: string; fraccion: strin
   if (puntos > 1) return MILES.test(t) ? { entero: t.replaceAll('.', ''), fraccion: '' } : MONTO_TEXTO_MSG.miles;
   const [ent, frac] = t.split('.');
   if (ent === '') return MONTO_TEXTO_MSG.caracteres;
-  if (MILES.test(t)) return decimales === 0 ? { entero: ent + frac, fraccion: '' } : MONTO_TEXTO_MSG.ambiguo(t);
+  // Three digits after the dot cannot be decimals where fewer than three are allowed: thousands.
+  if (MILES.test(t)) return decimales < 3 ? { entero: ent + frac, fraccion: '' } : MONTO_TEXTO_MSG.ambiguo(t);
   return { entero: ent, fraccion: frac };
 }
 
@@ -75,13 +128,25 @@ function partes(t: string, decimales: number): { entero: string; fraccion: strin
  * Pure; the same function runs in every amount field.
  */
 export function leerMonto(texto: string, reglas: ReglasMonto): LecturaMonto {
-  const t = texto.trim();
   const c = reglas.cantidad;
+  const escrito = texto.replace(/^[\s\u00A0\u202F]+|[\s\u00A0\u202F]+$/g, '');
+  if (escrito === '') return error(c ? CANTIDAD_MSG.vacio : MONTO_TEXTO_MSG.vacio);
+  if (/^[-−]/.test(escrito)) return error(c ? CANTIDAD_MSG.negativo : MONTO_TEXTO_MSG.negativo);
+  if (/^\d*[.,]?\d*[eE]/.test(escrito)) return error(MONTO_TEXTO_MSG.exponente);
+  const t = c ? escrito : sinMarca(escrito, reglas.codigo);
+  if (t === null) return error(reglas.codigo ? MONTO_TEXTO_MSG.otraDivisa(reglas.codigo) : MONTO_TEXTO_MSG.caracteres);
   if (t === '') return error(c ? CANTIDAD_MSG.vacio : MONTO_TEXTO_MSG.vacio);
-  if (t.startsWith('-') || t.startsWith('−')) return error(c ? CANTIDAD_MSG.negativo : MONTO_TEXTO_MSG.negativo);
+  if (/^[-−]/.test(t)) return error(c ? CANTIDAD_MSG.negativo : MONTO_TEXTO_MSG.negativo);
   if (/[eE]/.test(t)) return error(MONTO_TEXTO_MSG.exponente);
-  if (/[^0-9.,]/.test(t)) return error(MONTO_TEXTO_MSG.caracteres);
-  const p = partes(t, reglas.decimales);
+  let p: { entero: string; fraccion: string } | string;
+  if (ESPACIO.test(t)) {
+    if (/[^0-9., \u00A0\u202F]/.test(t)) return error(MONTO_TEXTO_MSG.caracteres);
+    const m = MILES_ESPACIO.exec(t);
+    p = m ? { entero: m[1].replace(ESPACIOS, ''), fraccion: m[2] ?? '' } : MONTO_TEXTO_MSG.espacios;
+  } else {
+    if (/[^0-9.,]/.test(t)) return error(MONTO_TEXTO_MSG.caracteres);
+    p = partes(t, reglas.decimales);
+  }
   if (typeof p === 'string') return error(p);
   const { decimales, codigo } = reglas;
   if (p.fraccion.length > decimales) {
@@ -92,8 +157,12 @@ export function leerMonto(texto: string, reglas: ReglasMonto): LecturaMonto {
   // zeros go), so this module stays free of decimal.js on the first page.
   const entero = p.entero.replace(/^0+(?=\d)/, '');
   const fraccion = p.fraccion.replace(/0+$/, '');
-  if (/^0*$/.test(entero) && fraccion === '') return error(c ? CANTIDAD_MSG.positivo : MONTO_MSG.positivo);
-  if (entero.length > MONTO_MAX_ENTEROS) return error(MONTO_MSG.grande);
+  if (/^0*$/.test(entero) && fraccion === '') {
+    if (reglas.cero) return { ok: true, monto: '0' };
+    return error(c ? CANTIDAD_MSG.positivo : MONTO_MSG.positivo);
+  }
+  const maxEnteros = reglas.maxEnteros ?? MONTO_MAX_ENTEROS;
+  if (entero.length > maxEnteros) return error(maxEnteros === MONTO_MAX_ENTEROS ? MONTO_MSG.grande : MONTO_TEXTO_MSG.enteros(maxEnteros));
   return { ok: true, monto: fraccion === '' ? entero : `${entero}.${fraccion}` };
 }
 
