@@ -423,6 +423,40 @@ describe('/cotizaciones', () => {
     await page.context().close();
   });
 
+  it('reads rate figures es-PY as every amount: 1.360,5 is 1360,5 and an ambiguous 1.360 is refused, never 1,36', async () => {
+    const db = e.server.database.db;
+    const page = await adminPage();
+    await page.goto(`${e.url}/cotizaciones`);
+    const brl = row(page, 'Real brasileño');
+    await brl.getByRole('button', { name: 'Editar' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Editar Cotización' }).waitFor();
+    // Filled so that the form reads it back exactly, and the preview says the same figures.
+    await expect.poll(() => dialog.getByLabel('Precio base').inputValue()).toBe('1.350,0000');
+    expect(await dialog.getByLabel('Comisión base Compra').inputValue()).toBe('10,0000');
+    await dialog.getByTestId('tasa-preview').getByText('Compra: ₲ 1.340 · Venta: ₲ 1.360').waitFor();
+    const guardar = dialog.getByRole('button', { name: 'Guardar' });
+    await dialog.getByLabel('Precio base').fill('1.360');
+    await dialog.getByText(MONTO_TEXTO_MSG.ambiguo('1.360')).waitFor();
+    expect(await guardar.isDisabled()).toBe(true);
+    expect(await dialog.getByTestId('tasa-preview').count()).toBe(0);
+    await dialog.getByLabel('Precio base').fill('1.180,5');
+    await dialog.getByTestId('tasa-preview').getByText('Compra: ₲ 1.170,5 · Venta: ₲ 1.190,5').waitFor();
+    await dialog.getByLabel('Precio base').fill('1.360,5');
+    await dialog.getByTestId('tasa-preview').getByText('Compra: ₲ 1.350,5 · Venta: ₲ 1.370,5').waitFor();
+    expect(await dialog.getByText(MONTO_TEXTO_MSG.ambiguo('1.360')).count()).toBe(0);
+    await guardar.click();
+    await page.getByText(TASA_MSG.actualizada).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const tasa = await db
+      .selectFrom('tasas')
+      .select(['precio_base'])
+      .where('divisa_id', '=', db.selectFrom('divisas').select('id').where('codigo', '=', 'BRL'))
+      .executeTakeFirstOrThrow();
+    expect(String(tasa.precio_base)).toBe('1360.5000');
+    await page.context().close();
+  });
+
   it('edits a rate with the currency locked and no Activo checkbox, and shows the server messages', async () => {
     const page = await adminPage();
     await page.goto(`${e.url}/cotizaciones`);
@@ -433,23 +467,27 @@ describe('/cotizaciones', () => {
     expect(await dialog.getByTestId('tasa-divisa-fija').innerText()).toBe('EUR – Euro');
     expect(await dialog.getByRole('combobox').count()).toBe(0);
     expect(await dialog.getByLabel('Activo').count()).toBe(0);
-    expect(await dialog.getByLabel('Precio base').inputValue()).toBe('8000');
+    // Filled es-PY with the rate's 4 decimals: the form reads it back exactly ("8.000" alone would be ambiguous).
+    expect(await dialog.getByLabel('Precio base').inputValue()).toBe('8.000,0000');
+    await dialog.getByTestId('tasa-preview').getByText('Compra: ₲ 7.940 · Venta: ₲ 8.060').waitFor();
     await dialog.getByLabel('Precio base').fill('8100,5');
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(TASA_MSG.actualizada).waitFor();
     await eur.getByText('₲ 8.100,5').waitFor();
-    // Reopened, the figures read es-PY as typed: a comma, no trailing zeros.
+    // Reopened, the figures read es-PY: thousands dots, a comma and the rate's 4 decimals.
     await eur.getByRole('button', { name: 'Editar' }).click();
     await dialog.getByRole('heading', { name: 'Editar Cotización' }).waitFor();
-    await expect.poll(() => dialog.getByLabel('Precio base').inputValue()).toBe('8100,5');
+    await expect.poll(() => dialog.getByLabel('Precio base').inputValue()).toBe('8.100,5000');
     await dialog.getByLabel('Comisión base Compra').fill('48,5');
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await eur.getByText('₲ 48,5').waitFor();
     await eur.getByRole('button', { name: 'Editar' }).click();
-    await expect.poll(() => dialog.getByLabel('Comisión base Compra').inputValue()).toBe('48,5');
-    expect(await dialog.getByLabel('Precio base').inputValue()).toBe('8100,5');
-    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect.poll(() => dialog.getByLabel('Comisión base Compra').inputValue()).toBe('48,5000');
+    expect(await dialog.getByLabel('Precio base').inputValue()).toBe('8.100,5000');
+    // Saved unchanged, the figures stay the same.
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    expect((await eur.locator('td').allInnerTexts()).slice(2, 4)).toEqual(['₲ 8.100,5', '₲ 48,5']);
 
     // A currency deactivated meanwhile: the server's field message is shown as the toast.
     const db = e.server.database.db;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { divisaCreateInput, flagEmoji, limitesInput, DIVISA_MSG } from './divisas';
-import { rateFigure, tasaForm, TASA_MSG } from './cotizaciones';
+import { rateFigure, rateFigureEsPy, tasaATexto, tasaForm, TASA_MSG } from './cotizaciones';
+import { MONTO_TEXTO_MSG } from '../montoEsPy';
 
 describe('divisaCreateInput', () => {
   it('uppercases the code and the flag and applies the defaults 30 and 6', () => {
@@ -50,6 +51,29 @@ describe('rateFigure and tasaForm', () => {
     expect(rateFigure.parse('007.25')).toBe('7.2500');
     expect(rateFigure.safeParse('1.00001').error?.issues[0].message).toBe(TASA_MSG.decimales);
     expect(rateFigure.safeParse('1'.repeat(17)).error?.issues[0].message).toBe(TASA_MSG.enteros);
+  });
+
+  it('the form reads figures es-PY as every amount, with 4 decimals', () => {
+    expect(rateFigureEsPy.parse('1.360,5')).toBe('1360.5000');
+    expect(rateFigureEsPy.parse('1.180,5')).toBe('1180.5000');
+    expect(rateFigureEsPy.parse('7300,5')).toBe('7300.5000');
+    expect(rateFigureEsPy.parse('1.000.000')).toBe('1000000.0000');
+    expect(rateFigureEsPy.parse('0')).toBe('0.0000');
+    expect(rateFigureEsPy.parse('1,36')).toBe('1.3600');
+    // "1.360" could be 1,36 or 1360: refused with the reader's message, never read as 1,36
+    expect(rateFigureEsPy.safeParse('1.360').error?.issues[0].message).toBe(MONTO_TEXTO_MSG.ambiguo('1.360'));
+    expect(rateFigureEsPy.safeParse('1,00001').error?.issues[0].message).toBe(MONTO_TEXTO_MSG.decimales(4));
+    expect(rateFigureEsPy.safeParse('').error?.issues[0].message).toBeDefined();
+    const r = tasaForm.safeParse({ divisa: 1, precioBase: '1.360', comisionBaseCompra: '1.000', comisionBaseVenta: '10' });
+    expect(r.success).toBe(false);
+  });
+
+  it('the edit form is filled with text the form reads back exactly', () => {
+    for (const v of ['1350.0000', '1350.5000', '8000.0000', '48.5000', '0.0000', '0.1234', '123456.7890', '1000000.0000']) {
+      expect(tasaATexto(v)).not.toBe('');
+      expect(rateFigureEsPy.parse(tasaATexto(v))).toBe(v);
+    }
+    expect(tasaATexto('1350.0000')).toBe('1.350,0000');
   });
 
   it('blocks a commission above the base price on the form', () => {

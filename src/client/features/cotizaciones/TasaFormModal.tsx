@@ -7,8 +7,7 @@ import { trpc } from '../../trpc';
 import { applyFieldErrors } from '../../lib/errors';
 import { useCrearTasa, useEditarTasa } from './hooks';
 import { quoteRates } from '../../../shared/pricing';
-import { toInputDecimal } from '../../../shared/money';
-import { rateFigure, tasaFigureErrors, tasaForm, type TasaRecord } from '../../../shared/schemas/cotizaciones';
+import { rateFigureEsPy, tasaATexto, tasaFigureErrors, tasaForm, type TasaRecord } from '../../../shared/schemas/cotizaciones';
 import { formatTasa, type BaseCurrency } from './format';
 
 interface Values {
@@ -24,21 +23,30 @@ interface Parsed {
   comisionBaseVenta: string;
 }
 
-/** "8000.0000" → "8000", "48.5000" → "48,5" for editing (es-PY, as typed). */
-const plain = (v: string) => toInputDecimal(v, { trimZeros: true });
+/** "8000.0000" → "8.000,0000", "48.5" → "48,5000" for editing: es-PY that the form's reader reads back exactly. */
+const plain = tasaATexto;
+
+type FigureErrors = Partial<Record<keyof Values, string>>;
 
 /**
- * While the user types: the commission rule's messages (spec 001 §5: shown at once, saving blocked)
- * and compra/venta as they will be, once the three figures are valid numbers.
+ * While the user types: why a typed figure is not read (the amounts' reader: an ambiguous "1.360"
+ * is said at once, never read as 1,36), the commission rule's messages (spec 001 §5: shown at once,
+ * saving blocked) and compra/venta as they will be, read exactly as they will be saved.
  */
-function liveCheck(v: Values): { commissionErrors: Partial<Record<keyof Values, string>>; quote: ReturnType<typeof quoteRates> | null } {
-  const parsed = [v.precioBase, v.comisionBaseCompra, v.comisionBaseVenta].map((x) => rateFigure.safeParse(x));
-  if (!parsed.every((f) => f.success)) return { commissionErrors: {}, quote: null };
+function liveCheck(v: Values): { figureErrors: FigureErrors; commissionErrors: FigureErrors; quote: ReturnType<typeof quoteRates> | null } {
+  const names = ['precioBase', 'comisionBaseCompra', 'comisionBaseVenta'] as const;
+  const parsed = names.map((n) => rateFigureEsPy.safeParse(v[n]));
+  const figureErrors: FigureErrors = {};
+  names.forEach((n, i) => {
+    const r = parsed[i];
+    if (!r.success && v[n].trim() !== '') figureErrors[n] = r.error.issues[0]?.message;
+  });
+  if (!parsed.every((f) => f.success)) return { figureErrors, commissionErrors: {}, quote: null };
   const [precioBase, comisionBaseCompra, comisionBaseVenta] = parsed.map((f) => f.data as string);
   const figures = { precioBase, comisionBaseCompra, comisionBaseVenta };
   const errors = tasaFigureErrors(figures);
   const commissionErrors = { comisionBaseCompra: errors.comisionBaseCompra?.[0], comisionBaseVenta: errors.comisionBaseVenta?.[0] };
-  return { commissionErrors, quote: Object.keys(errors).length ? null : quoteRates(figures) };
+  return { figureErrors, commissionErrors, quote: Object.keys(errors).length ? null : quoteRates(figures) };
 }
 
 /**
@@ -79,13 +87,13 @@ export function TasaFormModal({ open, tasa, base, onClose }: { open: boolean; ta
   });
 
   const { errors, isSubmitting } = formState;
-  const { commissionErrors, quote } = liveCheck(watch());
-  const blocked = !!(commissionErrors.comisionBaseCompra || commissionErrors.comisionBaseVenta);
+  const { figureErrors, commissionErrors, quote } = liveCheck(watch());
+  const blocked = Object.values(figureErrors).some(Boolean) || !!(commissionErrors.comisionBaseCompra || commissionErrors.comisionBaseVenta);
   const figure = (name: keyof Omit<Values, 'divisa'>, label: string) => {
-    const error = errors[name]?.message ?? commissionErrors[name];
+    const error = figureErrors[name] ?? errors[name]?.message ?? commissionErrors[name];
     return (
       <FormField label={label} htmlFor={`tasa-${name}`} error={error}>
-        <input id={`tasa-${name}`} inputMode="decimal" autoComplete="off" className="input" aria-invalid={!!error} {...register(name)} />
+        <input id={`tasa-${name}`} inputMode="decimal" autoComplete="off" placeholder="1.000,0000" className="input" aria-invalid={!!error} {...register(name)} />
       </FormField>
     );
   };
