@@ -217,6 +217,33 @@ describe('/divisas', () => {
     await page.context().close();
   });
 
+  it('reads a new denomination es-PY: 200.000 is two hundred thousand, 2,5 is refused (never 25)', async () => {
+    const db = e.server.database.db;
+    const page = await adminPage();
+    await page.goto(`${e.url}/divisas`);
+    await searchDivisas(page, 'guaraní');
+    await row(page, 'Guaraní').getByRole('button', { name: 'Gestionar denominaciones' }).click();
+    const dialog = page.getByRole('dialog');
+    const table = dialog.getByRole('table', { name: 'Denominaciones' });
+    await table.getByText('₲ 100.000').waitFor();
+    const campo = dialog.getByLabel('Nueva denominación');
+    expect(await campo.getAttribute('type')).toBe('text');
+    const pyg = db.selectFrom('divisas').select('id').where('codigo', '=', 'PYG');
+    const valores = async () => (await db.selectFrom('denominaciones').select('denominacion').where('divisa_id', '=', pyg).execute()).map((d) => Number(d.denominacion)).sort((a, b) => a - b);
+    const antes = await valores();
+    await campo.fill('2,5');
+    expect(await campo.inputValue()).toBe('2,5');
+    await dialog.getByRole('button', { name: 'Agregar' }).click();
+    await dialog.getByText(DIVISA_MSG.denominacion).waitFor();
+    expect(await valores()).toEqual(antes);
+    await campo.fill('200.000');
+    await dialog.getByRole('button', { name: 'Agregar' }).click();
+    await page.getByText(DIVISA_MSG.denominacionOk).waitFor();
+    await table.getByRole('cell', { name: '₲ 200.000', exact: true }).waitFor();
+    expect(await valores()).toEqual([...antes, 200000]);
+    await page.context().close();
+  });
+
   it('saves the limits in the Configuración tab', async () => {
     const page = await adminPage();
     await page.goto(`${e.url}/divisas`);

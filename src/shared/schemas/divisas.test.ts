@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { divisaCreateInput, flagEmoji, limitesInput, DIVISA_MSG } from './divisas';
+import { divisaCreateInput, flagEmoji, leerDenominacion, limitesInput, DIVISA_MSG } from './divisas';
 import { rateFigure, rateFigureEsPy, tasaATexto, tasaForm, TASA_MSG } from './cotizaciones';
 import { MONTO_TEXTO_MSG } from '../montoEsPy';
 
@@ -79,6 +79,25 @@ describe('rateFigure and tasaForm', () => {
   it('blocks a commission above the base price on the form', () => {
     const r = tasaForm.safeParse({ divisa: 1, precioBase: '10', comisionBaseCompra: '10', comisionBaseVenta: '10,0001' });
     expect(r.error?.issues.map((i) => [i.path[0], i.message])).toEqual([['comisionBaseVenta', TASA_MSG.comisionMayor]]);
+  });
+});
+
+describe('leerDenominacion', () => {
+  it('reads whole units es-PY, thousands dots allowed', () => {
+    expect(leerDenominacion('200.000', 'PYG')).toEqual({ ok: true, valor: '200000' });
+    expect(leerDenominacion('100', 'USD')).toEqual({ ok: true, valor: '100' });
+    expect(leerDenominacion('1.000', 'USD')).toEqual({ ok: true, valor: '1000' });
+    expect(leerDenominacion('₲ 100.000', 'PYG')).toEqual({ ok: true, valor: '100000' });
+  });
+
+  it('refuses a decimal, zero or a sign with the denomination message, never another number', () => {
+    expect(leerDenominacion('2,5', 'PYG')).toEqual({ ok: false, error: DIVISA_MSG.denominacion });
+    expect(leerDenominacion('2.5', 'USD')).toEqual({ ok: false, error: DIVISA_MSG.denominacion });
+    expect(leerDenominacion('0', 'USD')).toEqual({ ok: false, error: DIVISA_MSG.denominacion });
+    expect(leerDenominacion('-5', 'USD')).toEqual({ ok: false, error: DIVISA_MSG.denominacion });
+    expect(leerDenominacion('', 'USD')).toEqual({ ok: false, error: DIVISA_MSG.denominacionRequerida });
+    expect(leerDenominacion('2.00.000', 'PYG')).toEqual({ ok: false, error: MONTO_TEXTO_MSG.miles });
+    expect(leerDenominacion('abc', 'PYG')).toEqual({ ok: false, error: MONTO_TEXTO_MSG.otraDivisa('PYG') });
   });
 });
 

@@ -4,6 +4,8 @@ import { Decimal, parseDecimalInput } from '../money';
 import { idParam } from './common';
 import { queryFlag } from './fields';
 import { cleanText } from '../text';
+import { MONTO_TEXTO_MSG, leerMonto } from '../montoEsPy';
+import { MONTO_MSG } from '../montoMsg';
 
 /** Spanish messages of currencies, denominations and limits (spec 001 §5, §8). */
 export const DIVISA_MSG = {
@@ -28,6 +30,7 @@ export const DIVISA_MSG = {
   divisaRequerida: 'Debe seleccionar una divisa.',
   denominacion: 'La denominación debe ser un número entero mayor a cero.',
   denominacionTope: 'La denominación es demasiado grande.',
+  denominacionRequerida: 'Ingresá el valor de la denominación (por ejemplo 200.000).',
   denominacionDuplicada: 'Ya existe esta denominación para la divisa.',
   denominacionEnUso: 'Una denominación con billetes en terminales no cambia de valor ni de divisa: desactívela y cree otra.',
   limiteNumero: 'Ingrese un número válido.',
@@ -153,6 +156,20 @@ export const denominacionCreateInput = z.strictObject({
 });
 export type DenominacionCreateInput = z.infer<typeof denominacionCreateInput>;
 export type DenominacionCreateForm = z.input<typeof denominacionCreateInput>;
+
+/**
+ * A denomination typed on screen ('Gestionar denominaciones'): es-PY whole units read by the
+ * amounts' reader ("200.000" is 200000, "US$ 100" in a USD field is 100); a decimal ("2,5"), zero or
+ * a sign says the denomination's own message, never another number. Answers the digits' text.
+ */
+export function leerDenominacion(texto: string, codigo?: string): { ok: true; valor: string } | { ok: false; error: string } {
+  const r = leerMonto(texto, { decimales: 0, codigo });
+  if (r.ok) return { ok: true, valor: r.monto };
+  if (r.error === MONTO_TEXTO_MSG.vacio) return { ok: false, error: DIVISA_MSG.denominacionRequerida };
+  if (r.error === MONTO_MSG.grande) return { ok: false, error: DIVISA_MSG.denominacionTope };
+  const entero = [MONTO_MSG.positivo, MONTO_TEXTO_MSG.negativo, MONTO_TEXTO_MSG.sinDecimales, codigo ? MONTO_MSG.sinDecimales(codigo) : ''];
+  return { ok: false, error: entero.includes(r.error) ? DIVISA_MSG.denominacion : r.error };
+}
 
 export const denominacionUpdateInput = z.strictObject({
   id: serialId,

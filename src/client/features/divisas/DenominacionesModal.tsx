@@ -11,7 +11,7 @@ import { errorData } from '../../lib/errors';
 import { useCambiarEstadoDenominacion, useCrearDenominacion } from './hooks';
 import { usePermissions } from '../../session/permissions';
 import { P } from '../../../shared/permissions';
-import { DIVISA_MSG, denominacionCreateInput, type DenominacionRecord, type DivisaRecord } from '../../../shared/schemas/divisas';
+import { DIVISA_MSG, denominacionCreateInput, leerDenominacion, type DenominacionRecord, type DivisaRecord } from '../../../shared/schemas/divisas';
 
 const integer = new Intl.NumberFormat('es-PY', { maximumFractionDigits: 0 });
 
@@ -35,7 +35,13 @@ export function DenominacionesModal({ divisa, onClose }: { divisa: DivisaRecord 
   const onCreate = async (e: FormEvent) => {
     e.preventDefault();
     if (!divisa) return;
-    const parsed = denominacionCreateInput.safeParse({ denominacion: value, divisa: divisa.id });
+    // Read es-PY as every amount: "200.000" is 200000; "2,5" is refused, never 25.
+    const lectura = leerDenominacion(value, divisa.codigo);
+    if (!lectura.ok) {
+      setFieldError(lectura.error);
+      return;
+    }
+    const parsed = denominacionCreateInput.safeParse({ denominacion: lectura.valor, divisa: divisa.id });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0].message);
       return;
@@ -57,7 +63,21 @@ export function DenominacionesModal({ divisa, onClose }: { divisa: DivisaRecord 
         <form onSubmit={onCreate} noValidate className="mb-4 flex items-end gap-2">
           <div className="flex-1">
             <FormField label="Nueva denominación" htmlFor="denominacion" error={fieldError}>
-              <input id="denominacion" type="number" min={1} step={1} className="input" value={value} onChange={(e) => setValue(e.target.value)} />
+              <input
+                id="denominacion"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="200.000"
+                className="input tabular-nums"
+                value={value}
+                aria-invalid={!!fieldError}
+                onChange={(e) => {
+                  setValue(e.target.value);
+                  setFieldError(undefined);
+                }}
+              />
             </FormField>
           </div>
           <button type="submit" className="btn-primary mb-px" disabled={create.isPending}>
