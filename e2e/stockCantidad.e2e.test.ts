@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, login, startE2e, type E2e } from './support/app';
 import { CANTIDAD_MSG, MONTO_TEXTO_MSG } from '../src/shared/montoEsPy';
+import { TERMINAL_MSG } from '../src/shared/schemas/terminal';
 
 /** A Tauser's stock count is typed in the shared amount field: es-PY thousands, refusals with the reason. */
 let e: E2e;
@@ -33,6 +34,36 @@ describe('stock count', () => {
     const sent = page.waitForRequest((r) => r.url().includes('/trpc/') && r.method() === 'POST' && (r.postData() ?? '').includes('"cantidad"'));
     await form.getByRole('button', { name: 'Guardar movimiento' }).click();
     expect(JSON.parse((await sent).postData()!)).toMatchObject({ cantidad: 1000 });
+    await page.context().close();
+  });
+
+  it('says in Spanish what is missing (no browser bubble) and a saved movement leaves a clean form', async () => {
+    const page = await e.newPage({ width: 1366, height: 900 });
+    await login(page, e.url, ADMIN.username, ADMIN.password);
+    await page.goto(`${e.url}/configuracion-tausers`);
+    await page.getByRole('button', { name: 'Ver Tauser Centro Asunción' }).click();
+    const d = page.getByRole('dialog', { name: 'Detalles del Tauser' });
+    const form = d.getByRole('form', { name: 'Cargar o retirar billetes' });
+    await form.waitFor();
+    const guardar = form.getByRole('button', { name: 'Guardar movimiento' });
+    const cantidadError = form.getByTestId('stock-cantidad-error');
+    expect(await form.evaluate((f: HTMLFormElement) => f.noValidate)).toBe(true);
+    await guardar.click();
+    await form.getByText(TERMINAL_MSG.elegiBillete).waitFor();
+    await form.getByText(TERMINAL_MSG.motivoRequerido).waitFor();
+    expect(await cantidadError.textContent()).toBe(CANTIDAD_MSG.vacio);
+    // Choosing a note forgets its message.
+    await form.getByLabel('Billete').selectOption({ index: 1 });
+    expect(await form.getByText(TERMINAL_MSG.elegiBillete).count()).toBe(0);
+    await form.getByLabel('Cantidad').fill('2');
+    await form.getByLabel('Cantidad').blur();
+    await form.getByLabel('Motivo').fill('Carga de prueba');
+    await guardar.click();
+    await page.locator('[role="status"]', { hasText: TERMINAL_MSG.stockActualizado }).waitFor();
+    await expect.poll(() => form.getByLabel('Cantidad').inputValue()).toBe('');
+    expect(await form.getByLabel('Motivo').inputValue()).toBe('');
+    expect(await cantidadError.count()).toBe(0);
+    expect(await form.getByRole('alert').count()).toBe(0);
     await page.context().close();
   });
 });

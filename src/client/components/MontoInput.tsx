@@ -38,9 +38,13 @@ export function MontoInput({
   hint?: ReactNode;
 }) {
   const [tocado, setTocado] = useState(false);
+  // The text the person last typed: a field emptied by its form (a reset after saving) is not one
+  // the person emptied, so it does not say "Ingresá un monto." until a submit asks for it.
+  const [tecleado, setTecleado] = useState<string | null>(null);
   const lectura = leerMonto(value, { decimales, codigo, cantidad });
   const vacio = value.trim() === '';
-  const propio = lectura.ok || (vacio && (opcional || (!mostrarVacio && !tocado))) ? null : lectura.error;
+  const vaciadoPorLaPersona = tocado && value === tecleado;
+  const propio = lectura.ok || (vacio && (opcional || (!mostrarVacio && !vaciadoPorLaPersona))) ? null : lectura.error;
   const mensaje = propio ?? (lectura.ok ? error : null) ?? null;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -59,7 +63,10 @@ export function MontoInput({
         placeholder={cantidad ? '10' : decimales === 0 ? '1.000.000' : '1.000,00'}
         value={value}
         disabled={disabled}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => {
+          setTecleado(e.target.value);
+          onChange(e.target.value);
+        }}
         onBlur={() => setTocado(value.trim() !== '')}
         aria-invalid={!!mensaje}
         aria-describedby={mensaje ? errorId : hint ? hintId : undefined}

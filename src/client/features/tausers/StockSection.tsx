@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { formatAmount } from '../../../shared/money';
-import { leerMonto } from '../../../shared/montoEsPy';
+import { stockMovimientoForm, type StockMovimientoForm } from '../../../shared/schemas/terminal';
 import { MontoInput } from '../../components/MontoInput';
 import { useMoverStock, useSecretoTerminal, useStockTauser } from './hooks';
 
@@ -11,7 +11,13 @@ export function StockSection({ idTauser }: { idTauser: string }) {
   const { generar, revocar } = useSecretoTerminal();
   const [secreto, setSecreto] = useState<string | null>(null);
   const [enviado, setEnviado] = useState(false);
-  const [form, setForm] = useState({ denominacion_id: '', operacion: 'cargar' as 'cargar' | 'retirar', cantidad: '', motivo: '' });
+  const [form, setForm] = useState<StockMovimientoForm>({ denominacion_id: '', operacion: 'cargar', cantidad: '', motivo: '' });
+  const [errores, setErrores] = useState<Partial<Record<keyof StockMovimientoForm, string>>>({});
+  /** Changes a field and forgets its message (it is said again on the next submit). */
+  const cambiar = (campo: keyof StockMovimientoForm, valor: string) => {
+    setForm((f) => ({ ...f, [campo]: valor }));
+    setErrores((e) => ({ ...e, [campo]: undefined }));
+  };
 
   if (q.isLoading) return <p className="text-sm text-slate-500">Cargando stock...</p>;
   if (q.isError || !q.data) return <p role="alert" className="text-sm text-red-600">No se pudo cargar el stock.</p>;
@@ -20,11 +26,23 @@ export function StockSection({ idTauser }: { idTauser: string }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setEnviado(true);
-    const cantidad = leerMonto(form.cantidad, { decimales: 0, cantidad: true });
-    if (!cantidad.ok) return; // the field says why
+    // The form's own Spanish validation (noValidate: no browser bubbles).
+    const leido = stockMovimientoForm.safeParse(form);
+    if (!leido.success) {
+      const porCampo: Partial<Record<keyof StockMovimientoForm, string>> = {};
+      for (const issue of leido.error.issues) {
+        const campo = issue.path[0] as keyof StockMovimientoForm;
+        porCampo[campo] ??= issue.message;
+      }
+      setErrores(porCampo);
+      return;
+    }
+    setErrores({});
     try {
-      await mover.mutateAsync({ id: idTauser, denominacion_id: Number(form.denominacion_id), operacion: form.operacion, cantidad: Number(cantidad.monto), motivo: form.motivo });
+      await mover.mutateAsync({ id: idTauser, ...leido.data });
+      // A fresh form: no message until the next submit.
       setEnviado(false);
+      setErrores({});
       setForm((f) => ({ ...f, cantidad: '', motivo: '' }));
     } catch {
       // The hook showed the message; the form keeps what was typed.
@@ -60,10 +78,17 @@ export function StockSection({ idTauser }: { idTauser: string }) {
           </table>
         ))}
       </div>
-      <form onSubmit={submit} className="grid gap-2 sm:grid-cols-4" aria-label="Cargar o retirar billetes">
+      <form onSubmit={submit} noValidate className="grid gap-2 sm:grid-cols-4" aria-label="Cargar o retirar billetes">
         <label className="flex flex-col text-sm">
           Billete
-          <select required className="rounded border border-slate-300 p-2" value={form.denominacion_id} onChange={(e) => setForm({ ...form, denominacion_id: e.target.value })}>
+          <select
+            aria-required="true"
+            aria-invalid={!!errores.denominacion_id}
+            aria-describedby={errores.denominacion_id ? 'stock-billete-error' : undefined}
+            className="rounded border border-slate-300 p-2"
+            value={form.denominacion_id}
+            onChange={(e) => cambiar('denominacion_id', e.target.value)}
+          >
             <option value="">Elegir…</option>
             {data.divisas.flatMap((d) =>
               d.denominaciones.map((n) => (
@@ -73,18 +98,35 @@ export function StockSection({ idTauser }: { idTauser: string }) {
               )),
             )}
           </select>
+          {errores.denominacion_id && (
+            <span className="field-error" role="alert" id="stock-billete-error">
+              {errores.denominacion_id}
+            </span>
+          )}
         </label>
         <label className="flex flex-col text-sm">
           Operación
-          <select className="rounded border border-slate-300 p-2" value={form.operacion} onChange={(e) => setForm({ ...form, operacion: e.target.value as 'cargar' | 'retirar' })}>
+          <select className="rounded border border-slate-300 p-2" value={form.operacion} onChange={(e) => cambiar('operacion', e.target.value)}>
             <option value="cargar">Cargar</option>
             <option value="retirar">Retirar</option>
           </select>
         </label>
-        <MontoInput id="stock-cantidad" label="Cantidad" value={form.cantidad} onChange={(t) => setForm({ ...form, cantidad: t })} decimales={0} cantidad mostrarVacio={enviado} />
+        <MontoInput id="stock-cantidad" label="Cantidad" value={form.cantidad} onChange={(t) => cambiar('cantidad', t)} decimales={0} cantidad mostrarVacio={enviado} error={errores.cantidad} />
         <label className="flex flex-col text-sm">
           Motivo
-          <input required className="rounded border border-slate-300 p-2" value={form.motivo} onChange={(e) => setForm({ ...form, motivo: e.target.value })} />
+          <input
+            aria-required="true"
+            aria-invalid={!!errores.motivo}
+            aria-describedby={errores.motivo ? 'stock-motivo-error' : undefined}
+            className="rounded border border-slate-300 p-2"
+            value={form.motivo}
+            onChange={(e) => cambiar('motivo', e.target.value)}
+          />
+          {errores.motivo && (
+            <span className="field-error" role="alert" id="stock-motivo-error">
+              {errores.motivo}
+            </span>
+          )}
         </label>
         <div className="sm:col-span-4 flex justify-end">
           <button type="submit" className="btn-primary" disabled={mover.isPending}>
