@@ -5,6 +5,8 @@ import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { ADMIN, login, startE2e, type E2e } from './support/app';
 import { DEMO_OPERATOR } from '../src/server/db/seed/demo';
+import { stockBajoResumen } from '../src/shared/reportes';
+import { UMBRAL_MSG } from '../src/shared/schemas/reportes';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -170,14 +172,28 @@ describe('/reportes', () => {
     await stock.getByRole('cell', { name: /TAU-/ }).first().waitFor();
     expect(await stock.getByText('Stock bajo').count()).toBe(0);
     const form = page.getByRole('form', { name: 'Mínimo de stock' });
-    await form.getByRole('combobox', { name: /Divisa/ }).selectOption({ label: 'USD' });
+    const divisa = form.getByRole('combobox', { name: /Divisa/ });
+    // No currency chosen: it says so (it said "Identificador no válido").
+    await form.getByLabel('Mínimo en unidades').fill('10');
+    await form.getByRole('button', { name: 'Guardar mínimo' }).click();
+    await form.getByText(UMBRAL_MSG.divisa).waitFor();
+    await divisa.selectOption({ label: 'USD' });
     await form.getByLabel('Mínimo en unidades').fill('1.5');
     await form.getByRole('button', { name: 'Guardar mínimo' }).click();
     await form.getByText('Ingresá un mínimo en unidades enteras (0 o más).').waitFor();
-    await form.getByLabel('Mínimo en unidades').fill('1000000');
+    // es-PY thousands: 10.000 is ten thousand, and the choice shows it so.
+    await form.getByLabel('Mínimo en unidades').fill('10.000');
     await form.getByRole('button', { name: 'Guardar mínimo' }).click();
+    await expect.poll(() => divisa.locator('option', { hasText: /^USD/ }).innerText()).toBe('USD (mínimo actual 10.000)');
+    expect(await form.getByText('Ingresá un mínimo').count()).toBe(0);
+    await divisa.selectOption({ label: 'USD (mínimo actual 10.000)' });
+    await form.getByLabel('Mínimo en unidades').fill('1.000.000');
+    await form.getByRole('button', { name: 'Guardar mínimo' }).click();
+    await expect.poll(() => divisa.locator('option', { hasText: /^USD/ }).innerText()).toBe('USD (mínimo actual 1.000.000)');
     await expect.poll(() => stock.getByText('Stock bajo').count()).toBeGreaterThan(0);
-    await page.getByRole('status').filter({ hasText: 'por debajo del mínimo' }).waitFor();
+    // The summary counts terminals: the rows with at least one flag.
+    const terminales = await stock.getByRole('row').filter({ hasText: 'Stock bajo' }).count();
+    await page.getByRole('status').filter({ hasText: stockBajoResumen(terminales) }).waitFor();
   });
 
   it('reads at 375 px: no sideways scroll of the page, axe clean', async () => {

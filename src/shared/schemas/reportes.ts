@@ -5,6 +5,7 @@ import { enumParam, idParam, optionalText, pageParam, uuidParam } from './common
 import { FECHAS_MSG, estadoParam, fecha } from './operaciones';
 
 import { AGRUPACIONES, FORMATOS } from '../reportes';
+import { MONTO_TEXTO_MSG, leerMonto } from '../montoEsPy';
 
 export { AGRUPACIONES, DIMENSIONES, FORMATOS, type Agrupacion, type Dimension, type Formato } from '../reportes';
 
@@ -53,6 +54,23 @@ export const umbralInput = z.strictObject({
   minimo: z.string({ error: (iss) => (typeof iss.input === 'number' ? M.enteroComoTexto : MINIMO_MSG) }).regex(/^\d{1,15}$/, MINIMO_MSG),
 });
 export type UmbralInput = z.infer<typeof umbralInput>;
+
+export const UMBRAL_MSG = { divisa: 'Elegí una divisa.', minimo: MINIMO_MSG } as const;
+
+/**
+ * The minimum form of Reportes as typed: a currency chosen and the minimum read es-PY by the amounts'
+ * reader with 0 decimals ("10.000" is ten thousand; 0 allowed, it turns the flag off). Answers umbralInput's body.
+ */
+export const umbralForm = z.object({
+  divisa_id: z.string().regex(/^[1-9]\d{0,9}$/, UMBRAL_MSG.divisa).transform(Number),
+  minimo: z.string().transform((v, ctx) => {
+    const r = leerMonto(v, { decimales: 0, cero: true });
+    if (r.ok) return r.monto;
+    const enteros: string[] = [MONTO_TEXTO_MSG.vacio, MONTO_TEXTO_MSG.negativo, MONTO_TEXTO_MSG.sinDecimales];
+    ctx.addIssue({ code: 'custom', message: enteros.includes(r.error) ? MINIMO_MSG : r.error });
+    return z.NEVER;
+  }),
+});
 
 // ---- answers (money and rates as decimal strings) ----
 

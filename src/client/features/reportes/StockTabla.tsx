@@ -1,5 +1,6 @@
 import { formatAmount } from '../../../shared/format';
 import type { StockRecord } from '../../../shared/schemas/reportes';
+import { stockBajoResumen } from '../../../shared/reportes';
 import { Tabla } from './Piezas';
 
 /** Stock per Tauser (rows) and currency (columns): the value held, flagged when below the currency's minimum. */
@@ -14,12 +15,13 @@ export function StockTabla({ filas, estado }: { filas: StockRecord[] | undefined
     t.celdas.set(f.divisa, f);
     tausers.set(f.tauser_id, t);
   }
-  const bajos = (filas ?? []).filter((f) => f.bajo).length;
+  // Terminals (not rows of terminal × currency) holding less than some currency's minimum.
+  const terminalesBajas = new Set((filas ?? []).filter((f) => f.bajo).map((f) => f.tauser_id)).size;
   return (
     <>
-      {bajos > 0 && (
+      {terminalesBajas > 0 && (
         <p className="mb-3 rounded bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status">
-          {bajos === 1 ? 'Una divisa está' : `${bajos} divisas están`} por debajo del mínimo en alguna terminal.
+          {stockBajoResumen(terminalesBajas)}
         </p>
       )}
       <Tabla

@@ -2,13 +2,15 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { applyFieldErrors } from '../../lib/errors';
 import type { z } from 'zod';
-import { umbralInput, type UmbralInput } from '../../../shared/schemas/reportes';
+import { umbralForm, type UmbralInput } from '../../../shared/schemas/reportes';
+import { formatAmount } from '../../../shared/format';
 import { useGuardarUmbral } from './hooks';
 
 /** Staff who manage the Tausers set the minimum per currency below which a terminal is flagged. */
 export function UmbralForm({ divisas }: { divisas: { id: number; codigo: string; minimo: string | null }[] }) {
   const guardar = useGuardarUmbral();
-  const form = useForm<z.input<typeof umbralInput>, unknown, UmbralInput>({ resolver: zodResolver(umbralInput), defaultValues: { divisa_id: '', minimo: '' } });
+  // Read es-PY ("10.000" is ten thousand) with Spanish messages; the server takes the digits.
+  const form = useForm<z.input<typeof umbralForm>, unknown, UmbralInput>({ resolver: zodResolver(umbralForm), defaultValues: { divisa_id: '', minimo: '' } });
   const { errors } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -27,7 +29,7 @@ export function UmbralForm({ divisas }: { divisas: { id: number; codigo: string;
           {divisas.map((d) => (
             <option key={d.id} value={d.id}>
               {d.codigo}
-              {d.minimo !== null ? ` (mínimo actual ${d.minimo})` : ''}
+              {d.minimo !== null ? ` (mínimo actual ${formatAmount(d.minimo, 0)})` : ''}
             </option>
           ))}
         </select>
@@ -35,7 +37,7 @@ export function UmbralForm({ divisas }: { divisas: { id: number; codigo: string;
       </label>
       <label className="block text-sm font-medium text-slate-700">
         Mínimo en unidades
-        <input className="input mt-1 w-40" inputMode="numeric" {...form.register('minimo')} aria-invalid={!!errors.minimo} />
+        <input className="input mt-1 w-40 tabular-nums" inputMode="numeric" autoComplete="off" placeholder="10.000" {...form.register('minimo')} aria-invalid={!!errors.minimo} />
         {errors.minimo && <span className="field-error block">{errors.minimo.message}</span>}
       </label>
       <button type="submit" className="btn-primary" disabled={guardar.isPending}>
