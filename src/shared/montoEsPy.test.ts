@@ -94,7 +94,13 @@ describe('leerMonto (es-PY)', () => {
     expect(leerMonto('USD 1 USD', USD)).toEqual(err(MONTO_TEXTO_MSG.otraDivisa('USD')));
     expect(leerMonto('US$ -5', USD)).toEqual(err(MONTO_TEXTO_MSG.negativo));
     expect(leerMonto('US$', USD)).toEqual(err(MONTO_TEXTO_MSG.vacio));
-    expect(leerMonto('1.000 abc', PYG)).toEqual(err(MONTO_TEXTO_MSG.otraDivisa('PYG')));
+    expect(leerMonto('Gs. 100', USD)).toEqual(err(MONTO_TEXTO_MSG.otraDivisa('USD')));
+    expect(leerMonto('€100', USD)).toEqual(err(MONTO_TEXTO_MSG.otraDivisa('USD')));
+    // not a currency's mark: the usual message
+    expect(leerMonto('abc', PYG)).toEqual(err(MONTO_TEXTO_MSG.caracteres));
+    expect(leerMonto('1.000 abc', PYG)).toEqual(err(MONTO_TEXTO_MSG.caracteres));
+    expect(leerMonto('1x000', USD)).toEqual(err(MONTO_TEXTO_MSG.caracteres));
+    expect(leerMonto('12 cuotas', USD)).toEqual(err(MONTO_TEXTO_MSG.caracteres));
     expect(leerMonto('₲ 5', { decimales: 0, cantidad: true })).toEqual(err(MONTO_TEXTO_MSG.caracteres));
   });
 

@@ -93,6 +93,21 @@ function sinMarca(t: string, codigo: string | undefined): string | null {
   return null;
 }
 
+/** A figure with something before or after it (the part that might be a currency's mark). */
+const CON_MARCA = /^([^\d\s\u00A0\u202F.,\-−]*)[\s\u00A0\u202F]*([\d\s\u00A0\u202F.,]*?)[\s\u00A0\u202F]*([^\d\s\u00A0\u202F.,]*)$/;
+const TODAS = new Set(Object.entries(SIMBOLOS).flatMap(([code, s]) => [code, ...s.map((x) => x.toUpperCase())]));
+
+/** "R$", "€", "EUR", "Gs.": what another currency's mark looks like (not any word: "abc" is not one). */
+function esMarcaDeDivisa(m: string): boolean {
+  return m === '' || /[$€£¥₲₽₹₩]/.test(m) || /^[A-Z]{3}$/.test(m) || TODAS.has(m.toUpperCase());
+}
+
+/** A figure written with another currency's mark (so the message names the field's currency). */
+function conOtraMarca(t: string): boolean {
+  const m = CON_MARCA.exec(t);
+  return !!m && (m[1] !== '' || m[3] !== '') && /\d/.test(m[2]) && esMarcaDeDivisa(m[1]) && esMarcaDeDivisa(m[3]);
+}
+
 /** Digits grouped by spaces, then an optional decimal mark (a comma or a dot) and the decimals. */
 const MILES_ESPACIO = /^(\d{1,3}(?:[ \u00A0\u202F]\d{3})+)(?:[.,](\d*))?$/;
 
@@ -134,7 +149,7 @@ export function leerMonto(texto: string, reglas: ReglasMonto): LecturaMonto {
   if (/^[-−]/.test(escrito)) return error(c ? CANTIDAD_MSG.negativo : MONTO_TEXTO_MSG.negativo);
   if (/^\d*[.,]?\d*[eE]/.test(escrito)) return error(MONTO_TEXTO_MSG.exponente);
   const t = c ? escrito : sinMarca(escrito, reglas.codigo);
-  if (t === null) return error(reglas.codigo ? MONTO_TEXTO_MSG.otraDivisa(reglas.codigo) : MONTO_TEXTO_MSG.caracteres);
+  if (t === null) return error(reglas.codigo && conOtraMarca(escrito) ? MONTO_TEXTO_MSG.otraDivisa(reglas.codigo) : MONTO_TEXTO_MSG.caracteres);
   if (t === '') return error(c ? CANTIDAD_MSG.vacio : MONTO_TEXTO_MSG.vacio);
   if (/^[-−]/.test(t)) return error(c ? CANTIDAD_MSG.negativo : MONTO_TEXTO_MSG.negativo);
   if (/[eE]/.test(t)) return error(MONTO_TEXTO_MSG.exponente);

@@ -97,7 +97,8 @@ describe('leerDenominacion', () => {
     expect(leerDenominacion('-5', 'USD')).toEqual({ ok: false, error: DIVISA_MSG.denominacion });
     expect(leerDenominacion('', 'USD')).toEqual({ ok: false, error: DIVISA_MSG.denominacionRequerida });
     expect(leerDenominacion('2.00.000', 'PYG')).toEqual({ ok: false, error: MONTO_TEXTO_MSG.miles });
-    expect(leerDenominacion('abc', 'PYG')).toEqual({ ok: false, error: MONTO_TEXTO_MSG.otraDivisa('PYG') });
+    expect(leerDenominacion('abc', 'PYG')).toEqual({ ok: false, error: MONTO_TEXTO_MSG.caracteres });
+    expect(leerDenominacion('US$ 100', 'PYG')).toEqual({ ok: false, error: MONTO_TEXTO_MSG.otraDivisa('PYG') });
   });
 });
 
