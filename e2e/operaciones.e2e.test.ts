@@ -119,7 +119,7 @@ describe('amounts in the operation wizard', () => {
     for (const [texto, mensaje] of [
       ['1e5', MONTO_TEXTO_MSG.exponente],
       ['-50', MONTO_TEXTO_MSG.negativo],
-      ['₲ 100', MONTO_TEXTO_MSG.otraDivisa('USD')],
+      ['₲ 100', MONTO_TEXTO_MSG.caracteres],
       ['100,555', MONTO_MSG.decimales('USD', 2)],
     ]) {
       await monto.fill(texto);

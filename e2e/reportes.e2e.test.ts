@@ -5,8 +5,8 @@ import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { ADMIN, login, startE2e, type E2e } from './support/app';
 import { DEMO_OPERATOR } from '../src/server/db/seed/demo';
-import { stockBajoResumen } from '../src/shared/reportes';
-import { UMBRAL_MSG } from '../src/shared/schemas/reportes';
+import { stockBajoResumen } from '../src/client/features/reportes/stockBajo';
+import { UMBRAL_MSG } from '../src/shared/schemas/umbralFormEsPy';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');

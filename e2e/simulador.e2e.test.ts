@@ -152,7 +152,7 @@ describe('public simulator on /', () => {
     }
     // only the field's own currency
     await monto(page).fill('₲ 150.000');
-    expect(await error.textContent()).toBe(MONTO_TEXTO_MSG.otraDivisa('USD'));
+    expect(await error.textContent()).toBe(MONTO_TEXTO_MSG.caracteres);
     await monto(page).fill('100,555');
     expect(await error.textContent()).toBe(MONTO_MSG.decimales('USD', 2));
     await page.screenshot({ path: '/tmp/wt27-simulador-1366.png', fullPage: true });

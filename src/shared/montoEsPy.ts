@@ -13,7 +13,7 @@ import { MONTO_MAX_ENTEROS, MONTO_MSG } from './montoMsg';
  *
  * Also accepted as pasted: spaces (also U+00A0, U+202F) grouping thousands ("1 500,50"; a dot or a
  * comma after them is the decimal mark), and the field's own currency symbol or code before or after
- * the figure ("US$ 1.500,50", "₲ 150.000", "1.500 USD"). Another currency's symbol is refused.
+ * the figure ("US$ 1.500,50", "₲ 150.000", "1.500 USD"). Any other letter or sign is refused as before.
  */
 export const MONTO_TEXTO_MSG = {
   vacio: 'Ingresá un monto.',
@@ -23,12 +23,9 @@ export const MONTO_TEXTO_MSG = {
   unaComa: 'Usá una sola coma para los decimales.',
   puntoTrasComa: 'Después de la coma van solo los decimales, sin puntos.',
   miles: 'Los puntos de miles van cada tres cifras (por ejemplo 1.000.000).',
-  espacios: 'Los espacios separan los miles cada tres cifras (por ejemplo 1 000 000,50).',
-  otraDivisa: (codigo: string) => `Escribí el monto en ${codigo}, sin el símbolo de otra divisa.`,
   ambiguo: (texto: string) =>
     `«${texto}» puede leerse como miles o como decimales: para decimales usá coma (${texto.replace('.', ',')}); para miles, escribilo sin punto (${texto.replace('.', '')}).`,
   sinDecimales: 'El valor no admite decimales.',
-  enteros: (n: number) => `El valor no puede tener más de ${n} dígitos enteros.`,
   decimales: (n: number) => `El valor admite como máximo ${n} decimales.`,
 } as const;
 
@@ -49,67 +46,13 @@ export interface ReglasMonto {
   codigo?: string;
   /** A count rather than an amount (whole, its own messages). */
   cantidad?: boolean;
-  /** Zero is a valid answer (a rate's commission). */
-  cero?: boolean;
-  /** Integer digits allowed (default MONTO_MAX_ENTEROS). */
-  maxEnteros?: number;
 }
 
-/** Symbols people write next to an amount of these currencies; the ISO code is always accepted. */
-const SIMBOLOS: Readonly<Record<string, readonly string[]>> = {
-  PYG: ['₲', 'Gs.', 'Gs'],
-  USD: ['US$', 'U$S', 'U$D', '$'],
-  EUR: ['€'],
-  BRL: ['R$'],
-  ARS: ['AR$', '$'],
-  UYU: ['$U', 'UY$', '$'],
-  CLP: ['CLP$', '$'],
-  GBP: ['£'],
-  JPY: ['¥', 'JP¥'],
-};
-
-/** Any currency mark: letters, currency signs and the dots and dollars of "Gs." or "US$". */
-const MARCA = /[A-Za-z$€£¥₲₽₹₩]/;
-const ESPACIO = /[ \u00A0\u202F]/;
-const ESPACIOS = /[ \u00A0\u202F]+/g;
-
-/** The text without the field's own currency mark at its start or end, or null when another mark is there. */
-function sinMarca(t: string, codigo: string | undefined): string | null {
-  if (!MARCA.test(t)) return t;
-  if (!codigo) return null;
-  const code = codigo.trim().toUpperCase();
-  // Longest first, so "US$" goes before "$" and "Gs." before "Gs".
-  const marcas = [code, ...(SIMBOLOS[code] ?? [])].sort((a, b) => b.length - a.length);
-  for (const m of marcas) {
-    const cuerpo = t.toUpperCase().startsWith(m.toUpperCase())
-      ? t.slice(m.length)
-      : t.toUpperCase().endsWith(m.toUpperCase())
-        ? t.slice(0, t.length - m.length)
-        : null;
-    if (cuerpo === null) continue;
-    const limpio = cuerpo.replace(/^[ \u00A0\u202F]+|[ \u00A0\u202F]+$/g, '');
-    if (!MARCA.test(limpio)) return limpio;
-  }
-  return null;
-}
-
-/** A figure with something before or after it (the part that might be a currency's mark). */
-const CON_MARCA = /^([^\d\s\u00A0\u202F.,\-−]*)[\s\u00A0\u202F]*([\d\s\u00A0\u202F.,]*?)[\s\u00A0\u202F]*([^\d\s\u00A0\u202F.,]*)$/;
-const TODAS = new Set(Object.entries(SIMBOLOS).flatMap(([code, s]) => [code, ...s.map((x) => x.toUpperCase())]));
-
-/** "R$", "€", "EUR", "Gs.": what another currency's mark looks like (not any word: "abc" is not one). */
-function esMarcaDeDivisa(m: string): boolean {
-  return m === '' || /[$€£¥₲₽₹₩]/.test(m) || /^[A-Z]{3}$/.test(m) || TODAS.has(m.toUpperCase());
-}
-
-/** A figure written with another currency's mark (so the message names the field's currency). */
-function conOtraMarca(t: string): boolean {
-  const m = CON_MARCA.exec(t);
-  return !!m && (m[1] !== '' || m[3] !== '') && /\d/.test(m[2]) && esMarcaDeDivisa(m[1]) && esMarcaDeDivisa(m[3]);
-}
-
-/** Digits grouped by spaces, then an optional decimal mark (a comma or a dot) and the decimals. */
-const MILES_ESPACIO = /^(\d{1,3}(?:[ \u00A0\u202F]\d{3})+)(?:[.,](\d*))?$/;
+/**
+ * Marks people write next to an amount, longest first, one row per currency (its code first, upper
+ * case): the field's own are taken away before or after the figure. One short text (first-page budget).
+ */
+const MARCAS = 'PYG ₲ GS. GS|USD US$ U$S $|EUR €|BRL R$|ARS $|UYU $U $|CLP $';
 
 const MILES = /^\d{1,3}(\.\d{3})+$/;
 const DIGITOS = /^\d+$/;
@@ -144,40 +87,36 @@ function partes(t: string, decimales: number): { entero: string; fraccion: strin
  */
 export function leerMonto(texto: string, reglas: ReglasMonto): LecturaMonto {
   const c = reglas.cantidad;
-  const escrito = texto.replace(/^[\s\u00A0\u202F]+|[\s\u00A0\u202F]+$/g, '');
-  if (escrito === '') return error(c ? CANTIDAD_MSG.vacio : MONTO_TEXTO_MSG.vacio);
-  if (/^[-−]/.test(escrito)) return error(c ? CANTIDAD_MSG.negativo : MONTO_TEXTO_MSG.negativo);
-  if (/^\d*[.,]?\d*[eE]/.test(escrito)) return error(MONTO_TEXTO_MSG.exponente);
-  const t = c ? escrito : sinMarca(escrito, reglas.codigo);
-  if (t === null) return error(reglas.codigo && conOtraMarca(escrito) ? MONTO_TEXTO_MSG.otraDivisa(reglas.codigo) : MONTO_TEXTO_MSG.caracteres);
+  let t = texto.trim();
+  const codigo = reglas.codigo?.trim().toUpperCase();
+  // The field's own currency mark before or after the figure ("US$ 1.500,50", "1.500 USD") goes.
+  if (codigo && !c) {
+    for (const m of (MARCAS.split('|').find((f) => f.startsWith(codigo + ' ')) ?? codigo).split(' ')) {
+      const u = t.toUpperCase();
+      if (u.startsWith(m)) t = t.slice(m.length).trim();
+      else if (u.endsWith(m)) t = t.slice(0, -m.length).trim();
+    }
+  }
   if (t === '') return error(c ? CANTIDAD_MSG.vacio : MONTO_TEXTO_MSG.vacio);
   if (/^[-−]/.test(t)) return error(c ? CANTIDAD_MSG.negativo : MONTO_TEXTO_MSG.negativo);
-  if (/[eE]/.test(t)) return error(MONTO_TEXTO_MSG.exponente);
-  let p: { entero: string; fraccion: string } | string;
-  if (ESPACIO.test(t)) {
-    if (/[^0-9., \u00A0\u202F]/.test(t)) return error(MONTO_TEXTO_MSG.caracteres);
-    const m = MILES_ESPACIO.exec(t);
-    p = m ? { entero: m[1].replace(ESPACIOS, ''), fraccion: m[2] ?? '' } : MONTO_TEXTO_MSG.espacios;
-  } else {
-    if (/[^0-9.,]/.test(t)) return error(MONTO_TEXTO_MSG.caracteres);
-    p = partes(t, reglas.decimales);
-  }
+  if (/[eE][+-]?\d|^[\d.,]*[eE]$/.test(t)) return error(MONTO_TEXTO_MSG.exponente);
+  // Spaces (JS \s: also U+00A0 and U+202F) grouping the integer digits by three are thousands.
+  t = t.replace(/^\d{1,3}(\s\d{3})+(?=$|[.,])/, (g) => g.replace(/\s/g, ''));
+  if (/[^0-9.,]/.test(t)) return error(MONTO_TEXTO_MSG.caracteres);
+  const p = partes(t, reglas.decimales);
   if (typeof p === 'string') return error(p);
-  const { decimales, codigo } = reglas;
+  const { decimales } = reglas;
   if (p.fraccion.length > decimales) {
-    if (decimales === 0) return error(c ? CANTIDAD_MSG.sinDecimales : codigo ? MONTO_MSG.sinDecimales(codigo) : MONTO_TEXTO_MSG.sinDecimales);
-    return error(codigo ? MONTO_MSG.decimales(codigo, decimales) : MONTO_TEXTO_MSG.decimales(decimales));
+    const cod = reglas.codigo;
+    if (decimales === 0) return error(c ? CANTIDAD_MSG.sinDecimales : cod ? MONTO_MSG.sinDecimales(cod) : MONTO_TEXTO_MSG.sinDecimales);
+    return error(cod ? MONTO_MSG.decimales(cod, decimales) : MONTO_TEXTO_MSG.decimales(decimales));
   }
   // Canonical text of the same digits (no arithmetic: leading integer zeros and trailing decimal
   // zeros go), so this module stays free of decimal.js on the first page.
   const entero = p.entero.replace(/^0+(?=\d)/, '');
   const fraccion = p.fraccion.replace(/0+$/, '');
-  if (/^0*$/.test(entero) && fraccion === '') {
-    if (reglas.cero) return { ok: true, monto: '0' };
-    return error(c ? CANTIDAD_MSG.positivo : MONTO_MSG.positivo);
-  }
-  const maxEnteros = reglas.maxEnteros ?? MONTO_MAX_ENTEROS;
-  if (entero.length > maxEnteros) return error(maxEnteros === MONTO_MAX_ENTEROS ? MONTO_MSG.grande : MONTO_TEXTO_MSG.enteros(maxEnteros));
+  if (/^0*$/.test(entero) && fraccion === '') return error(c ? CANTIDAD_MSG.positivo : MONTO_MSG.positivo);
+  if (entero.length > MONTO_MAX_ENTEROS) return error(MONTO_MSG.grande);
   return { ok: true, monto: fraccion === '' ? entero : `${entero}.${fraccion}` };
 }
 

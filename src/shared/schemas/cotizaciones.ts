@@ -2,7 +2,6 @@ import { z } from '../zod';
 import { M } from '../messages';
 import { Decimal, parseDecimalInput, toFixedString } from '../money';
 import { MSG_COMISION_MAYOR_PRECIO } from '../pricing';
-import { leerMonto, montoATexto } from '../montoEsPy';
 import { DIVISA_MSG, divisaRef, serialId } from './divisas';
 
 import { RATE_DECIMALS, RATE_INT_DIGITS, TASA_LOAD_MSG } from '../rates';
@@ -62,30 +61,6 @@ export const rateFigure = z
     return toFixedString(d, RATE_DECIMALS);
   });
 
-/** How a rate figure is read on screen: the amounts' reader (es-PY) with the rate's 4 decimals, zero allowed. */
-const REGLAS_TASA = { decimales: RATE_DECIMALS, cero: true, maxEnteros: RATE_INT_DIGITS } as const;
-
-/**
- * A rate figure typed on screen (the rates form): es-PY as every amount, read by `leerMonto` with 4
- * decimals ("1.360,5" → "1360.5000", "7300,5", "0"); an ambiguous "1.360" is refused with the reader's
- * message, never read as 1,36. Answers the canonical 4-decimal string, as `rateFigure` does. The REST
- * API keeps `rateFigure` (decimal text with a point, "7300.50").
- */
-export const rateFigureEsPy = z
-  .string({ error: M.required })
-  .trim()
-  .min(1, { message: M.required, abort: true })
-  .transform((v, ctx) => {
-    const r = leerMonto(v, REGLAS_TASA);
-    if (!r.ok) {
-      ctx.addIssue({ code: 'custom', message: r.error });
-      return z.NEVER;
-    }
-    return toFixedString(new Decimal(r.monto), RATE_DECIMALS);
-  });
-
-/** A stored figure ("1350.0000") as the rates form shows it, which rateFigureEsPy reads back exactly: "1.350,0000". */
-export const tasaATexto = (valor: string) => montoATexto(valor, RATE_DECIMALS);
 
 const activo = z.boolean({ error: 'Use true o false' });
 
@@ -136,16 +111,6 @@ export function tasaFigureErrors(f: TasaFigures): Record<string, string[]> {
   else if (p.plus(cv).gte(RATE_LIMIT)) errors.comisionBaseVenta = [TASA_MSG.ventaEnteros];
   return errors;
 }
-
-/** The browser form: the create input read es-PY (rateFigureEsPy) plus the cross-field rules. */
-export const tasaForm = z
-  .strictObject({ divisa: divisaRef, precioBase: rateFigureEsPy, comisionBaseCompra: rateFigureEsPy, comisionBaseVenta: rateFigureEsPy })
-  .superRefine((v, ctx) => {
-    for (const [path, messages] of Object.entries(tasaFigureErrors(v))) {
-      for (const message of messages) ctx.addIssue({ code: 'custom', path: [path], message });
-    }
-  });
-export type TasaForm = z.input<typeof tasaForm>;
 
 export const divisaResumen = z.object({
   id: z.number().int(),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { divisaCreateInput, flagEmoji, leerDenominacion, limitesInput, DIVISA_MSG } from './divisas';
-import { rateFigure, rateFigureEsPy, tasaATexto, tasaForm, TASA_MSG } from './cotizaciones';
+import { divisaCreateInput, flagEmoji, limitesInput, DIVISA_MSG } from './divisas';
+import { rateFigure, TASA_MSG } from './cotizaciones';
+import { leerDenominacion } from './denominacionEsPy';
+import { rateFigureEsPy, tasaATexto, tasaForm } from './tasaFormEsPy';
 import { MONTO_TEXTO_MSG } from '../montoEsPy';
 
 describe('divisaCreateInput', () => {
@@ -59,6 +61,8 @@ describe('rateFigure and tasaForm', () => {
     expect(rateFigureEsPy.parse('7300,5')).toBe('7300.5000');
     expect(rateFigureEsPy.parse('1.000.000')).toBe('1000000.0000');
     expect(rateFigureEsPy.parse('0')).toBe('0.0000');
+    expect(rateFigureEsPy.parse('0,00')).toBe('0.0000');
+    expect(rateFigureEsPy.safeParse('-1').error?.issues[0].message).toBe(MONTO_TEXTO_MSG.negativo);
     expect(rateFigureEsPy.parse('1,36')).toBe('1.3600');
     // "1.360" could be 1,36 or 1360: refused with the reader's message, never read as 1,36
     expect(rateFigureEsPy.safeParse('1.360').error?.issues[0].message).toBe(MONTO_TEXTO_MSG.ambiguo('1.360'));
@@ -98,7 +102,7 @@ describe('leerDenominacion', () => {
     expect(leerDenominacion('', 'USD')).toEqual({ ok: false, error: DIVISA_MSG.denominacionRequerida });
     expect(leerDenominacion('2.00.000', 'PYG')).toEqual({ ok: false, error: MONTO_TEXTO_MSG.miles });
     expect(leerDenominacion('abc', 'PYG')).toEqual({ ok: false, error: MONTO_TEXTO_MSG.caracteres });
-    expect(leerDenominacion('US$ 100', 'PYG')).toEqual({ ok: false, error: MONTO_TEXTO_MSG.otraDivisa('PYG') });
+    expect(leerDenominacion('US$ 100', 'PYG')).toEqual({ ok: false, error: MONTO_TEXTO_MSG.caracteres });
   });
 });
 

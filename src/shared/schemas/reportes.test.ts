@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MONTO_TEXTO_MSG } from '../montoEsPy';
-import { stockBajoResumen } from '../reportes';
-import { UMBRAL_MSG, umbralForm, umbralInput } from './reportes';
+import { stockBajoResumen } from '../../client/features/reportes/stockBajo';
+import { umbralInput } from './reportes';
+import { UMBRAL_MSG, umbralForm } from './umbralFormEsPy';
 
 const mensajes = (v: { divisa_id: string; minimo: string }) =>
   Object.fromEntries((umbralForm.safeParse(v).error?.issues ?? []).map((i) => [i.path[0], i.message]));

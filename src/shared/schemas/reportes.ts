@@ -5,7 +5,7 @@ import { enumParam, idParam, optionalText, pageParam, uuidParam } from './common
 import { FECHAS_MSG, estadoParam, fecha } from './operaciones';
 
 import { AGRUPACIONES, FORMATOS } from '../reportes';
-import { MONTO_TEXTO_MSG, leerMonto } from '../montoEsPy';
+
 
 export { AGRUPACIONES, DIMENSIONES, FORMATOS, type Agrupacion, type Dimension, type Formato } from '../reportes';
 
@@ -44,7 +44,7 @@ export const exportInput = z
   .object({ ...reporteFiltrosShape, formato: enumParam(FORMATOS, 'Formato no válido (csv, xlsx o pdf)').default('csv') })
   .refine(fechasEnOrden, fechasRule);
 
-const MINIMO_MSG = 'Ingresá un mínimo en unidades enteras (0 o más).';
+export const MINIMO_MSG = 'Ingresá un mínimo en unidades enteras (0 o más).';
 /**
  * The low-stock threshold of a currency, in whole units of it (terminals hold notes); 0 turns it off.
  * An amount of money: digits as text, as GET answers it; a JSON number is told to travel as text.
@@ -54,23 +54,6 @@ export const umbralInput = z.strictObject({
   minimo: z.string({ error: (iss) => (typeof iss.input === 'number' ? M.enteroComoTexto : MINIMO_MSG) }).regex(/^\d{1,15}$/, MINIMO_MSG),
 });
 export type UmbralInput = z.infer<typeof umbralInput>;
-
-export const UMBRAL_MSG = { divisa: 'Elegí una divisa.', minimo: MINIMO_MSG } as const;
-
-/**
- * The minimum form of Reportes as typed: a currency chosen and the minimum read es-PY by the amounts'
- * reader with 0 decimals ("10.000" is ten thousand; 0 allowed, it turns the flag off). Answers umbralInput's body.
- */
-export const umbralForm = z.object({
-  divisa_id: z.string().regex(/^[1-9]\d{0,9}$/, UMBRAL_MSG.divisa).transform(Number),
-  minimo: z.string().transform((v, ctx) => {
-    const r = leerMonto(v, { decimales: 0, cero: true });
-    if (r.ok) return r.monto;
-    const enteros: string[] = [MONTO_TEXTO_MSG.vacio, MONTO_TEXTO_MSG.negativo, MONTO_TEXTO_MSG.sinDecimales];
-    ctx.addIssue({ code: 'custom', message: enteros.includes(r.error) ? MINIMO_MSG : r.error });
-    return z.NEVER;
-  }),
-});
 
 // ---- answers (money and rates as decimal strings) ----
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CANTIDAD_MSG } from '../montoEsPy';
-import { TERMINAL_MSG, stockMovimientoBody, stockMovimientoForm } from './terminal';
+import { TERMINAL_MSG, stockMovimientoBody } from './terminal';
+import { stockMovimientoForm } from './stockFormEsPy';
 
 const mensajes = (v: Parameters<typeof stockMovimientoForm.safeParse>[0]) =>
   Object.fromEntries((stockMovimientoForm.safeParse(v).error?.issues ?? []).map((i) => [i.path[0], i.message]));

@@ -3,7 +3,6 @@ import { fromDigits, idParam, intId, requiredMultilineText, uuidParam } from './
 import { text } from './fields';
 import { montoField } from './operaciones';
 import { formatAmount } from '../format';
-import { leerMonto } from '../montoEsPy';
 
 /** Notes of one denomination a terminal may hold after a load (far above any real cassette; the column is a 32-bit integer). */
 export const MAX_BILLETES = 1_000_000;
@@ -114,28 +113,6 @@ export const stockMovimientoBody = z.strictObject({
   motivo: requiredMultilineText(500),
 });
 export type StockMovimientoBody = z.infer<typeof stockMovimientoBody>;
-
-/**
- * The stock form ('Cargar o retirar billetes') as typed: a note chosen, the count read es-PY by the
- * amounts' reader ("1.000" is a thousand), a reason. Answers the body of stockMovimientoBody.
- */
-export const stockMovimientoForm = z.object({
-  denominacion_id: z.string().regex(/^[1-9]\d{0,9}$/, TERMINAL_MSG.elegiBillete).transform(Number),
-  operacion: z.enum(['cargar', 'retirar'], { error: TERMINAL_MSG.operacionInvalida }),
-  cantidad: z
-    .string()
-    .transform((v, ctx) => {
-      const r = leerMonto(v, { decimales: 0, cantidad: true });
-      if (!r.ok) {
-        ctx.addIssue({ code: 'custom', message: r.error });
-        return z.NEVER;
-      }
-      return Number(r.monto);
-    })
-    .pipe(z.number().max(100_000, TERMINAL_MSG.cantidadInvalida)),
-  motivo: z.string().trim().min(1, TERMINAL_MSG.motivoRequerido).max(500, 'Máximo 500 caracteres'),
-});
-export type StockMovimientoForm = z.input<typeof stockMovimientoForm>;
 
 export const movimientoRecord = z.object({
   id: z.number(),

@@ -7,7 +7,8 @@ import { trpc } from '../../trpc';
 import { applyFieldErrors } from '../../lib/errors';
 import { useCrearTasa, useEditarTasa } from './hooks';
 import { quoteRates } from '../../../shared/pricing';
-import { rateFigureEsPy, tasaATexto, tasaFigureErrors, tasaForm, type TasaRecord } from '../../../shared/schemas/cotizaciones';
+import { tasaFigureErrors, type TasaRecord } from '../../../shared/schemas/cotizaciones';
+import { rateFigureEsPy, tasaATexto, tasaForm } from '../../../shared/schemas/tasaFormEsPy';
 import { formatTasa, type BaseCurrency } from './format';
 
 interface Values {

@@ -11,7 +11,8 @@ import { errorData } from '../../lib/errors';
 import { useCambiarEstadoDenominacion, useCrearDenominacion } from './hooks';
 import { usePermissions } from '../../session/permissions';
 import { P } from '../../../shared/permissions';
-import { DIVISA_MSG, denominacionCreateInput, leerDenominacion, type DenominacionRecord, type DivisaRecord } from '../../../shared/schemas/divisas';
+import { DIVISA_MSG, denominacionCreateInput, type DenominacionRecord, type DivisaRecord } from '../../../shared/schemas/divisas';
+import { leerDenominacion } from '../../../shared/schemas/denominacionEsPy';
 
 const integer = new Intl.NumberFormat('es-PY', { maximumFractionDigits: 0 });
 

@@ -1,6 +1,6 @@
 import { formatAmount } from '../../../shared/format';
 import type { StockRecord } from '../../../shared/schemas/reportes';
-import { stockBajoResumen } from '../../../shared/reportes';
+import { stockBajoResumen } from './stockBajo';
 import { Tabla } from './Piezas';
 
 /** Stock per Tauser (rows) and currency (columns): the value held, flagged when below the currency's minimum. */

@@ -2,7 +2,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { applyFieldErrors } from '../../lib/errors';
 import type { z } from 'zod';
-import { umbralForm, type UmbralInput } from '../../../shared/schemas/reportes';
+import type { UmbralInput } from '../../../shared/schemas/reportes';
+import { umbralForm } from '../../../shared/schemas/umbralFormEsPy';
 import { formatAmount } from '../../../shared/format';
 import { useGuardarUmbral } from './hooks';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { formatAmount } from '../../../shared/money';
-import { stockMovimientoForm, type StockMovimientoForm } from '../../../shared/schemas/terminal';
+import { stockMovimientoForm, type StockMovimientoForm } from '../../../shared/schemas/stockFormEsPy';
 import { MontoInput } from '../../components/MontoInput';
 import { useMoverStock, useSecretoTerminal, useStockTauser } from './hooks';
 
