@@ -79,7 +79,7 @@ describe('home: Cotizaciones del día', () => {
     // The flag is an SVG image (emoji flags are letter boxes on Windows), the code beside it.
     const divisa = row(table, 'USD').locator('td').first();
     expect((await divisa.innerText()).trim()).toBe('USD');
-    expect(await divisa.locator('img').getAttribute('src')).toMatch(/\/assets\/[A-Z]{2}-[\w-]+\.svg$/);
+    expect(await divisa.locator('img').getAttribute('src')).toMatch(/^\/banderas\/[A-Z]{2}\.svg$/);
     await expect.poll(() => divisa.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const cells = async (code: string) => (await row(table, code).locator('td').allInnerTexts()).slice(1);
     expect(await cells('USD')).toEqual(['7.250', '7.350']);
