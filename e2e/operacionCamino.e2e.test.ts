@@ -226,7 +226,8 @@ describe('progress that survives', () => {
     await pendientes.getByRole('link', { name: `Ver las ${total} en el historial` }).click();
     await page.waitForURL(/historial-transacciones/);
     expect(new URL(page.url()).searchParams.get('estado')).toBe('pendiente');
-    await page.locator('text=PENDAAA4 >> visible=true').first().waitFor();
+    // The history filtered by pending lists them (the table names each row's code in its Ver button).
+    await page.getByRole('button', { name: 'Ver transacción PENDAAA4' }).filter({ visible: true }).first().waitFor();
     await db().updateTable('transacciones').set({ estado: 'cancelada' }).where('cliente_id', '=', copia.cliente_id).where('estado', '=', 'pendiente').execute();
     await page.context().close();
   });
