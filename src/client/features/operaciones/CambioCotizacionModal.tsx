@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import type { Reconfirmacion } from '../../../shared/schemas/operaciones';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Modal } from '../../components/Modal';
 import { montoEn, porcentaje, tasaGs } from './ResumenCotizacion';
+import { CancelarOperacion } from './CancelarOperacion';
 
 /**
  * 'La cotización cambió' (spec 001 §4): old and new rate, % change, old and new destination amount.
@@ -27,7 +26,6 @@ export function CambioCotizacionModal({
   onCerrar: () => void;
   onCancelar: () => void;
 }) {
-  const [confirmando, setConfirmando] = useState(false);
   return (
     <Modal open={!!cambio} onClose={() => (pending ? undefined : onCerrar())} title="La cotización cambió">
       {cambio && (
@@ -46,28 +44,11 @@ export function CambioCotizacionModal({
             <dd className="text-right font-medium tabular-nums">{montoEn(cambio.monto_destino_actual, divisaDestino)}</dd>
           </dl>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" className="btn-secondary" disabled={pending} onClick={() => setConfirmando(true)}>
-              Cancelar la operación
-            </button>
+            <CancelarOperacion codigo={codigo} label="Cancelar la operación" className="btn-secondary" busy={pending} nombrarCodigo={false} onConfirmar={onCancelar} />
             <button type="button" className="btn-primary" disabled={pending} onClick={onAceptar}>
               Aceptar
             </button>
           </div>
-          <ConfirmDialog
-            open={confirmando}
-            title="¿Cancelar la operación?"
-            confirmLabel="Sí, cancelar"
-            closeLabel="Volver"
-            danger
-            busy={pending}
-            onClose={() => setConfirmando(false)}
-            onConfirm={() => {
-              setConfirmando(false);
-              onCancelar();
-            }}
-          >
-            La operación <span className="font-mono">{codigo}</span> se cancela y ya no se puede retomar ni pagar.
-          </ConfirmDialog>
         </div>
       )}
     </Modal>
