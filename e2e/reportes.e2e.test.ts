@@ -151,11 +151,15 @@ describe('/reportes', () => {
     const page = await adminPage({ width: 1366, height: 900 });
     await page.goto(`${e.url}/reportes`);
     await expect.poll(async () => guaranies(await margenCard(page).innerText())).toBeGreaterThan(0);
+    // Every category's margin: the filtered one differs (the demo's operations include other categories).
+    const todas = await margenCard(page).innerText();
     const categoria = page.getByRole('form', { name: 'Filtros' }).getByRole('combobox', { name: /^Categoría de cliente/ });
     await categoria.locator('option', { hasText: 'MINORISTA' }).waitFor({ state: 'attached' });
     await categoria.selectOption({ label: 'MINORISTA' });
     await page.waitForURL((u) => u.searchParams.has('categoria'));
     expect(new URL(page.url()).searchParams.get('categoria')).toBe(minorista.id_categoria);
+    // Wait for the filtered figures, not the ones still shown from before the choice.
+    await expect.poll(() => margenCard(page).innerText()).not.toBe(todas);
     // The fixture's operations are of a MINORISTA client: the filter finds them (it used to find none).
     await expect.poll(async () => guaranies(await page.getByTestId('card-operaciones').locator('p').nth(1).innerText())).toBeGreaterThanOrEqual(8);
     const porId = await margenCard(page).innerText();
