@@ -514,7 +514,8 @@ describe('/cotizaciones', () => {
     // Saved unchanged, the figures stay the same.
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect((await eur.locator('td').allInnerTexts()).slice(2, 4)).toEqual(['₲ 8.100,5', '₲ 48,5']);
+    // The list reloads after the save: read the row once it is back.
+    await expect.poll(async () => (await eur.locator('td').allInnerTexts()).slice(2, 4)).toEqual(['₲ 8.100,5', '₲ 48,5']);
 
     // A currency deactivated meanwhile: the server's field message is shown as the toast.
     const db = e.server.database.db;
