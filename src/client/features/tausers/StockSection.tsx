@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatAmount } from '../../../shared/money';
 import { stockMovimientoForm, type StockMovimientoForm } from '../../../shared/schemas/stockFormEsPy';
+import { FormField } from '../../components/FormField';
 import { MontoInput } from '../../components/MontoInput';
 import { useMoverStock, useSecretoTerminal, useStockTauser } from './hooks';
 
@@ -79,13 +80,11 @@ export function StockSection({ idTauser }: { idTauser: string }) {
         ))}
       </div>
       <form onSubmit={submit} noValidate className="grid gap-2 sm:grid-cols-4" aria-label="Cargar o retirar billetes">
-        <label className="flex flex-col text-sm">
-          Billete
+        <FormField label="Billete" htmlFor="stock-billete" error={errores.denominacion_id}>
           <select
+            id="stock-billete"
             aria-required="true"
-            aria-invalid={!!errores.denominacion_id}
-            aria-describedby={errores.denominacion_id ? 'stock-billete-error' : undefined}
-            className="rounded border border-slate-300 p-2"
+            className="w-full rounded border border-slate-300 p-2 text-sm"
             value={form.denominacion_id}
             onChange={(e) => cambiar('denominacion_id', e.target.value)}
           >
@@ -98,12 +97,7 @@ export function StockSection({ idTauser }: { idTauser: string }) {
               )),
             )}
           </select>
-          {errores.denominacion_id && (
-            <span className="field-error" role="alert" id="stock-billete-error">
-              {errores.denominacion_id}
-            </span>
-          )}
-        </label>
+        </FormField>
         <label className="flex flex-col text-sm">
           Operación
           <select className="rounded border border-slate-300 p-2" value={form.operacion} onChange={(e) => cambiar('operacion', e.target.value)}>
@@ -112,22 +106,15 @@ export function StockSection({ idTauser }: { idTauser: string }) {
           </select>
         </label>
         <MontoInput id="stock-cantidad" label="Cantidad" value={form.cantidad} onChange={(t) => cambiar('cantidad', t)} decimales={0} cantidad mostrarVacio={enviado} error={errores.cantidad} />
-        <label className="flex flex-col text-sm">
-          Motivo
+        <FormField label="Motivo" htmlFor="stock-motivo" error={errores.motivo}>
           <input
+            id="stock-motivo"
             aria-required="true"
-            aria-invalid={!!errores.motivo}
-            aria-describedby={errores.motivo ? 'stock-motivo-error' : undefined}
-            className="rounded border border-slate-300 p-2"
+            className="w-full rounded border border-slate-300 p-2 text-sm"
             value={form.motivo}
             onChange={(e) => cambiar('motivo', e.target.value)}
           />
-          {errores.motivo && (
-            <span className="field-error" role="alert" id="stock-motivo-error">
-              {errores.motivo}
-            </span>
-          )}
-        </label>
+        </FormField>
         <div className="sm:col-span-4 flex justify-end">
           <button type="submit" className="btn-primary" disabled={mover.isPending}>
             Guardar movimiento

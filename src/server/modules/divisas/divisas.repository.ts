@@ -1,5 +1,6 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db';
+import type { Database } from '../../db/types';
 import { containsPattern } from '../../lib/search';
 import type { DivisaCreateInput } from '../../../shared/schemas/divisas';
 
@@ -74,22 +75,24 @@ export async function codigoTakenByOther(db: Db, codigo: string, exceptId: numbe
   return !!(await db.selectFrom('divisas').select('id').where('codigo', '=', codigo).where('id', '<>', exceptId).executeTakeFirst());
 }
 
-/** Whether a rate, a denomination or an operation names the currency (its code then fixes how its amounts are read). */
-export async function divisaEnUso(db: Db, id: number): Promise<boolean> {
+type Eb = ExpressionBuilder<Database, never>;
+
+/** Whether any of the subqueries finds a row: one statement, one round trip. */
+async function algunoExiste(db: Db, subqueries: (eb: Eb) => Parameters<Eb['exists']>[0][]): Promise<boolean> {
   const { exists } = await db
-    .selectNoFrom((eb) =>
-      eb
-        .or([
-          eb.exists(eb.selectFrom('tasas').select('id').where('divisa_id', '=', id)),
-          eb.exists(eb.selectFrom('denominaciones').select('id').where('divisa_id', '=', id)),
-          eb.exists(eb.selectFrom('transacciones').select('id').where('divisa_origen_id', '=', id)),
-          eb.exists(eb.selectFrom('transacciones').select('id').where('divisa_destino_id', '=', id)),
-        ])
-        .as('exists'),
-    )
+    .selectNoFrom((eb) => eb.or(subqueries(eb).map((q) => eb.exists(q))).as('exists'))
     .executeTakeFirstOrThrow();
   return Boolean(exists);
 }
+
+/** Whether a rate, a denomination or an operation names the currency (its code then fixes how its amounts are read). */
+export const divisaEnUso = (db: Db, id: number) =>
+  algunoExiste(db, (eb) => [
+    eb.selectFrom('tasas').select('id').where('divisa_id', '=', id),
+    eb.selectFrom('denominaciones').select('id').where('divisa_id', '=', id),
+    eb.selectFrom('transacciones').select('id').where('divisa_origen_id', '=', id),
+    eb.selectFrom('transacciones').select('id').where('divisa_destino_id', '=', id),
+  ]);
 
 export const insertDivisa = (db: Db, input: DivisaCreateInput) =>
   db
@@ -123,19 +126,11 @@ export async function denominacionTaken(db: Db, divisaId: number, denominacion: 
 }
 
 /** Whether a terminal holds, or ever held, notes of the denomination. */
-export async function denominacionEnUso(db: Db, id: number): Promise<boolean> {
-  const { exists } = await db
-    .selectNoFrom((eb) =>
-      eb
-        .or([
-          eb.exists(eb.selectFrom('tauser_stock').select('denominacion_id').where('denominacion_id', '=', id)),
-          eb.exists(eb.selectFrom('tauser_stock_movimientos').select('denominacion_id').where('denominacion_id', '=', id)),
-        ])
-        .as('exists'),
-    )
-    .executeTakeFirstOrThrow();
-  return Boolean(exists);
-}
+export const denominacionEnUso = (db: Db, id: number) =>
+  algunoExiste(db, (eb) => [
+    eb.selectFrom('tauser_stock').select('denominacion_id').where('denominacion_id', '=', id),
+    eb.selectFrom('tauser_stock_movimientos').select('denominacion_id').where('denominacion_id', '=', id),
+  ]);
 
 export const lockDenominacion = (db: Db, id: number) =>
   db.selectFrom('denominaciones').select(DENOMINACION_RETURNING).where('id', '=', id).forUpdate().executeTakeFirst();
