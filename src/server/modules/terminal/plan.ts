@@ -17,17 +17,22 @@ export interface FigurasTerminal {
   montoOrigen: string;
 }
 
-async function divisaNotas(db: Db, tauserId: string, divisaId: number, codigo: string, esBase: boolean): Promise<DivisaNotas> {
-  const rows = (await repo.stockDeTauser(db, tauserId)).filter((r) => r.divisa_id === divisaId);
-  return { codigo, esBase, stock: rows.map((r) => ({ denominacion: r.denominacion, disponibles: Number(r.cantidad) })) };
-}
+type StockRows = Awaited<ReturnType<typeof repo.stockDeTauser>>;
+
+const notasDe = (stock: StockRows, divisaId: number, codigo: string, esBase: boolean): DivisaNotas => ({
+  codigo,
+  esBase,
+  stock: stock.filter((r) => r.divisa_id === divisaId).map((r) => ({ denominacion: r.denominacion, disponibles: Number(r.cantidad) })),
+});
 
 /** The terminal's payout plan for these figures on its current stock (payout.ts); null when the stock cannot pay it. */
 export async function planPara(db: Db, f: FigurasTerminal): Promise<Entrega | null> {
   const base = await repo.baseDivisa(db);
   if (!base) return null;
-  const destino = await divisaNotas(db, f.tauserId, f.destino.id, f.destino.codigo, f.destino.id === base.id);
-  const pyg = await divisaNotas(db, f.tauserId, base.id, base.codigo, true);
+  // One read of the terminal's stock serves both the foreign notes and the guaraní remainder.
+  const stock = await repo.stockDeTauser(db, f.tauserId);
+  const destino = notasDe(stock, f.destino.id, f.destino.codigo, f.destino.id === base.id);
+  const pyg = notasDe(stock, base.id, base.codigo, true);
   const origenDens = (await repo.activeDenominaciones(db, f.origen.id)).map((d) => d.denominacion);
   return planEntrega(f.montoDestino, destino, pyg, f.tasaAplicada, { codigo: f.origen.codigo, monto: f.montoOrigen, denominaciones: origenDens });
 }
