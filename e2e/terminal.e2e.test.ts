@@ -98,4 +98,33 @@ describe('terminal kiosk and receipt', () => {
     await recibo.getByText('Terminal sin billetes').waitFor();
     await page.context().close();
   }, 120_000);
+
+  it('staff see the notes reserved for a paid operation and cannot withdraw them', async () => {
+    const tx = await transaccionEnProceso();
+    const db = e2e.server.database.db;
+    const { reserva } = await db.selectFrom('transacciones').select('reserva').where('id', '=', tx.id).executeTakeFirstOrThrow();
+    const [primera] = reserva as { denominacion_id: number; cantidad: number }[];
+    const den = await db.selectFrom('denominaciones as d').innerJoin('divisas as v', 'v.id', 'd.divisa_id').select(['d.denominacion', 'v.codigo']).where('d.id', '=', primera.denominacion_id).executeTakeFirstOrThrow();
+    const page = await e2e.newPage({ width: 1366, height: 900 });
+    await login(page, e2e.url, ADMIN.username, ADMIN.password);
+    await page.goto(`${e2e.url}/configuracion-tausers`);
+    await page.getByRole('button', { name: 'Ver Tauser Centro Asunción' }).click();
+    const d = page.getByRole('dialog', { name: 'Detalles del Tauser' });
+    const tabla = d.getByRole('table', { name: `Stock ${den.codigo}` });
+    await tabla.waitFor();
+    const fila = tabla.getByRole('row').filter({ has: page.getByRole('cell', { name: new RegExp(`\\s${den.denominacion.toLocaleString('es-PY')}$`) }) });
+    const celdas = await fila.getByRole('cell').allTextContents();
+    const reservados = Number(celdas[2].replace(/\./g, ''));
+    expect(reservados).toBeGreaterThanOrEqual(primera.cantidad);
+    const enTerminal = Number(celdas[1].replace(/\./g, ''));
+    const form = d.getByRole('form', { name: 'Cargar o retirar billetes' });
+    await form.getByLabel('Billete').selectOption({ label: `${den.codigo} ${den.denominacion.toLocaleString('es-PY')}` });
+    await form.getByLabel('Operación').selectOption('retirar');
+    await form.getByLabel('Cantidad').fill(String(enTerminal));
+    await form.getByLabel('Motivo').fill('Retiro para depósito');
+    await form.getByRole('button', { name: 'Guardar movimiento' }).click();
+    await d.getByText(/reservad.* para operaciones pagadas que se retiran en este terminal/).waitFor();
+    await page.context().close();
+  }, 120_000);
 });
+

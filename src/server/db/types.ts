@@ -330,6 +330,8 @@ export interface TransaccionesTable {
   updated_at: Generated<Timestamp>;
   /** What the terminal paid out: { notas: [{denominacion, cantidad}], resto_pyg, notas_pyg, recibidas }. */
   entrega: unknown | null;
+  /** Notes reserved for the payout at payment: [{ denominacion_id, cantidad }] (terminal/plan.ts). */
+  reserva: unknown | null;
 }
 
 export interface IdempotencyKeysTable {

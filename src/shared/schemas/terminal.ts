@@ -15,6 +15,8 @@ export const TERMINAL_MSG = {
   codigoNoExiste: 'No existe una transacción con ese código.',
   stockInsuficiente: 'El terminal no tiene billetes suficientes para pagar esta transacción. No insertes dinero; consultá al personal.',
   retiroExcede: 'No hay tantos billetes para retirar.',
+  retiroReservado: (reservados: number, libres: number) =>
+    `${reservados === 1 ? 'Un billete de esta denominación está reservado' : `${formatAmount(String(reservados), 0)} billetes de esta denominación están reservados`} para operaciones pagadas que se retiran en este terminal: se pueden retirar a lo sumo ${formatAmount(String(libres), 0)}.`,
   cargaExcede: 'Un terminal guarda a lo sumo 1.000.000 de billetes de cada denominación.',
   denominacionInvalida: 'La denominación no existe o no está activa.',
   cantidadInvalida: 'La cantidad debe ser un número entero entre 1 y 100000.',
@@ -84,6 +86,8 @@ export const stockDenominacion = z.object({
   denominacion_id: z.number(),
   denominacion: z.number(),
   cantidad: z.number(),
+  /** Of `cantidad`, notes set aside for paid operations still to be collected at this terminal. */
+  reservados: z.number(),
   valor: z.string(),
 });
 export const stockDivisa = z.object({

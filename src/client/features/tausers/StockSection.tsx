@@ -3,6 +3,7 @@ import { formatAmount } from '../../../shared/money';
 import { stockMovimientoForm, type StockMovimientoForm } from '../../../shared/schemas/stockFormEsPy';
 import { FormField } from '../../components/FormField';
 import { MontoInput } from '../../components/MontoInput';
+import { errorData } from '../../lib/errors';
 import { useMoverStock, useSecretoTerminal, useStockTauser } from './hooks';
 
 /** 'Stock de billetes' of a Tauser (change permission): counts and totals per currency, load/withdraw, device secret. */
@@ -45,8 +46,10 @@ export function StockSection({ idTauser }: { idTauser: string }) {
       setEnviado(false);
       setErrores({});
       setForm((f) => ({ ...f, cantidad: '', motivo: '' }));
-    } catch {
-      // The hook showed the message; the form keeps what was typed.
+    } catch (err) {
+      // The hook showed the message; the form keeps what was typed and puts a field's reason under it.
+      const campos = errorData(err).fields ?? {};
+      setErrores(Object.fromEntries(Object.entries(campos).map(([campo, mensajes]) => [campo, mensajes.join(' ')])));
     }
   };
 
@@ -64,6 +67,7 @@ export function StockSection({ idTauser }: { idTauser: string }) {
               <tr className="text-left text-slate-500">
                 <th>Billete</th>
                 <th className="text-right">Cantidad</th>
+                <th className="text-right" title="Billetes apartados para operaciones pagadas que se retiran en este terminal">Reservados</th>
                 <th className="text-right">Valor</th>
               </tr>
             </thead>
@@ -71,7 +75,8 @@ export function StockSection({ idTauser }: { idTauser: string }) {
               {d.denominaciones.map((n) => (
                 <tr key={n.denominacion_id} className="border-t border-slate-100">
                   <td>{formatAmount(String(n.denominacion), 0, d.simbolo)}</td>
-                  <td className="text-right tabular-nums">{n.cantidad}</td>
+                  <td className="text-right tabular-nums">{formatAmount(String(n.cantidad), 0)}</td>
+                  <td className="text-right tabular-nums">{formatAmount(String(n.reservados), 0)}</td>
                   <td className="text-right tabular-nums">{formatAmount(n.valor, 0)}</td>
                 </tr>
               ))}

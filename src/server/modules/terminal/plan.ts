@@ -17,43 +17,66 @@ export interface FigurasTerminal {
   montoOrigen: string;
 }
 
-type StockRows = Awaited<ReturnType<typeof repo.stockDeTauser>>;
+/** Notes a payment sets aside for its payout (transacciones.reserva). */
+export type Reserva = { denominacion_id: number; cantidad: number }[];
 
-const notasDe = (stock: StockRows, divisaId: number, codigo: string, esBase: boolean): DivisaNotas => ({
+/** The notes of one currency no other paid operation counts on. */
+const notasDe = (stock: repo.StockRow[], divisaId: number, codigo: string, esBase: boolean): DivisaNotas => ({
   codigo,
   esBase,
-  stock: stock.filter((r) => r.divisa_id === divisaId).map((r) => ({ denominacion: r.denominacion, disponibles: Number(r.cantidad) })),
+  stock: stock.filter((r) => r.divisa_id === divisaId).map((r) => ({ denominacion: r.denominacion, disponibles: Math.max(0, r.cantidad - r.reservados) })),
 });
 
-/** The terminal's payout plan for these figures on its current stock (payout.ts); null when the stock cannot pay it. */
-export async function planPara(db: Db, f: FigurasTerminal): Promise<Entrega | null> {
+/**
+ * The terminal's payout plan for these figures (payout.ts) on the notes not reserved for other paid
+ * operations (`excepto`: the operation planned, whose own reservation it may use), with the notes
+ * it takes by denomination id; null when those notes cannot pay it.
+ */
+async function planear(db: Db, f: FigurasTerminal, excepto = 0): Promise<{ entrega: Entrega; reserva: Reserva } | null> {
   const base = await repo.baseDivisa(db);
   if (!base) return null;
   // One read of the terminal's stock serves both the foreign notes and the guaraní remainder.
-  const stock = await repo.stockDeTauser(db, f.tauserId);
+  const stock = await repo.stockDeTauser(db, f.tauserId, excepto);
   const destino = notasDe(stock, f.destino.id, f.destino.codigo, f.destino.id === base.id);
   const pyg = notasDe(stock, base.id, base.codigo, true);
   const origenDens = (await repo.activeDenominaciones(db, f.origen.id)).map((d) => d.denominacion);
-  return planEntrega(f.montoDestino, destino, pyg, f.tasaAplicada, { codigo: f.origen.codigo, monto: f.montoOrigen, denominaciones: origenDens });
+  const entrega = planEntrega(f.montoDestino, destino, pyg, f.tasaAplicada, { codigo: f.origen.codigo, monto: f.montoOrigen, denominaciones: origenDens });
+  if (!entrega) return null;
+  const id = (divisaId: number, valor: number) => stock.find((r) => r.divisa_id === divisaId && r.denominacion === valor)!.denominacion_id;
+  const reserva = [
+    ...entrega.notas.map((n) => ({ denominacion_id: id(f.destino.id, n.denominacion), cantidad: n.cantidad })),
+    ...entrega.notas_pyg.map((n) => ({ denominacion_id: id(base.id, n.denominacion), cantidad: n.cantidad })),
+  ];
+  return { entrega, reserva };
 }
 
-/** The plan of a stored transaction at its own Tauser (the kiosk's query and completion). */
-export const planDe = (db: Db, row: TransaccionRow): Promise<Entrega | null> =>
-  planPara(db, {
-    tauserId: row.tauser_id,
-    destino: { id: row.divisa_destino_id, codigo: row.destino_codigo },
-    montoDestino: row.monto_destino,
-    tasaAplicada: row.tasa_aplicada,
-    origen: { id: row.divisa_origen_id, codigo: row.origen_codigo },
-    montoOrigen: row.monto_origen,
-  });
+const figurasDe = (row: TransaccionRow): FigurasTerminal => ({
+  tauserId: row.tauser_id,
+  destino: { id: row.divisa_destino_id, codigo: row.destino_codigo },
+  montoDestino: row.monto_destino,
+  tasaAplicada: row.tasa_aplicada,
+  origen: { id: row.divisa_origen_id, codigo: row.origen_codigo },
+  montoOrigen: row.monto_origen,
+});
+
+/** The plan of a stored transaction at its own Tauser (the kiosk's query and completion): its own reserved notes count as free. */
+export const planDe = async (db: Db, row: TransaccionRow): Promise<Entrega | null> => (await planear(db, figurasDe(row), row.id))?.entrega ?? null;
+
+/** Creation of a real operation: the chosen terminal's free notes must pay it now, as the kiosk would plan it (400 on tauser_id otherwise). */
+export async function exigirTerminalPuedePagar(db: Db, f: FigurasTerminal): Promise<void> {
+  if (!(await planear(db, f))) throw fieldError('tauser_id', TERMINAL_MSG.terminalNoPuedePagar);
+}
 
 /**
- * Creation and payment of a real operation: the chosen terminal's stock must pay it now, as the
- * kiosk would plan it (400 on tauser_id otherwise). Nothing is reserved: the kiosk checks again.
+ * Payment: under the terminal's lock, the free notes must pay the payout, and the answer is what to
+ * reserve for it, so that no later payment counts on the same notes (the kiosk pays the customer
+ * who paid first). 400 on tauser_id when they cannot.
  */
-export async function exigirTerminalPuedePagar(db: Db, f: FigurasTerminal): Promise<void> {
-  if (!(await planPara(db, f))) throw fieldError('tauser_id', TERMINAL_MSG.terminalNoPuedePagar);
+export async function reservarPago(trx: Db, f: FigurasTerminal, transaccionId: number): Promise<Reserva> {
+  await repo.lockTauser(trx, f.tauserId);
+  const plan = await planear(trx, f, transaccionId);
+  if (!plan) throw fieldError('tauser_id', TERMINAL_MSG.terminalNoPuedePagar);
+  return plan.reserva;
 }
 
 /**

@@ -211,10 +211,11 @@ describe('processing at the terminal', () => {
   });
 
   it('insufficient stock: the terminal says so before taking money (409), nothing changes', async () => {
-    // It could pay when created and paid; its notes were taken out since.
+    // It could pay when created and paid; its notes are gone since (a jam, a count found short: staff
+    // cannot withdraw notes reserved for a paid operation).
     await surtir(t2);
     const tx = await enProceso(t2);
-    await vaciar(t2);
+    await app.db.updateTable('tauser_stock').set({ cantidad: 0 }).where('tauser_id', '=', t2).execute();
     const token = await terminalToken(t2);
     // The code as typed at the kiosk, in lower case.
     const q = await app.api('GET', `/tauser/terminal/transacciones/${tx.codigo.toLowerCase()}/`, { token });
@@ -367,5 +368,61 @@ describe('the operation path offers only what the chosen terminal can do', () =>
       body: { cliente_id: vip.clienteId, divisa_origen: w.usd, divisa_destino: w.pyg, monto: '100.50', metodo_id: w.metodos.EFECTIVO, tauser_id: t },
     });
     expect(sim.status, JSON.stringify(sim.body)).toBe(200);
+  });
+
+  it('a payment reserves its payout: no later payment, creation or withdrawal counts on those notes until it is cancelled', async () => {
+    const t = await tauser(app);
+    await surtir(t);
+    const a = await compra('1000000', t);
+    const b = await compra('1000000', t);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    const pagar = (id: number) => app.api('PATCH', `/operaciones/transacciones/${id}/confirmar-pago/`, { token: vip.token, body: { terminos_aceptados: true } });
+    expect((await pagar(a.body.id)).status).toBe(200);
+    const { reserva } = await app.db.selectFrom('transacciones').select('reserva').where('id', '=', a.body.id).executeTakeFirstOrThrow();
+    const reservados = new Map((reserva as { denominacion_id: number; cantidad: number }[]).map((r) => [r.denominacion_id, r.cantidad]));
+    expect(reservados.size).toBeGreaterThan(0);
+    // Staff see the reserved notes, and withdraw everything but them.
+    const stock = await app.api('GET', `/tauser/${t}/stock/`, { token: staff });
+    const filas = stock.body.divisas.flatMap((d: { codigo: string; denominaciones: { denominacion_id: number; denominacion: number; cantidad: number; reservados: number }[] }) =>
+      d.denominaciones.map((n) => ({ ...n, codigo: d.codigo as 'PYG' | 'USD' })));
+    for (const f of filas) expect(f.reservados).toBe(reservados.get(f.denominacion_id) ?? 0);
+    for (const f of filas) if (f.cantidad > f.reservados) expect((await retirar(t, f.codigo, f.denominacion, f.cantidad - f.reservados)).status).toBe(200);
+    const unReservado = filas.find((f: { reservados: number }) => f.reservados > 0)!;
+    const r = await retirar(t, unReservado.codigo, unReservado.denominacion, 1);
+    expect(r).toMatchObject({ status: 400, body: { cantidad: [TERMINAL_MSG.retiroReservado(unReservado.reservados, 0)] } });
+    expect(await cantidad(t, unReservado.codigo, unReservado.denominacion)).toBe(unReservado.reservados);
+    // The notes left are the first customer's: the picker, a new operation and the second payment see none.
+    const picker = await app.api('GET', `/tauser/puede-pagar/?divisa=${w.usd}&monto=1`, { token: vip.token });
+    expect(picker.body.find((x: { idTauser: string }) => x.idTauser === t).puede_pagar).toBe(false);
+    expect(await compra('1000000', t)).toMatchObject({ status: 400, body: noPuede });
+    expect(await pagar(b.body.id)).toMatchObject({ status: 400, body: noPuede });
+    expect((await app.api('GET', `/operaciones/transacciones/${b.body.id}/`, { token: vip.token })).body.estado).toBe('pendiente');
+    // The kiosk still pays the first one.
+    const token = await terminalToken(t);
+    expect((await app.api('GET', `/tauser/terminal/transacciones/${a.body.codigo}/`, { token })).body.puede_pagar).toBe(true);
+    // Cancelled, its notes are free again: the second customer pays and collects them.
+    expect((await app.api('PATCH', `/operaciones/transacciones/${a.body.id}/cancelar/`, { token: vip.token, body: {} })).status).toBe(200);
+    expect((await pagar(b.body.id)).status).toBe(200);
+    const hecho = await app.api('POST', `/tauser/terminal/transacciones/${b.body.codigo}/procesar/`, { token, body: {} });
+    expect(hecho.status, JSON.stringify(hecho.body)).toBe(200);
+  });
+
+  it('payments at one terminal take turns: two paid at once never share the same notes', async () => {
+    const t = await tauser(app);
+    await surtir(t);
+    const a = await compra('1000000', t);
+    const b = await compra('1000000', t);
+    // Leave free only the notes of one payout: pay a third, read its reservation, then cancel it after the withdrawal.
+    const c = await compra('1000000', t);
+    const pagar = (id: number) => app.api('PATCH', `/operaciones/transacciones/${id}/confirmar-pago/`, { token: vip.token, body: { terminos_aceptados: true } });
+    expect((await pagar(c.body.id)).status).toBe(200);
+    const stock = await app.api('GET', `/tauser/${t}/stock/`, { token: staff });
+    for (const d of stock.body.divisas) {
+      for (const n of d.denominaciones) if (n.cantidad > n.reservados) expect((await retirar(t, d.codigo, n.denominacion, n.cantidad - n.reservados)).status).toBe(200);
+    }
+    expect((await app.api('PATCH', `/operaciones/transacciones/${c.body.id}/cancelar/`, { token: vip.token, body: {} })).status).toBe(200);
+    const [ra, rb] = await Promise.all([pagar(a.body.id), pagar(b.body.id)]);
+    expect([ra.status, rb.status].sort()).toEqual([200, 400]);
+    expect([ra.body, rb.body]).toContainEqual(noPuede);
   });
 });

@@ -18,31 +18,59 @@ export const setSecret = (db: Db, id: string, hash: string | null) =>
     .returning(['codigo', 'secret_version'])
     .executeTakeFirst();
 
-/** Every active denomination of every active currency, with this Tauser's count (0 when none). */
-export const stockDeTauser = (db: Db, tauserId: string) =>
-  db
-    .selectFrom('denominaciones as d')
-    .innerJoin('divisas as v', 'v.id', 'd.divisa_id')
-    .leftJoin('tauser_stock as s', (j) => j.onRef('s.denominacion_id', '=', 'd.id').on('s.tauser_id', '=', tauserId))
-    .select(['d.id as denominacion_id', 'd.denominacion', 'v.id as divisa_id', 'v.codigo', 'v.simbolo', 'v.es_base', sql<number>`coalesce(s.cantidad, 0)`.as('cantidad')])
-    .where('d.is_active', '=', true)
-    .where('v.is_active', '=', true)
-    .orderBy('v.es_base', 'desc')
-    .orderBy('v.codigo')
-    .orderBy('d.denominacion', 'desc')
-    .execute();
-export type StockRow = Awaited<ReturnType<typeof stockDeTauser>>[number];
+/**
+ * Notes reserved per Tauser and denomination: the payouts of paid operations still to be collected
+ * (en_proceso, not overdue), but `excepto`'s own (0: none; ids start at 1). Migration 2026113000.
+ */
+const reservados = (excepto: number) => sql`
+  select t.tauser_id, r.denominacion_id, sum(r.cantidad)::int as cantidad
+  from transacciones t cross join lateral jsonb_to_recordset(t.reserva) as r(denominacion_id int, cantidad int)
+  where t.estado = 'en_proceso' and t.reserva is not null and t.expira_en > now() and t.id <> ${excepto}
+  group by t.tauser_id, r.denominacion_id`;
 
-/** Stock of the given currencies for several Tausers (the wizard's picker). */
-export const stockDeDivisas = (db: Db, divisaIds: number[]) =>
-  db
-    .selectFrom('tauser_stock as s')
-    .innerJoin('denominaciones as d', 'd.id', 's.denominacion_id')
-    .select(['s.tauser_id', 'd.divisa_id', 'd.denominacion', 's.cantidad'])
-    .where('d.is_active', '=', true)
-    .where('d.divisa_id', 'in', divisaIds)
-    .where('s.cantidad', '>', 0)
-    .execute();
+export interface StockRow {
+  denominacion_id: number;
+  denominacion: number;
+  divisa_id: number;
+  codigo: string;
+  simbolo: string;
+  es_base: boolean;
+  /** Notes in the terminal. */
+  cantidad: number;
+  /** Of those, reserved for other paid operations' payouts. */
+  reservados: number;
+}
+
+/** Every active denomination of every active currency, with this Tauser's count (0 when none) and how many of them are reserved. */
+export const stockDeTauser = async (db: Db, tauserId: string, excepto = 0) =>
+  (
+    await sql<StockRow>`
+      with reservados as (${reservados(excepto)})
+      select d.id as denominacion_id, d.denominacion, v.id as divisa_id, v.codigo, v.simbolo, v.es_base,
+             coalesce(s.cantidad, 0) as cantidad, coalesce(r.cantidad, 0) as reservados
+      from denominaciones d
+      join divisas v on v.id = d.divisa_id
+      left join tauser_stock s on s.denominacion_id = d.id and s.tauser_id = ${tauserId}
+      left join reservados r on r.denominacion_id = d.id and r.tauser_id = ${tauserId}
+      where d.is_active and v.is_active
+      order by v.es_base desc, v.codigo, d.denominacion desc`.execute(db)
+  ).rows;
+
+/** The unreserved notes of the given currencies at every Tauser (the wizard's picker). */
+export const stockLibreDeDivisas = async (db: Db, divisaIds: number[]) =>
+  (
+    await sql<{ tauser_id: string; divisa_id: number; denominacion: number; cantidad: number }>`
+      with reservados as (${reservados(0)})
+      select s.tauser_id, d.divisa_id, d.denominacion, s.cantidad - coalesce(r.cantidad, 0) as cantidad
+      from tauser_stock s
+      join denominaciones d on d.id = s.denominacion_id
+      left join reservados r on r.tauser_id = s.tauser_id and r.denominacion_id = s.denominacion_id
+      where d.is_active and d.divisa_id in (${sql.join(divisaIds)}) and s.cantidad - coalesce(r.cantidad, 0) > 0`.execute(db)
+  ).rows;
+
+/** Payments, completions and withdrawals at one Tauser take turns (its reserved notes are counted under this lock). */
+export const lockTauser = (db: Db, id: string) =>
+  db.selectFrom('tausers').select('id_tauser').where('id_tauser', '=', id).forNoKeyUpdate().executeTakeFirst();
 
 export const tausersActivos = (db: Db) =>
   db.selectFrom('tausers').select(['id_tauser', 'codigo', 'nombre']).where('is_active', '=', true).orderBy('nombre').execute();

@@ -95,9 +95,8 @@ function agrupar(tauserId: string, tieneSecreto: boolean, rows: repo.StockRow[])
       d = { divisa_id: r.divisa_id, codigo: r.codigo, simbolo: r.simbolo, denominaciones: [], total: '0' };
       divisas.push(d);
     }
-    const cantidad = Number(r.cantidad);
-    const valor = dec(String(r.denominacion)).times(cantidad);
-    d.denominaciones.push({ denominacion_id: r.denominacion_id, denominacion: r.denominacion, cantidad, valor: valor.toString() });
+    const valor = dec(String(r.denominacion)).times(r.cantidad);
+    d.denominaciones.push({ denominacion_id: r.denominacion_id, denominacion: r.denominacion, cantidad: r.cantidad, reservados: r.reservados, valor: valor.toString() });
     d.total = dec(d.total).plus(valor).toString();
   }
   return { tauser: tauserId, tiene_secreto: tieneSecreto, divisas };
@@ -116,9 +115,13 @@ export async function moverStock(ctx: ServiceCtx, id: string, body: StockMovimie
   const den = await repo.findDenominacion(ctx.db, body.denominacion_id);
   if (!den) throw (fieldError('denominacion_id', TERMINAL_MSG.denominacionInvalida));
   await ctx.db.transaction().execute(async (trx) => {
+    // Under the Tauser's lock no payment reserves notes meanwhile: those reserved stay in the terminal.
+    await repo.lockTauser(trx, id);
     const antes = (await repo.lockStock(trx, id, [den.id])).get(den.id) ?? 0;
     const despues = body.operacion === 'cargar' ? antes + body.cantidad : antes - body.cantidad;
     if (despues < 0) throw (fieldError('cantidad', TERMINAL_MSG.retiroExcede));
+    const reservados = (await repo.stockDeTauser(trx, id)).find((r) => r.denominacion_id === den.id)?.reservados ?? 0;
+    if (body.operacion === 'retirar' && despues < reservados) throw fieldError('cantidad', TERMINAL_MSG.retiroReservado(reservados, antes - reservados));
     if (body.operacion === 'cargar' && despues > MAX_BILLETES) throw (fieldError('cantidad', TERMINAL_MSG.cargaExcede));
     await repo.setStock(trx, id, den.id, despues);
     await repo.insertMovimiento(trx, { tauser_id: id, denominacion_id: den.id, usuario_id: ctx.actor.id, transaccion_id: null, antes, despues, motivo: body.motivo });
@@ -154,7 +157,7 @@ export async function puedePagar(ctx: ServiceCtx, input: { divisa: number; monto
   exigirDecimales(input.monto, divisa.codigo);
   const esBase = divisa.es_base;
   const dens = await repo.activeDenominaciones(ctx.db, input.divisa);
-  const stock = await repo.stockDeDivisas(ctx.db, [input.divisa]);
+  const stock = await repo.stockLibreDeDivisas(ctx.db, [input.divisa]);
   const tausers = await repo.tausersActivos(ctx.db);
   const min = dens.length ? Math.min(...dens.map((d) => d.denominacion)) : 0;
   const enNotas = esBase || min === 0 ? dec(input.monto).floor().toNumber() : repartirPago(input.monto, min, '1', false).enNotas;
@@ -208,6 +211,8 @@ export async function procesar(deps: { db: Db; mailer: Mailer; log: Logger }, ta
   const { db } = deps;
   const pre = await paraTerminal(db, tauserId, codigo);
   const entrega = await db.transaction().execute(async (trx) => {
+    // Payments reserving notes and withdrawals wait while the terminal pays out.
+    await repo.lockTauser(trx, tauserId);
     const done = await repo.completar(trx, pre.id, tauserId);
     if (!done) await paraTerminal(trx, tauserId, codigo);
     if (!done) throw conflict(mensajeTransicion('completar', 'completada'));

@@ -14,7 +14,7 @@ import {
 import { FECHAS_MSG, type CrearTransaccionInput, type Reconfirmacion, type TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { isAssigned } from '../clientes/clientes.repository';
 import { clienteOperable, cotizar, cotizarParams, type ClienteOperable, type Cotizacion } from '../simulacion/simulacion.service';
-import { exigirEntregableEnBilletes, exigirTerminalPuedePagar, type FigurasTerminal } from '../terminal/plan';
+import { exigirEntregableEnBilletes, exigirTerminalPuedePagar, reservarPago, type FigurasTerminal } from '../terminal/plan';
 import { nuevoCodigo } from './codigo';
 import type { TransaccionListQuery } from './transacciones.router';
 import {
@@ -343,10 +343,11 @@ export async function confirmarPago(
       // Unchanged, yet the client shows another rate (the public one, say): nobody confirms a figure they did not see.
       throw fieldError('tasa_aceptada', OP_MSG.tasaAceptadaOtra(c.tcFinal));
     }
-    // The figures being paid, on the terminal's stock of now (other operations may have emptied it).
-    await exigirTerminalPuedePagar(trx, enTerminal(row.tauser_id, c));
+    // The figures being paid, on the terminal's notes of now that no other paid operation counts on;
+    // they are set aside for this payout until it is collected, cancelled or overdue.
+    const reserva = await reservarPago(trx, enTerminal(row.tauser_id, c), row.id);
     await checkLimites(trx, cliente, c.montoPyg, opts.tz, row.id);
-    const done = await transicionar(trx, row.id, 'confirmarPago', { ...snapshot(c), terminos_aceptados: true, fecha_pago: true });
+    const done = await transicionar(trx, row.id, 'confirmarPago', { ...snapshot(c), terminos_aceptados: true, fecha_pago: true, reserva: JSON.stringify(reserva) });
     if (!done) await porQueNo(trx, row.id, 'confirmarPago');
     await audit(trx, {
       actorId: ctx.actor.id, action: 'update', entity: ENTITY, entityId: row.id,
