@@ -10,7 +10,8 @@ import * as repo from './terminal.repository';
 /** An operation's figures as the terminal plans them: what it pays out and what it takes in. */
 export interface FigurasTerminal {
   tauserId: string;
-  destino: { id: number; codigo: string };
+  /** Every operation is guaraníes against a foreign currency: the destination is the base when the customer sells. */
+  destino: { id: number; codigo: string; es_base: boolean };
   montoDestino: string;
   tasaAplicada: string;
   origen: { id: number; codigo: string };
@@ -20,39 +21,45 @@ export interface FigurasTerminal {
 /** Notes a payment sets aside for its payout (transacciones.reserva). */
 export type Reserva = { denominacion_id: number; cantidad: number }[];
 
-/** The notes of one currency no other paid operation counts on. */
-const notasDe = (stock: repo.StockRow[], divisaId: number, codigo: string, esBase: boolean): DivisaNotas => ({
-  codigo,
-  esBase,
-  stock: stock.filter((r) => r.divisa_id === divisaId).map((r) => ({ denominacion: r.denominacion, disponibles: Math.max(0, r.cantidad - r.reservados) })),
-});
+export interface Plan {
+  entrega: Entrega;
+  /** The notes paid out, by denomination id. */
+  reserva: Reserva;
+  /** The notes taken in, by denomination id. */
+  recibidas: Reserva;
+}
+
+/** Notes no other paid operation counts on. */
+const libres = (rows: repo.StockRow[]) => rows.map((r) => ({ denominacion: r.denominacion, disponibles: Math.max(0, r.cantidad - r.reservados) }));
 
 /**
  * The terminal's payout plan for these figures (payout.ts) on the notes not reserved for other paid
  * operations (`excepto`: the operation planned, whose own reservation it may use), with the notes
- * it takes by denomination id; null when those notes cannot pay it.
+ * it takes by denomination id; null when those notes cannot pay it. One read: the terminal's stock
+ * of every active note (the guaraníes are the base's rows, the notes taken in the origin's).
  */
-async function planear(db: Db, f: FigurasTerminal, excepto = 0): Promise<{ entrega: Entrega; reserva: Reserva } | null> {
-  const base = await repo.baseDivisa(db);
-  if (!base) return null;
-  // One read of the terminal's stock serves both the foreign notes and the guaraní remainder.
+async function planear(db: Db, f: FigurasTerminal, excepto = 0): Promise<Plan | null> {
   const stock = await repo.stockDeTauser(db, f.tauserId, excepto);
-  const destino = notasDe(stock, f.destino.id, f.destino.codigo, f.destino.id === base.id);
-  const pyg = notasDe(stock, base.id, base.codigo, true);
-  const origenDens = (await repo.activeDenominaciones(db, f.origen.id)).map((d) => d.denominacion);
+  const pygRows = stock.filter((r) => r.es_base);
+  const destinoRows = f.destino.es_base ? pygRows : stock.filter((r) => r.divisa_id === f.destino.id);
+  const destino: DivisaNotas = { codigo: f.destino.codigo, esBase: f.destino.es_base, stock: libres(destinoRows) };
+  const pyg: DivisaNotas = { codigo: pygRows[0]?.codigo ?? '', esBase: true, stock: libres(pygRows) };
+  const origenDens = stock.filter((r) => r.divisa_id === f.origen.id).map((r) => r.denominacion);
   const entrega = planEntrega(f.montoDestino, destino, pyg, f.tasaAplicada, { codigo: f.origen.codigo, monto: f.montoOrigen, denominaciones: origenDens });
   if (!entrega) return null;
-  const id = (divisaId: number, valor: number) => stock.find((r) => r.divisa_id === divisaId && r.denominacion === valor)!.denominacion_id;
+  const id = (rows: repo.StockRow[], valor: number) => rows.find((r) => r.denominacion === valor)!.denominacion_id;
   const reserva = [
-    ...entrega.notas.map((n) => ({ denominacion_id: id(f.destino.id, n.denominacion), cantidad: n.cantidad })),
-    ...entrega.notas_pyg.map((n) => ({ denominacion_id: id(base.id, n.denominacion), cantidad: n.cantidad })),
+    ...entrega.notas.map((n) => ({ denominacion_id: id(destinoRows, n.denominacion), cantidad: n.cantidad })),
+    ...entrega.notas_pyg.map((n) => ({ denominacion_id: id(pygRows, n.denominacion), cantidad: n.cantidad })),
   ];
-  return { entrega, reserva };
+  const origenRows = stock.filter((r) => r.divisa_id === f.origen.id);
+  const recibidas = entrega.recibidas.notas.map((n) => ({ denominacion_id: id(origenRows, n.denominacion), cantidad: n.cantidad }));
+  return { entrega, reserva, recibidas };
 }
 
 const figurasDe = (row: TransaccionRow): FigurasTerminal => ({
   tauserId: row.tauser_id,
-  destino: { id: row.divisa_destino_id, codigo: row.destino_codigo },
+  destino: { id: row.divisa_destino_id, codigo: row.destino_codigo, es_base: row.operacion_cliente === 'venta' },
   montoDestino: row.monto_destino,
   tasaAplicada: row.tasa_aplicada,
   origen: { id: row.divisa_origen_id, codigo: row.origen_codigo },
@@ -60,7 +67,7 @@ const figurasDe = (row: TransaccionRow): FigurasTerminal => ({
 });
 
 /** The plan of a stored transaction at its own Tauser (the kiosk's query and completion): its own reserved notes count as free. */
-export const planDe = async (db: Db, row: TransaccionRow): Promise<Entrega | null> => (await planear(db, figurasDe(row), row.id))?.entrega ?? null;
+export const planDe = (db: Db, row: TransaccionRow): Promise<Plan | null> => planear(db, figurasDe(row), row.id);
 
 /** Creation of a real operation: the chosen terminal's free notes must pay it now, as the kiosk would plan it (400 on tauser_id otherwise). */
 export async function exigirTerminalPuedePagar(db: Db, f: FigurasTerminal): Promise<void> {

@@ -143,7 +143,6 @@ export const porCodigo = (db: Db, codigo: string) => db.selectFrom('transaccione
 export const findTransaccionPorCodigo = (db: Db, codigo: string) => porCodigo(db, codigo).executeTakeFirst();
 
 export const findDivisa = (db: Db, id: number) => db.selectFrom('divisas').select(['codigo', 'es_base']).where('id', '=', id).executeTakeFirst();
-export const baseDivisa = (db: Db) => db.selectFrom('divisas').select(['id', 'codigo']).where('es_base', '=', true).executeTakeFirst();
 
 /** The completing UPDATE: only en_proceso, not overdue, and only at its own Tauser. */
 export const completar = (db: Db, id: number, tauserId: string) =>

@@ -198,14 +198,15 @@ function vista(row: TransaccionRow, plan: Entrega | null): TerminalTransaccion {
 
 export async function consultar(db: Db, tauserId: string, codigo: string): Promise<TerminalTransaccion> {
   const row = await paraTerminal(db, tauserId, codigo);
-  return vista(row, await planDe(db, row));
+  return vista(row, (await planDe(db, row))?.entrega ?? null);
 }
 
 /**
  * Completes the transaction in one database transaction: the conditional UPDATE (only en_proceso,
- * not overdue, at this Tauser: a second terminal or a double tap finds nothing to update), the
- * stock rows locked, the payout planned on them, notes out decremented and notes in incremented,
- * every movement and the audit row. If the stock cannot pay, nothing changes (409).
+ * not overdue, at this Tauser: a second terminal or a double tap finds nothing to update), under the
+ * Tauser's lock the payout planned on the notes other paid operations have not reserved, notes out
+ * decremented and notes in incremented, every movement and the audit row. If the stock cannot pay,
+ * nothing changes (409).
  */
 export async function procesar(deps: { db: Db; mailer: Mailer; log: Logger }, tauserId: string, codigo: string) {
   const { db } = deps;
@@ -216,36 +217,23 @@ export async function procesar(deps: { db: Db; mailer: Mailer; log: Logger }, ta
     const done = await repo.completar(trx, pre.id, tauserId);
     if (!done) await paraTerminal(trx, tauserId, codigo);
     if (!done) throw conflict(mensajeTransicion('completar', 'completada'));
-    const base = await repo.baseDivisa(trx);
-    const ids = new Set<number>();
-    for (const divisa of [pre.divisa_destino_id, pre.divisa_origen_id, base?.id ?? 0]) {
-      for (const d of await repo.activeDenominaciones(trx, divisa)) ids.add(d.id);
-    }
-    // Lock every stock row this payout may touch, in one order, before planning on them.
-    await repo.lockStock(trx, tauserId, [...ids].sort((a, b) => a - b));
     const plan = await planDe(trx, pre);
     if (!plan) throw conflict(TERMINAL_MSG.stockInsuficiente, { puede_pagar: false });
-    const movs: { divisa: number; denominacion: number; delta: number }[] = [];
-    const denId = async (divisaCodigo: number, valor: number) =>
-      (await repo.activeDenominaciones(trx, divisaCodigo)).find((d) => d.denominacion === valor)!.id;
-    const destinoId = pre.divisa_destino_id;
-    for (const n of plan.notas) movs.push({ divisa: destinoId, denominacion: await denId(destinoId, n.denominacion), delta: -n.cantidad });
-    for (const n of plan.notas_pyg) movs.push({ divisa: base!.id, denominacion: await denId(base!.id, n.denominacion), delta: -n.cantidad });
-    for (const n of plan.recibidas.notas) movs.push({ divisa: pre.divisa_origen_id, denominacion: await denId(pre.divisa_origen_id, n.denominacion), delta: n.cantidad });
-    const actual = await repo.lockStock(trx, tauserId, [...new Set(movs.map((m) => m.denominacion))]);
+    const movs = [...plan.reserva.map((n) => ({ ...n, delta: -n.cantidad })), ...plan.recibidas.map((n) => ({ ...n, delta: n.cantidad }))];
+    const actual = await repo.lockStock(trx, tauserId, [...new Set(movs.map((m) => m.denominacion_id))].sort((a, b) => a - b));
     for (const m of movs) {
-      const antes = actual.get(m.denominacion) ?? 0;
+      const antes = actual.get(m.denominacion_id) ?? 0;
       const despues = antes + m.delta;
-      actual.set(m.denominacion, despues);
-      await repo.setStock(trx, tauserId, m.denominacion, despues);
+      actual.set(m.denominacion_id, despues);
+      await repo.setStock(trx, tauserId, m.denominacion_id, despues);
       await repo.insertMovimiento(trx, {
-        tauser_id: tauserId, denominacion_id: m.denominacion, usuario_id: null, transaccion_id: pre.id, antes, despues,
+        tauser_id: tauserId, denominacion_id: m.denominacion_id, usuario_id: null, transaccion_id: pre.id, antes, despues,
         motivo: m.delta < 0 ? `Pago de la transacción ${pre.codigo}` : `Billetes recibidos en la transacción ${pre.codigo}`,
       });
     }
-    await repo.setEntrega(trx, pre.id, plan);
-    await audit(trx, { actorId: null, action: 'update', entity: 'transaccion', entityId: pre.id, before: { estado: 'en_proceso' }, after: { estado: 'completada', tauser: tauserId, entrega: plan } });
-    return plan;
+    await repo.setEntrega(trx, pre.id, plan.entrega);
+    await audit(trx, { actorId: null, action: 'update', entity: 'transaccion', entityId: pre.id, before: { estado: 'en_proceso' }, after: { estado: 'completada', tauser: tauserId, entrega: plan.entrega } });
+    return plan.entrega;
   });
   const row = (await findTransaccion(db, pre.id))!;
   const transaccion = toRecord(row);
