@@ -19,13 +19,15 @@ export const setSecret = (db: Db, id: string, hash: string | null) =>
     .executeTakeFirst();
 
 /**
- * Notes reserved per Tauser and denomination: the payouts of paid operations still to be collected
- * (en_proceso, not overdue), but `excepto`'s own (0: none; ids start at 1). Migration 2026113000.
+ * Notes reserved per Tauser (one, or every one) and denomination: the payouts of paid operations
+ * still to be collected (en_proceso, not overdue), but `excepto`'s own (0: none; ids start at 1).
+ * The partial index of migration 2026113000 holds exactly the rows this reads.
  */
-const reservados = (excepto: number) => sql`
+const reservados = (excepto: number, tauserId?: string) => sql`
   select t.tauser_id, r.denominacion_id, sum(r.cantidad)::int as cantidad
   from transacciones t cross join lateral jsonb_to_recordset(t.reserva) as r(denominacion_id int, cantidad int)
   where t.estado = 'en_proceso' and t.reserva is not null and t.expira_en > now() and t.id <> ${excepto}
+    ${tauserId === undefined ? sql`` : sql`and t.tauser_id = ${tauserId}`}
   group by t.tauser_id, r.denominacion_id`;
 
 export interface StockRow {
@@ -45,7 +47,7 @@ export interface StockRow {
 export const stockDeTauser = async (db: Db, tauserId: string, excepto = 0) =>
   (
     await sql<StockRow>`
-      with reservados as (${reservados(excepto)})
+      with reservados as (${reservados(excepto, tauserId)})
       select d.id as denominacion_id, d.denominacion, v.id as divisa_id, v.codigo, v.simbolo, v.es_base,
              coalesce(s.cantidad, 0) as cantidad, coalesce(r.cantidad, 0) as reservados
       from denominaciones d
