@@ -5,7 +5,7 @@ import { exchangeWorld, tauser } from '../modules/transacciones/testFixtures';
 import { busquedaAcotada, countClientesQuery, paginaDeClientes, searchClientes } from '../modules/clientes/clientes.repository';
 import { filteredTransacciones, keptCount, pageQuery, paginaDeTransacciones, type TransaccionFilters } from '../modules/transacciones/transacciones.repository';
 import { pagedQuery } from '../lib/pagination';
-import { porCodigo } from '../modules/terminal/terminal.repository';
+import { porCodigo, stockDeTauserQuery } from '../modules/terminal/terminal.repository';
 
 /**
  * Every list, search and history query runs on an index at scale. Enough rows are
@@ -124,6 +124,13 @@ describe('query plans at scale (no sequential scan on clientes or transacciones)
     const f = { codigo: 'abcd2345', tz };
     expect(await seqScans(paginaTx(1, f))).toEqual([]);
     expect(await transaccionesIndexes(paginaTx(1, f))).toContain('transacciones_codigo_key');
+  });
+
+  it("a terminal's reserved notes are read through their partial index, not among the live operations", async () => {
+    const tu = (await app.db.selectFrom('tausers').select('id_tauser').executeTakeFirstOrThrow()).id_tauser;
+    const q = stockDeTauserQuery(tu);
+    expect(await transaccionesIndexes({ compile: () => q.compile(app.db) })).toEqual(['transacciones_reservas_idx']);
+    expect(await seqScans({ compile: () => q.compile(app.db) })).toEqual([]);
   });
 
   it('the staff list filtered by state: page, deep page, and the overdue part of the count', async () => {

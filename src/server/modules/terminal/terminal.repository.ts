@@ -44,19 +44,17 @@ export interface StockRow {
 }
 
 /** Every active denomination of every active currency, with this Tauser's count (0 when none) and how many of them are reserved. */
-export const stockDeTauser = async (db: Db, tauserId: string, excepto = 0) =>
-  (
-    await sql<StockRow>`
-      with reservados as (${reservados(excepto, tauserId)})
-      select d.id as denominacion_id, d.denominacion, v.id as divisa_id, v.codigo, v.simbolo, v.es_base,
-             coalesce(s.cantidad, 0) as cantidad, coalesce(r.cantidad, 0) as reservados
-      from denominaciones d
-      join divisas v on v.id = d.divisa_id
-      left join tauser_stock s on s.denominacion_id = d.id and s.tauser_id = ${tauserId}
-      left join reservados r on r.denominacion_id = d.id and r.tauser_id = ${tauserId}
-      where d.is_active and v.is_active
-      order by v.es_base desc, v.codigo, d.denominacion desc`.execute(db)
-  ).rows;
+export const stockDeTauserQuery = (tauserId: string, excepto = 0) => sql<StockRow>`
+  with reservados as (${reservados(excepto, tauserId)})
+  select d.id as denominacion_id, d.denominacion, v.id as divisa_id, v.codigo, v.simbolo, v.es_base,
+         coalesce(s.cantidad, 0) as cantidad, coalesce(r.cantidad, 0) as reservados
+  from denominaciones d
+  join divisas v on v.id = d.divisa_id
+  left join tauser_stock s on s.denominacion_id = d.id and s.tauser_id = ${tauserId}
+  left join reservados r on r.denominacion_id = d.id and r.tauser_id = ${tauserId}
+  where d.is_active and v.is_active
+  order by v.es_base desc, v.codigo, d.denominacion desc`;
+export const stockDeTauser = async (db: Db, tauserId: string, excepto = 0) => (await stockDeTauserQuery(tauserId, excepto).execute(db)).rows;
 
 /** The unreserved notes of the given currencies at every Tauser (the wizard's picker). */
 export const stockLibreDeDivisas = async (db: Db, divisaIds: number[]) =>
