@@ -89,6 +89,8 @@ describe('terminal identity', () => {
   it('the secret: 401 anonymous, 403 without change permission, shown once and stored hashed; sign-in with it', async () => {
     expect((await app.api('POST', `/tauser/${t1}/secreto/`, { body: {} })).status).toBe(401);
     expect((await app.api('POST', `/tauser/${t1}/secreto/`, { token: nobody, body: {} })).status).toBe(403);
+    // Nothing to send: a key is refused rather than ignored (a client believing it chose the secret).
+    expect(await app.api('POST', `/tauser/${t1}/secreto/`, { token: staff, body: { secreto: 'elegido' } })).toMatchObject({ status: 400, body: { secreto: ['Campo no permitido.'] } });
     const s = await secreto(t1);
     const row = await app.db.selectFrom('tausers').select(['secret_hash']).where('id_tauser', '=', t1).executeTakeFirstOrThrow();
     expect(row.secret_hash).toMatch(/^[0-9a-f]{64}$/);

@@ -14,7 +14,7 @@ export const terminalRoutes: RestRoute[] = [
   { method: 'post', path: '/tauser/terminal/transacciones/:codigo/procesar/', procedure: 'terminal.procesar', summary: 'Terminal: completar la transacción (en proceso → completada), descontar billetes pagados y sumar los recibidos', tag,
     conflict: 'invalid_transition: la transacción no está en proceso (estado); conflict: ya completada, o el stock no alcanza (puede_pagar: false)' },
   { method: 'get', path: '/tauser/puede-pagar/', procedure: 'terminal.puedePagar', summary: 'Terminales activos y si su stock paga ahora ?monto de ?divisa (id) en billetes', tag },
-  { method: 'post', path: '/tauser/:id/secreto/', procedure: 'terminal.generarSecreto', input: byId, summary: 'Generar o rotar la clave del terminal (se muestra una sola vez)', tag },
+  { method: 'post', path: '/tauser/:id/secreto/', procedure: 'terminal.generarSecreto', summary: 'Generar o rotar la clave del terminal (se muestra una sola vez)', tag },
   { method: 'delete', path: '/tauser/:id/secreto/', procedure: 'terminal.revocarSecreto', input: byId, status: 204, summary: 'Revocar la clave del terminal', tag },
   { method: 'get', path: '/tauser/:id/stock/', procedure: 'terminal.stock', input: byId, summary: 'Stock de billetes del Tauser por divisa y denominación, con total', tag },
   { method: 'post', path: '/tauser/:id/stock/', procedure: 'terminal.moverStock', input: (req) => ({ ...(req.body as object), id: req.params.id }), summary: 'Cargar o retirar billetes: {denominacion_id, operacion: cargar|retirar, cantidad, motivo}', tag },

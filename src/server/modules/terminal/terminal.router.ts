@@ -25,7 +25,8 @@ export const terminalRouter = router({
     .mutation(({ ctx, input }) => svc.procesar({ db: ctx.db, mailer: ctx.services.mailer, log: ctx.services.log }, ctx.terminal.tauserId, input.codigo)),
 
   generarSecreto: permProcedure({ all: [P.changeTauser] })
-    .input(tauserIdInput)
+    // Nothing to send but the path's id: a body with other keys is refused, not ignored.
+    .input(z.strictObject(tauserIdInput.shape))
     .output(secretoRespuesta)
     .mutation(({ ctx, input }) => svc.generarSecreto(serviceCtx(ctx), input.id)),
   revocarSecreto: permProcedure({ all: [P.changeTauser] })
