@@ -231,7 +231,8 @@ describe('exchange screens', () => {
     await page.getByText(OP_MSG.pagoConfirmado).waitFor();
     const codigo = (await page.getByTestId('codigo-transaccion').textContent())!.trim();
     expect(codigo.length).toBeGreaterThan(3);
-    // Confirmed, not paid: the cash is handed in at the terminal, with the operation's own figures.
+    // Confirmed, not paid: the dollars are handed in at the terminal, with the operation's own figures;
+    // the guaraníes go to the customer's account (the method chosen), not out of the terminal.
     const confirmacion = page.getByTestId('confirmacion');
     const texto = (await confirmacion.textContent())!;
     expect(texto).toContain('Operación confirmada: completala en el terminal');
@@ -239,7 +240,7 @@ describe('exchange screens', () => {
     const fila = await e.server.database.db.selectFrom('transacciones').select(['monto_destino']).where('codigo', '=', codigo).executeTakeFirstOrThrow();
     expect(await confirmacion.getByTestId('en-el-terminal').textContent()).toBe(
       `Ingresá el código ${codigo} en el terminal Tauser Centro Asunción (Palma 452 esq. 14 de Mayo, Asunción).` +
-        `Entregá US$ 100,00 en efectivo.Retirá ${formatAmount(fila.monto_destino, 0, '₲')}.`,
+        `Entregá US$ 100,00 en efectivo.Recibís ${formatAmount(fila.monto_destino, 0, '₲')} en Transferencia bancaria · Mi cuenta en Itaú cuando el terminal reciba tus billetes.`,
     );
     // the wizard resets after 2 s; the confirmation stays
     await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
@@ -291,9 +292,10 @@ describe('exchange screens', () => {
     await page.waitForURL(/estado=en_proceso/);
     await page.getByRole('columnheader', { name: 'Método financiero' }).waitFor();
     await page.getByRole('cell', { name: 'EN PROCESO' }).first().waitFor();
-    // the two paid operations (this one and the previous test's), and only in-process rows
+    // the two paid operations (this one and the previous test's), and only in-process rows, once the
+    // filtered list has replaced the unfiltered one
+    await expect.poll(() => page.getByRole('cell', { name: 'PENDIENTE' }).count()).toBe(0);
     expect(await page.getByRole('cell', { name: 'EN PROCESO' }).count()).toBeGreaterThanOrEqual(2);
-    expect(await page.getByRole('cell', { name: 'PENDIENTE' }).count()).toBe(0);
     await page.getByRole('button', { name: `Ver transacción ${codigo}` }).click();
     const detalle = page.getByTestId('detalle-transaccion');
     await detalle.waitFor();

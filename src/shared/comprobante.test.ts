@@ -31,6 +31,17 @@ describe('receipt', () => {
     expect(lineas['Tasa aplicada']).toBe('₲ 7.455,175 por USD');
   });
 
+  it('says how the method settled the guaraníes: paid with it on a purchase, credited to it on a sale', () => {
+    const entrega = { divisa: 'USD', notas: [{ denominacion: 100, cantidad: 1 }], resto_pyg: '0', notas_pyg: [], monedas_pyg: '0', recibidas: { divisa: 'PYG', notas: [], monedas: '0' }, pyg_con_metodo: '1000000' };
+    const compra = Object.fromEntries(lineasComprobante({ ...t, detalle_metodo_alias: 'Mi cuenta', entrega }));
+    expect(compra['Pagado con']).toBe('Transferencia bancaria · Mi cuenta: 1.000.000 PYG');
+    expect(compra['Billetes entregados']).toBe('1 × USD 100');
+    const venta = Object.fromEntries(lineasComprobante({ ...t, operacion: 'venta', entrega: { ...entrega, divisa: 'PYG', notas: [], pyg_con_metodo: '725000' } }));
+    expect(venta['Acreditado en']).toBe('Transferencia bancaria: 725.000 PYG');
+    // In cash, neither line.
+    expect(Object.fromEntries(lineasComprobante({ ...t, entrega: { ...entrega, pyg_con_metodo: '0' } }))).not.toHaveProperty('Pagado con');
+  });
+
   it('is one A4 page titled with its code', async () => {
     const doc = await PDFDocument.load(await comprobantePdf(t));
     expect(doc.getPageCount()).toBe(1);

@@ -1,6 +1,7 @@
 import { decimalesEscritos, formatAmount, formatPercent, formatRate } from './format';
 import type { TransaccionRecord } from './schemas/operaciones';
 import type { Entrega } from './schemas/terminal';
+import { nombreMedio } from './transacciones';
 
 export const NOMBRE_CASA = 'Cambio · Casa de Cambios';
 
@@ -38,6 +39,11 @@ export function lineasComprobante(t: TransaccionRecord): [string, string][] {
     if (entrega.notas.length) lineas.push(['Billetes entregados', notas(entrega.notas, entrega.divisa)]);
     if (entrega.notas_pyg.length) lineas.push(['Resto en guaraníes', notas(entrega.notas_pyg, 'PYG')]);
     if (entrega.monedas_pyg !== '0') lineas.push(['Monedas', monto(entrega.monedas_pyg, 'PYG')]);
+    // Guaraníes the method settled (guaraniesEnEfectivo): paid with it, or credited to it.
+    if ((entrega.pyg_con_metodo ?? '0') !== '0') {
+      const medio = nombreMedio(t.metodo_financiero_detalle.nombre_display, t.detalle_metodo_alias);
+      lineas.push([t.operacion === 'compra' ? 'Pagado con' : 'Acreditado en', `${medio}: ${monto(entrega.pyg_con_metodo!, 'PYG')}`]);
+    }
   }
   return lineas;
 }

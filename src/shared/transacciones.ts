@@ -97,5 +97,16 @@ export const OP_MSG = {
   seleccionarDivisasMetodo: 'Seleccioná las divisas y el método',
 } as const;
 
+/**
+ * The terminal handles the foreign currency in cash always; the guaraníes only when the operation's
+ * method is EFECTIVO. With any other method (an account, a wallet, a card, a cheque) the customer
+ * paid them with it at the payment (a purchase) or they are credited to it when the terminal takes
+ * the foreign notes (a sale): docs/decisions.md, "The method settles the guaraníes".
+ */
+export const guaraniesEnEfectivo = (metodoNombre: string) => metodoNombre === 'EFECTIVO';
+
+/** The method as the customer chose it: "Transferencia Bancaria · Mi cuenta" (the instance's alias), or the method alone. */
+export const nombreMedio = (nombreDisplay: string, alias: string | null) => (alias ? `${nombreDisplay} · ${alias}` : nombreDisplay);
+
 /** Methods a real operation may use without one of the client's instances (spec 001 §5). */
 export const METODOS_GENERICOS_OPERACION: readonly string[] = ['EFECTIVO', 'CHEQUE'];

@@ -62,6 +62,12 @@ export const entregaSchema = z.object({
   /** Below the smallest guaraní note: paid in coins (not stock-tracked). */
   monedas_pyg: z.string(),
   recibidas: z.object({ divisa: z.string(), notas: z.array(nota), monedas: z.string() }),
+  /**
+   * Guaraníes settled through the operation's method instead of cash at the terminal (guaraniesEnEfectivo):
+   * paid with it before (a purchase: nothing to hand in) or credited to it (a sale: no guaraní notes out).
+   * "0" with EFECTIVO; absent in what terminals paid before the rule.
+   */
+  pyg_con_metodo: z.string().optional(),
 });
 export type Entrega = z.infer<typeof entregaSchema>;
 
@@ -77,6 +83,8 @@ export const terminalTransaccion = z.object({
   entrega_cliente: z.object({ divisa: z.string(), simbolo: z.string(), monto: z.string() }),
   recibe_cliente: z.object({ divisa: z.string(), simbolo: z.string(), monto: z.string() }),
   tasa_aplicada: z.string(),
+  /** The operation's method as the customer chose it ("Transferencia bancaria · Mi cuenta"). */
+  metodo: z.string(),
   puede_pagar: z.boolean(),
   plan: entregaSchema.nullable(),
 });

@@ -21,7 +21,8 @@ import { AgregarMetodoLink } from './AgregarMetodoLink';
 import { useCancelarTransaccion, useConfirmarPago, useCrearTransaccion, useDescartarTransaccion } from './hooks';
 import { useWizardBase, type FuenteEstado } from './useWizardBase';
 import { useCotizacionEnVivo } from './useCotizacionEnVivo';
-import { camposMetodo, decimalesDe, excesoDeCupo, puedeContinuarPaso1, ubicarRechazo } from './wizardRules';
+import { camposMetodo, decimalesDe, excesoDeCupo, pagoEnEfectivo, puedeContinuarPaso1, ubicarRechazo } from './wizardRules';
+import { guaraniesEnEfectivo, nombreMedio } from '../../../shared/transacciones';
 import { aSearch, desdeSearch, validarOperacionSearch, type EstadoWizard } from './wizardSearch';
 
 export const OPERACION_MSG = {
@@ -114,8 +115,10 @@ export function OperacionWizard() {
   if (paso >= 2 && paso <= 3 && !paso1Ok) paso = 1;
   else if (paso === 3 && !estado.metodo) paso = 2;
 
-  // Step 3: which terminals' notes can pay the payout now; one that cannot is not offered.
-  const pago = paso === 3 && viva.data && !viva.actualizando && w.par.destino !== '' ? { divisa: w.par.destino, monto: viva.data.monto_destino } : null;
+  // Step 3: which terminals' notes can pay the payout now; one that cannot is not offered (guaraníes
+  // credited to the method are not paid from notes).
+  const efectivo = pagoEnEfectivo(w.par.destino === w.baseId, estado.metodo, w.metodosQ.data?.metodos);
+  const pago = paso === 3 && efectivo && viva.data && !viva.actualizando && w.par.destino !== '' ? { divisa: w.par.destino, monto: viva.data.monto_destino } : null;
   const pagables = usePuedePagar(pago);
   const terminalSinBilletes = paso === 3 && !!estado.tauser && pagables.get(estado.tauser) === false;
 
@@ -432,22 +435,42 @@ function NoPendiente({ t, onNueva }: { t: TransaccionRecord; onNueva: () => void
 }
 
 /**
- * What is left to do at the terminal of a confirmed (en_proceso) operation, with its own figures:
- * nothing is paid yet; the money is handed in at the terminal, in cash, and the payout collected there.
+ * What is left to do at the terminal of a confirmed (en_proceso) operation, with its own figures: the
+ * foreign currency changes hands there in cash; the guaraníes too with EFECTIVO, otherwise the method
+ * settled them (paid with it) or will (credited to it once the terminal takes the notes).
  */
 function EnElTerminal({ t }: { t: TransaccionRecord }) {
   const con = (monto: string, d: { codigo: string; simbolo: string }) => formatAmount(monto, decimalesDe(d.codigo), d.simbolo);
+  const efectivo = guaraniesEnEfectivo(t.metodo_financiero_detalle.nombre);
+  const medio = nombreMedio(t.metodo_financiero_detalle.nombre_display, t.detalle_metodo_alias);
+  const compra = t.operacion === 'compra';
   return (
     <ol className="mt-1 list-decimal space-y-0.5 pl-5 text-sm text-slate-700" data-testid="en-el-terminal">
       <li>
         Ingresá el código <strong className="font-mono">{t.codigo}</strong> en el terminal {t.tauser_detalle.nombre} ({t.tauser_detalle.direccion}, {t.tauser_detalle.ciudad}).
       </li>
       <li>
-        Entregá <strong className="tabular-nums">{con(t.monto_origen, t.divisa_origen_detalle)}</strong> en efectivo.
+        {compra && !efectivo ? (
+          <>
+            Ya pagaste <strong className="tabular-nums">{con(t.monto_origen, t.divisa_origen_detalle)}</strong> con {medio}: no entregás dinero.
+          </>
+        ) : (
+          <>
+            Entregá <strong className="tabular-nums">{con(t.monto_origen, t.divisa_origen_detalle)}</strong> en efectivo.
+          </>
+        )}
       </li>
       <li>
-        Retirá <strong className="tabular-nums">{con(t.monto_destino, t.divisa_destino_detalle)}</strong>
-        {t.operacion === 'compra' ? ' (lo que no llegue al billete más chico, en guaraníes a la tasa de esta operación)' : ''}.
+        {!compra && !efectivo ? (
+          <>
+            Recibís <strong className="tabular-nums">{con(t.monto_destino, t.divisa_destino_detalle)}</strong> en {medio} cuando el terminal reciba tus billetes.
+          </>
+        ) : (
+          <>
+            Retirá <strong className="tabular-nums">{con(t.monto_destino, t.divisa_destino_detalle)}</strong>
+            {compra ? ' (lo que no llegue al billete más chico, en guaraníes a la tasa de esta operación)' : ''}.
+          </>
+        )}
       </li>
     </ol>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { camposMetodo, elegirDivisa, etiquetaDireccion, excesoDeCupo, metodoInicial, puedeContinuarPaso1, ubicarRechazo, type DivisaOpcion } from './wizardRules';
+import { camposMetodo, elegirDivisa, etiquetaDireccion, excesoDeCupo, metodoInicial, pagoEnEfectivo, puedeContinuarPaso1, ubicarRechazo, type DivisaOpcion } from './wizardRules';
 import type { MetodosRespuesta } from '../../../shared/schemas/operaciones';
 
 const D: DivisaOpcion[] = [
@@ -93,3 +93,19 @@ describe('ubicarRechazo', () => {
     expect(ubicarRechazo({}, 3)).toEqual({ paso: 3 });
   });
 });
+
+describe('pagoEnEfectivo', () => {
+  const metodos: MetodosRespuesta['metodos'] = {
+    TRANSFERENCIA_BANCARIA: { ...grupo(5, [11], true), metodo_financiero: { id: 5, nombre: 'TRANSFERENCIA_BANCARIA', nombre_display: 'Transferencia', comision_porcentaje: '1' } },
+    EFECTIVO: { ...grupo(1, [], true), metodo_financiero: { id: 1, nombre: 'EFECTIVO', nombre_display: 'Efectivo', comision_porcentaje: '0' } },
+  };
+  it('a foreign payout is always cash; guaraníes only with EFECTIVO (an account gets them credited)', () => {
+    expect(pagoEnEfectivo(false, { tipo: 'instancia', id: 11, metodoId: 5 }, metodos)).toBe(true);
+    expect(pagoEnEfectivo(true, { tipo: 'instancia', id: 11, metodoId: 5 }, metodos)).toBe(false);
+    expect(pagoEnEfectivo(true, { tipo: 'generico', metodoId: 5 }, metodos)).toBe(false);
+    expect(pagoEnEfectivo(true, { tipo: 'generico', metodoId: 1 }, metodos)).toBe(true);
+    // Not known yet: the stricter check (the notes must pay it).
+    expect(pagoEnEfectivo(true, { tipo: 'generico', metodoId: 1 }, undefined)).toBe(true);
+  });
+});
+

@@ -1,6 +1,6 @@
 import { Decimal, minorUnits } from '../../../shared/money';
 import { formatAmount } from '../../../shared/format';
-import { OP_MSG } from '../../../shared/transacciones';
+import { OP_MSG, guaraniesEnEfectivo } from '../../../shared/transacciones';
 import type { Cupo } from '../../../shared/schemas/operaciones';
 import { montoONull } from '../../../shared/montoEsPy';
 import type { MetodosRespuesta } from '../../../shared/schemas/operaciones';
@@ -46,6 +46,16 @@ export function puedeContinuarPaso1(par: Par, monto: string, hayCliente: boolean
 
 /** The chosen method: a saved instance or the generic method of a type (never both). */
 export type MetodoElegido = { tipo: 'instancia'; id: number; metodoId: number } | { tipo: 'generico'; metodoId: number } | null;
+
+/**
+ * Whether the terminal pays the payout in cash: a foreign currency always, guaraníes only with
+ * EFECTIVO (otherwise they are credited to the method). Unknown while the methods load: cash.
+ */
+export function pagoEnEfectivo(destinoEsBase: boolean, metodo: MetodoElegido, metodos: MetodosRespuesta['metodos'] | undefined): boolean {
+  if (!destinoEsBase || !metodo || !metodos) return true;
+  const grupo = Object.values(metodos).find((g) => g.metodo_financiero.id === metodo.metodoId);
+  return !grupo || guaraniesEnEfectivo(grupo.metodo_financiero.nombre);
+}
 
 /** When methods load: the first group's first instance, otherwise its generic method (spec 001 §4). */
 export function metodoInicial(metodos: MetodosRespuesta['metodos']): MetodoElegido {

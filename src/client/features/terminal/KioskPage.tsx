@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { decimalesEscritos, formatAmount, formatRate } from '../../../shared/money';
 import { TERMINAL_MSG, type Entrega, type TerminalTransaccion } from '../../../shared/schemas/terminal';
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
+import { nombreMedio } from '../../../shared/transacciones';
 import { Comprobante } from './Comprobante';
 import { KioskError, TERMINAL_INFO_KEY, TERMINAL_TOKEN_KEY, kioskFetch } from './api';
 import { Notas } from './Notas';
@@ -47,6 +48,13 @@ function Pago({ entrega }: { entrega: Entrega }) {
     </>
   );
 }
+
+/** Notes or coins the terminal hands out (none when a sale's guaraníes are credited to the method). */
+const pagaEnEfectivo = (e: Entrega) => e.notas.length > 0 || e.notas_pyg.length > 0 || e.monedas_pyg !== '0';
+/** Nothing to insert: a purchase whose guaraníes the customer paid with the method. */
+const nadaQueInsertar = (e: Entrega) => e.recibidas.notas.length === 0 && e.recibidas.monedas === '0';
+/** Guaraníes the method settles instead of cash (paid before, or credited). */
+const conMetodo = (e: Entrega | null) => (e?.pyg_con_metodo ?? '0') !== '0';
 
 function Alerta({ children }: { children: ReactNode }) {
   return (
@@ -169,6 +177,8 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
 
   if (estado.paso === 'detalle') {
     const { tx } = estado;
+    const pagado = !!tx.plan && conMetodo(tx.plan) && nadaQueInsertar(tx.plan);
+    const acreditado = !!tx.plan && conMetodo(tx.plan) && !pagaEnEfectivo(tx.plan);
     return (
       <Screen info={info}>
         <section className="flex flex-col gap-6 rounded-3xl bg-white p-8 shadow" aria-label="Transacción">
@@ -176,15 +186,17 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
           <p className="text-xl">{tx.cliente_nombre}</p>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="rounded-2xl bg-amber-50 p-5">
-              <p className="text-lg text-slate-600">Entregás</p>
+              <p className="text-lg text-slate-600">{pagado ? 'Ya pagaste' : 'Entregás'}</p>
               <p className="text-3xl font-bold tabular-nums">{monto(tx.entrega_cliente.monto, tx.entrega_cliente.simbolo)}</p>
+              {pagado && <p className="text-lg text-slate-600">con {tx.metodo}</p>}
             </div>
             <div className="rounded-2xl bg-emerald-50 p-5">
               <p className="text-lg text-slate-600">Recibís</p>
               <p className="text-3xl font-bold tabular-nums">{monto(tx.recibe_cliente.monto, tx.recibe_cliente.simbolo)}</p>
+              {acreditado && <p className="text-lg text-slate-600">en {tx.metodo}, cuando el terminal reciba tus billetes</p>}
             </div>
           </div>
-          {tx.plan && (
+          {tx.plan && pagaEnEfectivo(tx.plan) && (
             <div className="text-xl" aria-label="Cómo se paga">
               <p className="text-lg text-slate-600">Te pagamos así:</p>
               <Pago entrega={tx.plan} />
@@ -194,7 +206,7 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
           {!tx.puede_pagar ? (
             <Alerta>{TERMINAL_MSG.stockInsuficiente}</Alerta>
           ) : (
-            <p className="text-xl">Insertá el dinero en la bandeja y luego confirmá.</p>
+            <p className="text-xl">{pagado ? 'Confirmá y retirá tu dinero.' : 'Insertá el dinero en la bandeja y luego confirmá.'}</p>
           )}
           {error && <Alerta>{error}</Alerta>}
           <div className="flex flex-col gap-4 sm:flex-row">
@@ -202,7 +214,7 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
               Cancelar
             </button>
             <button type="button" className={`${primary} flex-1`} onClick={() => void procesar(tx)} disabled={busy || !tx.puede_pagar}>
-              {busy ? 'Procesando…' : 'Ya inserté el dinero'}
+              {busy ? 'Procesando…' : pagado ? 'Retirar mi dinero' : 'Ya inserté el dinero'}
             </button>
           </div>
         </section>
@@ -210,15 +222,25 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
     );
   }
 
-  const { entrega } = estado;
+  const { entrega, registro } = estado;
+  const medio = nombreMedio(registro.metodo_financiero_detalle.nombre_display, registro.detalle_metodo_alias);
   return (
     <Screen info={info}>
       <section className="flex flex-col gap-6 rounded-3xl bg-white p-8 shadow" aria-label="Entrega">
         <h2 className="text-3xl font-bold text-emerald-800">Transacción completada</h2>
-        <p className="text-xl">Retirá tu dinero:</p>
-        <div className="text-2xl">
-          <Pago entrega={entrega} />
-        </div>
+        {pagaEnEfectivo(entrega) && (
+          <>
+            <p className="text-xl">Retirá tu dinero:</p>
+            <div className="text-2xl">
+              <Pago entrega={entrega} />
+            </div>
+          </>
+        )}
+        {conMetodo(entrega) && !pagaEnEfectivo(entrega) && (
+          <p className="text-xl">
+            Te acreditamos <strong className="tabular-nums">{monto(entrega.pyg_con_metodo!, '₲')}</strong> en {medio}.
+          </p>
+        )}
         <div className="flex flex-col gap-4 sm:flex-row">
           <button type="button" className={`${primary} flex-1`} onClick={reiniciar}>
             Nueva operación

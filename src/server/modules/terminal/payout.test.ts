@@ -34,4 +34,19 @@ describe('planEntrega', () => {
     expect(plan.monedas_pyg).toBe('1500');
     expect(plan.recibidas).toEqual({ divisa: 'USD', notas: [{ denominacion: 5, cantidad: 1 }, { denominacion: 1, cantidad: 3 }], monedas: '0.25' });
   });
+
+  it('guaraníes settled through a method other than cash: a sale pays none out, a purchase takes none in', () => {
+    const sinBilletes = stock('PYG', true, []);
+    const venta = planEntrega('725000', sinBilletes, sinBilletes, '7250', { codigo: 'USD', monto: '100', denominaciones: [1, 5, 10, 20, 50, 100] }, false)!;
+    expect(venta).toMatchObject({ notas: [], notas_pyg: [], monedas_pyg: '0', pyg_con_metodo: '725000' });
+    expect(venta.recibidas).toEqual({ divisa: 'USD', notas: [{ denominacion: 100, cantidad: 1 }], monedas: '0' });
+    const usd = stock('USD', false, [[100, 5], [50, 5], [20, 5], [10, 5], [5, 5], [1, 5]]);
+    const compra = planEntrega('100.60', usd, PYG, '7455.175', origenPyg, false)!;
+    expect(compra.notas).toEqual([{ denominacion: 100, cantidad: 1 }]);
+    expect(compra.recibidas).toEqual({ divisa: 'PYG', notas: [], monedas: '0' });
+    expect(compra.pyg_con_metodo).toBe('750000');
+    // In cash the guaraníes change hands at the terminal.
+    expect(planEntrega('100.60', usd, PYG, '7455.175', origenPyg)!.pyg_con_metodo).toBe('0');
+  });
 });
+

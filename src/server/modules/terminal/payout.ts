@@ -27,7 +27,8 @@ function pagarPyg(monto: string, pyg: DivisaNotas): { notas: NotaEntregada[]; mo
  * below the smallest note in coins); a foreign one in its notes for the multiple of its smallest
  * note and the rest in guaraníes at the applied rate (repartirPago), itself paid as above. Null
  * when the stock cannot pay it. `recibidas`: the origin amount in the fewest notes (unbounded),
- * the part below the smallest note in coins.
+ * the part below the smallest note in coins. Without `pygEnEfectivo` (guaraniesEnEfectivo) the
+ * guaraníes are the method's: a sale pays none out, a purchase takes none in (`pyg_con_metodo`).
  */
 export function planEntrega(
   monto: string,
@@ -35,7 +36,11 @@ export function planEntrega(
   pyg: DivisaNotas,
   tasaAplicada: string,
   origen: { codigo: string; monto: string; denominaciones: number[] },
+  pygEnEfectivo = true,
 ): Entrega | null {
+  if (destino.esBase && !pygEnEfectivo) {
+    return { divisa: destino.codigo, notas: [], resto_pyg: '0', notas_pyg: [], monedas_pyg: '0', recibidas: recibir(origen), pyg_con_metodo: dec(monto).toString() };
+  }
   let notas: NotaEntregada[] = [];
   let restoPyg: string;
   if (destino.esBase) {
@@ -55,7 +60,8 @@ export function planEntrega(
     resto_pyg: destino.esBase ? '0' : restoPyg,
     notas_pyg: destino.esBase ? [] : enPyg.notas,
     monedas_pyg: enPyg.monedas,
-    recibidas: recibir(origen),
+    recibidas: pygEnEfectivo ? recibir(origen) : { divisa: origen.codigo, notas: [], monedas: '0' },
+    pyg_con_metodo: pygEnEfectivo ? '0' : dec(origen.monto).toString(),
   };
 }
 

@@ -3,6 +3,7 @@ import { fieldError } from '../../lib/errors';
 import { desglosar } from '../../../shared/desglose';
 import { dec } from '../../../shared/money';
 import { TERMINAL_MSG, type Entrega } from '../../../shared/schemas/terminal';
+import { guaraniesEnEfectivo } from '../../../shared/transacciones';
 import type { TransaccionRow } from '../transacciones/transacciones.repository';
 import { planEntrega, type DivisaNotas } from './payout';
 import * as repo from './terminal.repository';
@@ -16,6 +17,8 @@ export interface FigurasTerminal {
   tasaAplicada: string;
   origen: { id: number; codigo: string };
   montoOrigen: string;
+  /** The method's name: the guaraníes are cash at the terminal only with EFECTIVO (guaraniesEnEfectivo). */
+  metodo: string;
 }
 
 /** Notes a payment sets aside for its payout (transacciones.reserva). */
@@ -45,7 +48,8 @@ async function planear(db: Db, f: FigurasTerminal, excepto = 0): Promise<Plan | 
   const destino: DivisaNotas = { codigo: f.destino.codigo, esBase: f.destino.es_base, stock: libres(destinoRows) };
   const pyg: DivisaNotas = { codigo: pygRows[0]?.codigo ?? '', esBase: true, stock: libres(pygRows) };
   const origenDens = stock.filter((r) => r.divisa_id === f.origen.id).map((r) => r.denominacion);
-  const entrega = planEntrega(f.montoDestino, destino, pyg, f.tasaAplicada, { codigo: f.origen.codigo, monto: f.montoOrigen, denominaciones: origenDens });
+  const origen = { codigo: f.origen.codigo, monto: f.montoOrigen, denominaciones: origenDens };
+  const entrega = planEntrega(f.montoDestino, destino, pyg, f.tasaAplicada, origen, guaraniesEnEfectivo(f.metodo));
   if (!entrega) return null;
   const id = (rows: repo.StockRow[], valor: number) => rows.find((r) => r.denominacion === valor)!.denominacion_id;
   const reserva = [
@@ -64,6 +68,7 @@ const figurasDe = (row: TransaccionRow): FigurasTerminal => ({
   tasaAplicada: row.tasa_aplicada,
   origen: { id: row.divisa_origen_id, codigo: row.origen_codigo },
   montoOrigen: row.monto_origen,
+  metodo: row.metodo_nombre,
 });
 
 /** The plan of a stored transaction at its own Tauser (the kiosk's query and completion): its own reserved notes count as free. */

@@ -256,8 +256,9 @@ describe('processing at the terminal', () => {
     expect(ok.body.transaccion.fecha_fin).toBeTruthy();
     const usd100 = ok.body.entrega.notas.find((n: { denominacion: number }) => n.denominacion === 100)?.cantidad ?? 0;
     expect(await cantidad(t1, 'USD', 100)).toBe(before.u100 - usd100);
-    // The guaraníes handed in (1.000.000 = 10 × 100.000) are added once.
-    expect(await cantidad(t1, 'PYG', 100000)).toBe(before.p100k + 10);
+    // Paid by bank transfer: the method settled the guaraníes, none were handed in.
+    expect(ok.body.entrega).toMatchObject({ pyg_con_metodo: '1000000', recibidas: { divisa: 'PYG', notas: [], monedas: '0' } });
+    expect(await cantidad(t1, 'PYG', 100000)).toBe(before.p100k);
     const movs = await app.db.selectFrom('tauser_stock_movimientos').select(['antes', 'despues']).where('transaccion_id', '=', tx.id).execute();
     expect(movs.length).toBeGreaterThan(0);
     const again = await app.api('POST', `/tauser/terminal/transacciones/${tx.codigo}/procesar/`, { token: a, body: {} });
@@ -427,4 +428,34 @@ describe('the operation path offers only what the chosen terminal can do', () =>
     expect([ra.status, rb.status].sort()).toEqual([200, 400]);
     expect([ra.body, rb.body]).toContainEqual(noPuede);
   });
+
+  it('the method settles the guaraníes: in cash they change hands at the terminal, with an account they do not', async () => {
+    const token = await terminalToken(await (async () => {
+      const t = await tauser(app);
+      for (const v of [1, 5, 10, 20, 50, 100]) await cargar(t, 'USD', v, 10);
+      return t;
+    })());
+    const { idTauser: t } = (await app.api('GET', '/tauser/terminal/yo/', { token })).body as { idTauser: string };
+    const pagar = async (id: number) =>
+      expect((await app.api('PATCH', `/operaciones/transacciones/${id}/confirmar-pago/`, { token: vip.token, body: { terminos_aceptados: true } })).status).toBe(200);
+    // A sale credited to the customer's account: the terminal holds no guaraní note and still takes it.
+    const venta = await crear({ divisa_origen: w.usd, divisa_destino: w.pyg, monto: '100', detalle_metodo_id: cuenta.id, tauser_id: t });
+    expect(venta.status, JSON.stringify(venta.body)).toBe(201);
+    await pagar(venta.body.id);
+    const vista = await app.api('GET', `/tauser/terminal/transacciones/${venta.body.codigo}/`, { token });
+    expect(vista.body).toMatchObject({ puede_pagar: true, metodo: expect.stringContaining('Cuenta') });
+    expect(vista.body.plan).toMatchObject({ notas: [], notas_pyg: [], monedas_pyg: '0', pyg_con_metodo: venta.body.monto_destino });
+    const hecha = await app.api('POST', `/tauser/terminal/transacciones/${venta.body.codigo}/procesar/`, { token, body: {} });
+    expect(hecha.status, JSON.stringify(hecha.body)).toBe(200);
+    expect(await cantidad(t, 'USD', 100)).toBe(11);
+    // A purchase in cash: the guaraníes are handed in at the terminal and counted into its stock.
+    const compraEfectivo = await crear({ divisa_origen: w.pyg, divisa_destino: w.usd, monto: '1000000', metodo_id: w.metodos.EFECTIVO, tauser_id: t });
+    expect(compraEfectivo.status, JSON.stringify(compraEfectivo.body)).toBe(201);
+    await pagar(compraEfectivo.body.id);
+    const efectivo = await app.api('POST', `/tauser/terminal/transacciones/${compraEfectivo.body.codigo}/procesar/`, { token, body: {} });
+    expect(efectivo.status, JSON.stringify(efectivo.body)).toBe(200);
+    expect(efectivo.body.entrega).toMatchObject({ pyg_con_metodo: '0', recibidas: { divisa: 'PYG', notas: [{ denominacion: 100000, cantidad: 10 }] } });
+    expect(await cantidad(t, 'PYG', 100000)).toBe(10);
+  });
 });
+

@@ -11,7 +11,7 @@ import { repartirPago, desglosar, type StockNota } from '../../../shared/desglos
 import { dec } from '../../../shared/money';
 import { DIVISA_MSG } from '../../../shared/schemas/divisas';
 import { P } from '../../../shared/permissions';
-import { ESTADO_LABEL, mensajeTransicion, type EstadoTransaccion } from '../../../shared/transacciones';
+import { ESTADO_LABEL, mensajeTransicion, nombreMedio, type EstadoTransaccion } from '../../../shared/transacciones';
 import {
   MAX_BILLETES, TERMINAL_MSG, type Entrega, type StockMovimientoBody, type StockRespuesta, type TerminalTransaccion,
 } from '../../../shared/schemas/terminal';
@@ -191,6 +191,7 @@ function vista(row: TransaccionRow, plan: Entrega | null): TerminalTransaccion {
     entrega_cliente: { divisa: row.origen_codigo, simbolo: row.origen_simbolo, monto: row.monto_origen },
     recibe_cliente: { divisa: row.destino_codigo, simbolo: row.destino_simbolo, monto: row.monto_destino },
     tasa_aplicada: row.tasa_aplicada,
+    metodo: nombreMedio(row.metodo_nombre_display, row.detalle_alias),
     puede_pagar: plan !== null,
     plan,
   };

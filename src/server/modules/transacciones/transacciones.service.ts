@@ -220,6 +220,7 @@ const enTerminal = (tauserId: string, c: Cotizacion): FigurasTerminal => ({
   tasaAplicada: c.tcFinal,
   origen: c.origen,
   montoOrigen: c.montoOrigen,
+  metodo: c.metodo.nombre,
 });
 
 /** How many codes are drawn before giving up (a collision among 36^8 codes is already rare). */
