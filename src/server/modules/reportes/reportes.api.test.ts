@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { userWith } from '../../test/fixtures';
+import { auditRows, userWith } from '../../test/fixtures';
 import { M } from '../../../shared/messages';
 import { P } from '../../../shared/permissions';
 import { FECHAS_MSG, FECHA_MSG } from '../../../shared/schemas/operaciones';
@@ -407,6 +407,23 @@ describe('terminal stock and thresholds', () => {
     expect(await put({ divisa_id: w.eur, minimo: 5000 })).toMatchObject({ status: 400, body: { minimo: [M.enteroComoTexto] } });
     expect(await auditCount()).toBe(audits);
     expect((await app.api('GET', '/reportes/terminales/umbrales/', { token: viewer })).body).toContainEqual({ ...eur, minimo: '950' });
+  });
+});
+
+describe('threshold audit', () => {
+  it('keeps the threshold before; sending the one in force again writes no audit row', async () => {
+    const brl = (await app.db.insertInto('divisas').values({ codigo: 'BRL', nombre: 'Real', simbolo: 'R$', flag: null }).returning('id').executeTakeFirstOrThrow()).id;
+    const put = (minimo: string) => app.api('PUT', '/reportes/terminales/umbrales/', { token: gestor, body: { divisa_id: brl, minimo } });
+    const rows = async () => (await auditRows(app, 'umbral_stock', brl)).map((r) => ({ before: r.before, after: r.after }));
+
+    expect((await put('500')).status).toBe(200);
+    expect(await rows()).toEqual([{ before: null, after: { divisa_id: brl, minimo: '500' } }]);
+    // The same figure again (also as written with leading zeros) changes nothing.
+    expect(await put('500')).toMatchObject({ status: 200, body: { divisa_id: brl, divisa: 'BRL', minimo: '500' } });
+    expect(await put('0500')).toMatchObject({ status: 200, body: { minimo: '500' } });
+    expect(await rows()).toHaveLength(1);
+    expect((await put('0')).status).toBe(200);
+    expect((await rows())[1]).toEqual({ before: { divisa_id: brl, minimo: '500' }, after: { divisa_id: brl, minimo: '0' } });
   });
 });
 

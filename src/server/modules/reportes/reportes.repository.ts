@@ -322,6 +322,10 @@ export const umbrales = (db: Db) =>
 
 export const findDivisa = (db: Db, id: number) => db.selectFrom('divisas').select(['id', 'codigo']).where('id', '=', id).executeTakeFirst();
 
+/** The threshold a currency has now (locked until the transaction ends), or undefined when it has none. */
+export const umbralParaCambiar = (trx: Db, divisaId: number) =>
+  trx.selectFrom('umbrales_stock').select(sql<string>`minimo::text`.as('minimo')).where('divisa_id', '=', divisaId).forUpdate().executeTakeFirst();
+
 export const guardarUmbral = (db: Db, divisaId: number, minimo: string) =>
   db
     .insertInto('umbrales_stock')

@@ -72,14 +72,23 @@ export const stock = (ctx: ServiceCtx, input: { tauser?: string }) => repo.stock
 
 export const listarUmbrales = (ctx: ServiceCtx) => repo.umbrales(ctx.db);
 
-/** Sets the low-stock threshold of a currency (in its units, guaraníes too: terminals pay them out); 0 turns the warning off. */
+/**
+ * Sets the low-stock threshold of a currency (in its units, guaraníes too: terminals pay them out); 0 turns the
+ * warning off. The audit keeps the threshold before; sending the one in force changes nothing and writes no row.
+ */
 export async function guardarUmbral(ctx: ServiceCtx, input: UmbralInput) {
   const divisa = await repo.findDivisa(ctx.db, input.divisa_id);
   if (!divisa) throw fieldError('divisa_id', 'Elegí una divisa existente.');
   const minimo = new Decimal(input.minimo).toFixed();
   await ctx.db.transaction().execute(async (trx) => {
+    const actual = await repo.umbralParaCambiar(trx, divisa.id);
+    if (actual && new Decimal(actual.minimo).eq(minimo)) return;
     await repo.guardarUmbral(trx, divisa.id, minimo);
-    await audit(trx, { actorId: ctx.actor.id, action: 'update', entity: 'umbral_stock', entityId: divisa.id, after: { divisa_id: divisa.id, minimo } });
+    await audit(trx, {
+      actorId: ctx.actor.id, action: 'update', entity: 'umbral_stock', entityId: divisa.id,
+      before: actual ? { divisa_id: divisa.id, minimo: new Decimal(actual.minimo).toFixed() } : null,
+      after: { divisa_id: divisa.id, minimo },
+    });
   });
   return { divisa_id: divisa.id, divisa: divisa.codigo, minimo };
 }
