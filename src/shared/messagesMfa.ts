@@ -14,6 +14,7 @@ export const MF = {
   enabled: 'Verificación en dos pasos activada.',
   disabled: 'Verificación en dos pasos desactivada.',
   reset: 'Se restableció la verificación en dos pasos del usuario: deberá configurarla de nuevo.',
+  resetNotEnabled: 'Este usuario no tiene activada la verificación en dos pasos: no hay nada que restablecer.',
   passwordChanged: 'Contraseña cambiada. Se cerraron tus otras sesiones.',
   loggedOutEverywhere: 'Se cerró la sesión en todos los dispositivos.',
 } as const;

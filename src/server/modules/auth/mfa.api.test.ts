@@ -216,7 +216,21 @@ describe('turning it off, staff reset', () => {
     expect((await app.api('GET', '/auth/mfa/', { token: access })).body).toMatchObject({ mfa_enabled: true });
     expect((await auditRows(app, 'usuario', jefe.id)).map((r) => r.action)).not.toContain('mfa_reset');
     // The other way round it is allowed: jefe holds every permission staff has.
+    await enrol(app, staff);
     expect((await app.api('POST', `/usuarios/${staff.id}/reset_mfa/`, { token: access })).status).toBe(200);
+  });
+
+  it('a user without a second factor has nothing to reset: 400, their sessions go on and nothing is audited', async () => {
+    const staff = await userWith(app, [P.resetMfa]);
+    const u = await userWith(app, []);
+    const r = await app.api('POST', `/usuarios/${u.id}/reset_mfa/`, { token: staff.token });
+    expect(r).toMatchObject({ status: 400, body: { detail: MF.resetNotEnabled } });
+    expect((await app.api('GET', '/auth/mfa/', { token: u.token })).status).toBe(200);
+    expect((await auditRows(app, 'usuario', u.id)).map((x) => x.action)).not.toContain('mfa_reset');
+    // Nor after a setup left unconfirmed: the pending secret stays for the enable step.
+    const setup = await app.api('POST', '/auth/mfa/setup/', { token: u.token });
+    expect((await app.api('POST', `/usuarios/${u.id}/reset_mfa/`, { token: staff.token })).status).toBe(400);
+    expect((await app.api('POST', '/auth/mfa/enable/', { token: u.token, body: { code: codeAt(setup.body.secret) } })).status).toBe(200);
   });
 });
 

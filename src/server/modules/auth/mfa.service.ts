@@ -195,7 +195,10 @@ export async function logoutEverywhere(deps: Me) {
 
 // ---- staff ----
 
-/** Staff turn another user's second factor off (they enrol again); their sessions end. Audited with who did it. Outranked users only (outranking.ts). */
+/**
+ * Staff turn another user's second factor off (they enrol again); their sessions end. Audited with who did it.
+ * Outranked users only (outranking.ts). A user without it has nothing to reset: 400, their sessions go on.
+ */
 export async function resetUserMfa(ctx: ServiceCtx, id: number) {
   requirePerms(ctx, P.resetMfa);
   if (id === ctx.actor.id) throw badRequest(MF.resetSelf);
@@ -203,9 +206,10 @@ export async function resetUserMfa(ctx: ServiceCtx, id: number) {
     const user = await repo.mfaStateForUpdate(trx, id);
     if (!user) throw notFound();
     await assertMayChange(ctx, trx, user);
+    if (!user.mfa_enabled) throw badRequest(MF.resetNotEnabled);
     await repo.clearMfa(trx, id);
     const after = { mfa_enabled: false, restablecido_por: ctx.actor.id };
-    await audit(trx, { actorId: ctx.actor.id, action: 'mfa_reset', entity: ENTITY, entityId: id, before: { mfa_enabled: user.mfa_enabled }, after });
+    await audit(trx, { actorId: ctx.actor.id, action: 'mfa_reset', entity: ENTITY, entityId: id, before: { mfa_enabled: true }, after });
     return { detail: MF.reset };
   });
 }
