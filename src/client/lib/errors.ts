@@ -16,8 +16,15 @@ export function errorData(err: unknown): ErrorData {
 /** True when the server answered the failed call (false for a network failure, with no answer at all). */
 export const serverAnswered = (err: unknown): err is TRPCClientError<never> => err instanceof TRPCClientError && !!err.shape;
 
-/** The server's message, or the given fallback. */
+/** What a person reads when the call never got the server's answer (no network, a proxy's HTML page). */
+export const SIN_CONEXION = 'No se pudo conectar con el servidor. Revisá tu conexión y probá de nuevo.';
+
+/**
+ * The server's message, or the given fallback. A call the server did not answer says so in Spanish:
+ * its own message is the browser's or the JSON parser's ("Failed to fetch", "Unexpected token '<'…").
+ */
 export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof TRPCClientError && !serverAnswered(err)) return SIN_CONEXION;
   if (err instanceof TRPCClientError && err.message) return err.message;
   return fallback;
 }

@@ -1,5 +1,6 @@
 import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
+import { serverAnswered } from '../../lib/errors';
 import { CATALOGO_LABEL, METODO_MSG, instanciasAfectadasMsg, type CatalogoKind, type MetodoRecord } from '../../../shared/schemas/metodos';
 
 /**
@@ -123,7 +124,7 @@ export function useInstanciaMutations(kind: InstanciaKind, casa: boolean) {
         toast.success(`${d.is_active ? 'Se activó' : 'Se desactivó'} la ${what}`);
         await invalidate();
       } catch (e) {
-        const msg = e instanceof Error && e.message ? `: ${e.message}` : '';
+        const msg = serverAnswered(e) && e.message ? `: ${e.message}` : '';
         toast.error(`Error al ${activar ? 'activar' : 'desactivar'} ${what}${msg}`);
       }
     },

@@ -2,6 +2,7 @@ import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
 import { session } from '../../session/store';
 import { MF } from '../../../shared/messagesMfa';
+import { errorMessage } from '../../lib/errors';
 
 /**
  * Every mutation of Seguridad: each owns its toasts; those that end the other sessions store the
@@ -12,7 +13,7 @@ export function useGenerarSecreto() {
   return trpc.auth.mfaSetup.useMutation({
     onError: (e) => {
       console.error('Error al generar el secreto', e);
-      toast.error(e.message);
+      toast.error(errorMessage(e, 'No se pudo generar el secreto. Probá de nuevo.'));
     },
   });
 }
@@ -63,7 +64,7 @@ export function useCerrarTodasLasSesiones() {
     onSuccess: () => toast.success(MF.loggedOutEverywhere),
     onError: (e) => {
       console.error('Error al cerrar las sesiones', e);
-      toast.error(e.message);
+      toast.error(errorMessage(e, 'No se pudieron cerrar las sesiones. Probá de nuevo.'));
     },
   });
 }
@@ -78,7 +79,7 @@ export function useRestablecerMfa() {
     },
     onError: (e) => {
       console.error('Error al restablecer la verificación en dos pasos', e);
-      toast.error(e.message);
+      toast.error(errorMessage(e, 'No se pudo restablecer la verificación en dos pasos. Probá de nuevo.'));
     },
   });
 }

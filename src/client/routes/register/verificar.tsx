@@ -5,6 +5,7 @@ import { AuthCard } from '../../features/auth/AuthCard';
 import { CodeInput } from '../../features/auth/CodeInput';
 import { trpc } from '../../trpc';
 import { M } from '../../../shared/messages';
+import { errorMessage } from '../../lib/errors';
 
 function VerifyPage() {
   const { email } = Route.useSearch();
@@ -32,7 +33,8 @@ function VerifyPage() {
       toast.success(r.detail);
     } catch (e) {
       console.error('Error al reenviar el código', e);
-      toast.error(M.tooManyRequests);
+      // The server says why (too many requests, an address it cannot read); a lost connection says so.
+      toast.error(errorMessage(e, 'No se pudo reenviar el código. Probá de nuevo.'));
     }
   };
 
