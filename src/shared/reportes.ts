@@ -1,3 +1,5 @@
+import { formatAmount } from './format';
+
 /** Groupings of the figures (REST `ganancias/por_<x>/`). Kept free of zod: the route's URL parser reads them. */
 export const DIMENSIONES = ['divisa', 'metodo', 'operador', 'tauser', 'categoria'] as const;
 export type Dimension = (typeof DIMENSIONES)[number];
@@ -10,8 +12,10 @@ export type Formato = (typeof FORMATOS)[number];
 export const MAX_PERIODOS = 1000;
 const UNIDADES: Record<Agrupacion, string> = { dia: 'días', semana: 'semanas', mes: 'meses' };
 const CONSEJO: Record<Agrupacion, string> = { dia: 'Acortá las fechas o agrupá por semana o mes.', semana: 'Acortá las fechas o agrupá por mes.', mes: 'Acortá las fechas.' };
+/** Counts written as people here write them: "2.523 días", "como máximo 1.000". */
+const cuenta = (n: number) => formatAmount(String(n), 0);
 export const periodosMsg = (n: number, agrupacion: Agrupacion) =>
-  `El período tiene ${n} ${UNIDADES[agrupacion]}; la evolución muestra como máximo ${MAX_PERIODOS}. ${CONSEJO[agrupacion]}`;
+  `El período tiene ${cuenta(n)} ${UNIDADES[agrupacion]}; la evolución muestra como máximo ${cuenta(MAX_PERIODOS)}. ${CONSEJO[agrupacion]}`;
 
 /** How many periods of `agrupacion` the days `desde`..`hasta` (AAAA-MM-DD, inclusive) touch. */
 export function periodos(agrupacion: Agrupacion, desde: string, hasta: string): number {
