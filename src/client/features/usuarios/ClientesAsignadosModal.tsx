@@ -27,7 +27,7 @@ function Editor({ user }: { user: UserRecord }) {
   const perms = usePermissions();
   const assigned = trpc.usuarios.clientesAsignados.useQuery({ id: user.id });
   const save = useAsignarClientes();
-  const { editing, start, stop, current, changed, toggle, search, setSearch } = useSelectionEditor(assigned.data, (c) => c.idCliente);
+  const { editing, start, stop, current, changed, toggle, search, setSearch, searchRef, editRef } = useSelectionEditor(assigned.data, (c) => c.idCliente);
   const all = trpc.clientes.list.useQuery({ all: true }, { enabled: editing });
   const options = Array.isArray(all.data) ? all.data : [];
   const visible = options.filter((c) => matches(search, c.nombre, c.categoria.nombre, documento(c)));
@@ -61,7 +61,7 @@ function Editor({ user }: { user: UserRecord }) {
             ))}
           </ul>
         )}
-        {perms.has(P.assignClients) && <EditButton onClick={start} />}
+        {perms.has(P.assignClients) && <EditButton ref={editRef} onClick={start} />}
       </div>
     );
   }
@@ -69,6 +69,7 @@ function Editor({ user }: { user: UserRecord }) {
   return (
     <div>
       <input
+        ref={searchRef}
         type="search"
         className="input"
         placeholder="Buscar por nombre, categoría o documento"

@@ -26,7 +26,7 @@ function Editor({ user }: { user: UserRecord }) {
   const perms = usePermissions();
   const assigned = trpc.usuarios.roles.useQuery({ id: user.id });
   const save = useAsignarRoles();
-  const { editing, start, stop, current, changed, set, search, setSearch } = useSelectionEditor(assigned.data, (r) => r.id);
+  const { editing, start, stop, current, changed, set, search, setSearch, searchRef, editRef } = useSelectionEditor(assigned.data, (r) => r.id);
   const all = trpc.roles.list.useQuery({}, { enabled: editing });
   const roles: RoleRecord[] = filasDe(all.data) ?? [];
   const inList = roles.filter((r) => current.has(r.id) && matches(search, r.name));
@@ -58,7 +58,7 @@ function Editor({ user }: { user: UserRecord }) {
             ))}
           </ul>
         )}
-        {perms.has(P.assignRoles) && <EditButton onClick={start} />}
+        {perms.has(P.assignRoles) && <EditButton ref={editRef} onClick={start} />}
       </div>
     );
   }
@@ -82,7 +82,7 @@ function Editor({ user }: { user: UserRecord }) {
 
   return (
     <div>
-      <input type="search" className="input" placeholder="Buscar roles" aria-label="Buscar roles" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <input ref={searchRef} type="search" className="input" placeholder="Buscar roles" aria-label="Buscar roles" value={search} onChange={(e) => setSearch(e.target.value)} />
       {all.isLoading ? (
         <p className="mt-3 text-sm text-slate-500">Cargando</p>
       ) : all.isError ? (

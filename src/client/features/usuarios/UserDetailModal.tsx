@@ -6,6 +6,7 @@ import { FormField } from '../../components/FormField';
 import { Toggle } from '../../components/Toggle';
 import { useEditarUsuario } from './hooks';
 import { applyFieldErrors } from '../../lib/errors';
+import { useFocusOnModeChange } from './useSelectionEditor';
 import { usePermissions } from '../../session/permissions';
 import { useSession } from '../../session/store';
 import { P } from '../../../shared/permissions';
@@ -46,6 +47,8 @@ function UserDetail({ user: initial }: { user: UserRecord }) {
     defaultValues: toForm(user),
   });
   const { errors, isSubmitting } = formState;
+  const { firstFieldRef, editRef } = useFocusOnModeChange<HTMLInputElement>(editing);
+  const { ref: usernameRef, ...username } = register('username');
   const canToggle = perms.has(P.deleteUser) && me?.id !== user.id;
   const mayChange = perms.has(P.changeUser) && (!user.is_superuser || !!me?.is_superuser);
 
@@ -75,7 +78,15 @@ function UserDetail({ user: initial }: { user: UserRecord }) {
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <fieldset disabled={!editing} className="space-y-4">
         <FormField label="Nombre de usuario" htmlFor="du-username" error={errors.username?.message}>
-          <input id="du-username" className="input" {...register('username')} />
+          <input
+            id="du-username"
+            className="input"
+            {...username}
+            ref={(el) => {
+              usernameRef(el);
+              firstFieldRef.current = el;
+            }}
+          />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Nombre" htmlFor="du-first_name" error={errors.first_name?.message}>
@@ -111,7 +122,7 @@ function UserDetail({ user: initial }: { user: UserRecord }) {
           </>
         ) : (
           mayChange && (
-            <button key="editar" type="button" className="btn-primary" onClick={() => setEditing(true)}>
+            <button key="editar" ref={editRef} type="button" className="btn-primary" onClick={() => setEditing(true)}>
               Editar
             </button>
           )

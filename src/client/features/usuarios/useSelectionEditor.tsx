@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { sameSet } from '../../lib/text';
 
 /**
@@ -13,6 +13,7 @@ export function useSelectionEditor<T, K>(assigned: T[] | undefined, keyOf: (item
   const [selected, setSelected] = useState<Set<K> | null>(null);
   const [search, setSearch] = useState('');
   const current = selected ?? original;
+  const { firstFieldRef: searchRef, editRef } = useFocusOnModeChange<HTMLInputElement>(editing);
 
   const set = (id: K, on: boolean) => {
     const next = new Set(current);
@@ -35,7 +36,28 @@ export function useSelectionEditor<T, K>(assigned: T[] | undefined, keyOf: (item
     toggle: (id: K) => set(id, !current.has(id)),
     search,
     setSearch,
+    /** The edit mode's search box: it takes the focus when Editar is pressed. */
+    searchRef,
+    /** The Editar button: it takes the focus back after Guardar or Cancelar. */
+    editRef,
   };
+}
+
+/**
+ * Focus across the switch between read-only and edit mode inside a dialog: the button pressed
+ * (Editar, Guardar, Cancelar) leaves the page, and the focus with it, to the document body. Entering
+ * edit mode focuses the first field; leaving it focuses Editar again.
+ */
+export function useFocusOnModeChange<F extends HTMLElement>(editing: boolean) {
+  const firstFieldRef = useRef<F>(null);
+  const editRef = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    if (editing && !wasEditing.current) firstFieldRef.current?.focus();
+    if (!editing && wasEditing.current) editRef.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+  return { firstFieldRef, editRef };
 }
 
 /** Cancelar / Guardar of an assignment editor; Guardar only when the selection changed. */
@@ -53,10 +75,10 @@ export function SelectionFooter({ changed, saving, onCancel, onSave }: { changed
 }
 
 /** The Editar button of an assignment's read-only view. */
-export function EditButton({ onClick }: { onClick: () => void }) {
+export function EditButton({ onClick, ref }: { onClick: () => void; ref?: Ref<HTMLButtonElement> }) {
   return (
     <div className="mt-4 flex justify-end">
-      <button key="editar" type="button" className="btn-primary" onClick={onClick}>
+      <button key="editar" ref={ref} type="button" className="btn-primary" onClick={onClick}>
         Editar
       </button>
     </div>

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startE2e, type E2e } from './support/app';
+import { dialog, pageAs } from './support/admin';
+
+/**
+ * The users dialogs by keyboard: Editar puts the focus on the first field, Guardar or Cancelar gives
+ * it back to Editar (the pressed button leaves the page, and the focus went to the document body,
+ * outside the dialog).
+ */
+let e: E2e;
+beforeAll(async () => {
+  e = await startE2e();
+});
+afterAll(() => e?.close());
+
+/** The focused element: its id, or its accessible text, and whether it is inside the dialog. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const a = document.activeElement as HTMLElement | null;
+    return { id: a?.id ?? '', text: a?.textContent?.trim() ?? '', label: a?.getAttribute('aria-label') ?? '', inDialog: !!a?.closest('[role="dialog"]') };
+  });
+
+async function pressButton(page: Page, name: string) {
+  await dialog(page).getByRole('button', { name, exact: true }).focus();
+  await page.keyboard.press('Enter');
+}
+
+describe('focus in the users dialogs', () => {
+  it('user details: Editar focuses the username, Guardar gives the focus back to Editar', async () => {
+    const page = await pageAs(e, '/usuarios');
+    await page.getByRole('button', { name: 'Ver operador' }).click();
+    await pressButton(page, 'Editar');
+    await expect.poll(() => focused(page)).toMatchObject({ id: 'du-username', inDialog: true });
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focused(page)).toMatchObject({ id: 'du-first_name' });
+
+    await pressButton(page, 'Guardar');
+    await page.locator('[role="status"]').filter({ hasText: 'Usuario actualizado con éxito!' }).waitFor();
+    await expect.poll(() => focused(page)).toMatchObject({ text: 'Editar', inDialog: true });
+    await page.context().close();
+  });
+
+  it('assigned clients and roles: Editar focuses the search box, Cancelar gives the focus back to Editar', async () => {
+    const page = await pageAs(e, '/usuarios');
+    for (const [open, search] of [
+      ['Clientes de operador', 'Buscar clientes'],
+      ['Roles de operador', 'Buscar roles'],
+    ]) {
+      await page.getByRole('button', { name: open }).click();
+      await pressButton(page, 'Editar');
+      await expect.poll(() => focused(page)).toMatchObject({ label: search, inDialog: true });
+      await pressButton(page, 'Cancelar');
+      await expect.poll(() => focused(page)).toMatchObject({ text: 'Editar', inDialog: true });
+      await page.keyboard.press('Escape');
+      await dialog(page).waitFor({ state: 'detached' });
+    }
+    await page.context().close();
+  });
+});
