@@ -90,10 +90,13 @@ function RoleForm({ state, permisos, onDone }: { state: NonNullable<RoleModalSta
                   <li key={p.id}>
                     <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-slate-50">
                       <input type="checkbox" checked={selected.has(p.id)} disabled={readOnly} onChange={() => flip(p.id)} />
-                      <span className="flex-1">{p.name_es}</span>
-                      <code className="text-xs text-slate-500">
-                        {p.app_label}.{p.codename}
-                      </code>
+                      {/* On a phone the code goes under the name, and may break anywhere: the longest ones are wider than the list. */}
+                      <span className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:justify-between sm:gap-3">
+                        <span>{p.name_es}</span>
+                        <code className="break-all text-xs text-slate-500">
+                          {p.app_label}.{p.codename}
+                        </code>
+                      </span>
                     </label>
                   </li>
                 ))}
