@@ -21,8 +21,14 @@ export const secondFactorCode = cleanText({ error: textError(MF.codeRequired) })
   .min(1, MF.codeRequired)
   .max(32, MF.codeWrong);
 
-/** Only a code of the authenticator app (enrolment proves the app works). */
-export const totpCode = z.string({ error: textError(M.codeSixDigits) }).trim().regex(/^\d{6}$/, M.codeSixDigits);
+/**
+ * Only a code of the authenticator app (enrolment proves the app works). Apps show it as "123 456":
+ * typed with that space (or any blank) it is the same code.
+ */
+export const totpCode = z
+  .string({ error: textError(M.codeSixDigits) })
+  .overwrite((s) => s.replace(/\s/g, ''))
+  .regex(/^\d{6}$/, M.codeSixDigits);
 
 export const mfaLoginInput = z.strictObject({
   mfa_token: z.string({ error: textError(MF.challengeInvalid) }).min(1, MF.challengeInvalid).max(2048, MF.challengeInvalid),

@@ -69,7 +69,7 @@ function Activar({ onDone }: { onDone: (codes: string[]) => void }) {
         </div>
       </div>
       <FormField label="Código de 6 dígitos de la aplicación" htmlFor="mfa-enable-code" error={errors.code?.message}>
-        <input id="mfa-enable-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="input max-w-40" {...form.register('code')} />
+        <input id="mfa-enable-code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} className="input max-w-40" {...form.register('code')} />
       </FormField>
       <button type="submit" className="btn-primary" disabled={isSubmitting}>
         {isSubmitting ? 'Activando…' : 'Activar'}

@@ -28,7 +28,9 @@ type Locked = NonNullable<Awaited<ReturnType<typeof repo.mfaStateForUpdate>>>;
  * Checks a second-factor code against the user's (locked) row and spends it: a TOTP code of a step
  * later than the last accepted one, or an unused recovery code. Null when it is not good.
  */
-async function spendSecondFactor(deps: AuthDeps, trx: Db, user: Locked, code: string): Promise<'totp' | 'recovery' | null> {
+async function spendSecondFactor(deps: AuthDeps, trx: Db, user: Locked, typed: string): Promise<'totp' | 'recovery' | null> {
+  // An app's code as the app shows it ("123 456") is the same code.
+  const code = /^\d{3}\s+\d{3}$/.test(typed) ? typed.replace(/\s/g, '') : typed;
   if (/^\d{6}$/.test(code)) {
     const secret = user.mfa_secret ? openSecret(deps.env.mfaKey, user.id, user.mfa_secret) : null;
     if (!secret) {
