@@ -57,4 +57,17 @@ describe('focus in the users dialogs', () => {
     }
     await page.context().close();
   });
+
+  it('roles: Agregar and Quitar keep the focus on the role, now on its button in the other list', async () => {
+    const page = await pageAs(e, '/usuarios');
+    await page.getByRole('button', { name: 'Roles de operador' }).click();
+    await pressButton(page, 'Editar');
+    await dialog(page).getByRole('button', { name: 'Agregar Cliente' }).waitFor();
+    await pressButton(page, 'Agregar Cliente');
+    await expect.poll(() => focused(page)).toMatchObject({ label: 'Quitar Cliente', inDialog: true });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toMatchObject({ label: 'Agregar Cliente', inDialog: true });
+    expect(await dialog(page).getByRole('button', { name: 'Guardar' }).isDisabled()).toBe(true);
+    await page.context().close();
+  });
 });

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Modal } from '../../components/Modal';
 import { trpc } from '../../trpc';
 import { useAsignarRoles } from './hooks';
@@ -31,6 +32,16 @@ function Editor({ user }: { user: UserRecord }) {
   const roles: RoleRecord[] = filasDe(all.data) ?? [];
   const inList = roles.filter((r) => current.has(r.id) && matches(search, r.name));
   const available = roles.filter((r) => !current.has(r.id) && matches(search, r.name));
+  // Agregar/Quitar moves the role to the other list and its button leaves the page: the focus follows
+  // the role to its new button instead of falling to the document body.
+  const columns = useRef<HTMLDivElement>(null);
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusNext.current) return;
+    const label = focusNext.current;
+    focusNext.current = null;
+    [...(columns.current?.querySelectorAll('button') ?? [])].find((b) => b.getAttribute('aria-label') === label)?.focus();
+  });
 
   const onSave = async () => {
     try {
@@ -71,7 +82,15 @@ function Editor({ user }: { user: UserRecord }) {
         {list.map((r) => (
           <li key={r.id} className="flex items-center justify-between px-3 py-2 text-sm">
             <span>{r.name}</span>
-            <button type="button" className="rounded px-2 py-1 text-xs font-medium text-emerald-700 hover:bg-emerald-50" aria-label={`${action} ${r.name}`} onClick={() => set(r.id, on)}>
+            <button
+              type="button"
+              className="rounded px-2 py-1 text-xs font-medium text-emerald-700 hover:bg-emerald-50"
+              aria-label={`${action} ${r.name}`}
+              onClick={() => {
+                focusNext.current = `${on ? 'Quitar' : 'Agregar'} ${r.name}`;
+                set(r.id, on);
+              }}
+            >
               {action}
             </button>
           </li>
@@ -88,7 +107,7 @@ function Editor({ user }: { user: UserRecord }) {
       ) : all.isError ? (
         <p role="alert" className="mt-3 text-sm text-red-600">{MA.toast.rolesLoadPanelError}</p>
       ) : (
-        <div className="mt-3 flex flex-col gap-4 sm:flex-row">
+        <div ref={columns} className="mt-3 flex flex-col gap-4 sm:flex-row">
           {column('Asignados', inList, 'Quitar', false)}
           {column('Disponibles', available, 'Agregar', true)}
         </div>
