@@ -20,8 +20,8 @@ async function rest(path: string, init: { method?: string; token?: string; body?
   return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
 }
 
-/** A PYG → USD cash transaction at the demo terminal, created and paid by the demo customer through REST. */
-async function transaccionEnProceso() {
+/** A PYG → USD cash transaction (or a USD sale credited to the customer's account) at the demo terminal, created and paid by the demo customer through REST. */
+async function transaccionEnProceso(venta = false) {
   const db = e2e.server.database.db;
   const token = (await rest('/token/', { method: 'POST', body: { username: DEMO_CUSTOMER.username, password: DEMO_CUSTOMER.password } })).body.access as string;
   const cliente = await db
@@ -35,11 +35,11 @@ async function transaccionEnProceso() {
   const divisa = async (codigo: string) => (await db.selectFrom('divisas').select('id').where('codigo', '=', codigo).executeTakeFirstOrThrow()).id;
   const efectivo = (await db.selectFrom('metodos_financieros').select('id').where('nombre', '=', 'EFECTIVO').executeTakeFirstOrThrow()).id;
   const tauser = (await db.selectFrom('tausers').select('id_tauser').where('codigo', '=', DEMO_TERMINAL.codigo).executeTakeFirstOrThrow()).id_tauser;
-  const c = await rest('/operaciones/crear-transaccion/', {
-    method: 'POST',
-    token,
-    body: { cliente_id: cliente.cliente_id, divisa_origen: await divisa('PYG'), divisa_destino: await divisa('USD'), monto: '1000000', metodo_id: efectivo, tauser_id: tauser },
-  });
+  const cuenta = (await db.selectFrom('metodo_financiero_detalle').select('id').where('cliente_id', '=', cliente.cliente_id).where('is_active', '=', true).executeTakeFirstOrThrow()).id;
+  const body = venta
+    ? { divisa_origen: await divisa('USD'), divisa_destino: await divisa('PYG'), monto: '100', detalle_metodo_id: cuenta }
+    : { divisa_origen: await divisa('PYG'), divisa_destino: await divisa('USD'), monto: '1000000', metodo_id: efectivo };
+  const c = await rest('/operaciones/crear-transaccion/', { method: 'POST', token, body: { cliente_id: cliente.cliente_id, tauser_id: tauser, ...body } });
   expect(c.status, JSON.stringify(c.body)).toBe(201);
   const p = await rest(`/operaciones/transacciones/${c.body.id}/confirmar-pago/`, { method: 'PATCH', token, body: { terminos_aceptados: true } });
   expect(p.status, JSON.stringify(p.body)).toBe(200);
@@ -124,6 +124,25 @@ describe('terminal kiosk and receipt', () => {
     await form.getByLabel('Motivo').fill('Retiro para depósito');
     await form.getByRole('button', { name: 'Guardar movimiento' }).click();
     await d.getByText(/reservad.* para operaciones pagadas que se retiran en este terminal/).waitFor();
+    await page.context().close();
+  }, 120_000);
+
+  it('a sale credited to the customer\'s account: the kiosk takes the dollars and pays no guaraní note', async () => {
+    const tx = await transaccionEnProceso(true);
+    const page = await e2e.newPage({ width: 1080, height: 1920 });
+    await page.goto(`${e2e.url}/terminal`);
+    await page.getByLabel('Código del Tauser').fill(DEMO_TERMINAL.codigo);
+    await page.getByLabel('Clave del terminal').fill(DEMO_TERMINAL.secreto);
+    await page.getByRole('button', { name: 'Activar terminal' }).click();
+    await page.getByLabel('Ingresá el código de tu transacción').fill(tx.codigo);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByText(/^en Transferencia bancaria · .+, cuando el terminal reciba tus billetes$/).waitFor();
+    expect(await page.getByLabel('Cómo se paga').count()).toBe(0);
+    await page.getByRole('button', { name: 'Ya inserté el dinero' }).click();
+    const entrega = page.getByLabel('Entrega', { exact: true });
+    await entrega.getByText(/^Te acreditamos ₲ [\d.]+ en Transferencia bancaria · /).waitFor();
+    expect(await entrega.getByText('Retirá tu dinero:').count()).toBe(0);
+    await page.getByLabel('Comprobante').getByText('Acreditado en').waitFor();
     await page.context().close();
   }, 120_000);
 });
