@@ -22,6 +22,7 @@ import * as apellidoAdmin from './2026112700_apellido_admin';
 import * as cvuBancoUnico from './2026112800_cvu_banco_unico';
 import * as busquedaSinAcentos from './2026112900_busqueda_sin_acentos';
 import * as reservaBilletes from './2026113000_reserva_billetes';
+import * as bloqueoDePersonal from './2026113001_bloqueo_de_personal';
 
 /** Every migration, in order. Names are timestamps so they sort the way they run. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026112800_cvu_banco_unico': cvuBancoUnico,
   '2026112900_busqueda_sin_acentos': busquedaSinAcentos,
   '2026113000_reserva_billetes': reservaBilletes,
+  '2026113001_bloqueo_de_personal': bloqueoDePersonal,
 };

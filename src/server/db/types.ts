@@ -16,6 +16,8 @@ export interface UsersTable {
   is_active: Generated<boolean>;
   is_superuser: Generated<boolean>;
   email_verified: Generated<boolean>;
+  /** Deactivated by staff: the e-mail verification does not activate the account (migration 2026113001). */
+  bloqueado: Generated<boolean>;
   cliente_actual_id: string | null;
   date_joined: Generated<Timestamp>;
   last_login: Timestamp | null;

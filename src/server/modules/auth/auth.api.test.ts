@@ -150,6 +150,18 @@ describe('registration and e-mail verification', () => {
     expect(perms.body.perms).toEqual(['operaciones.can_use_operacion', 'operaciones.can_use_simulacion']);
   });
 
+  it('an account staff deactivate while it verifies its e-mail stays inactive after the verification; staff activate it again', async () => {
+    const { email, code } = await registerAndGetCode('bloqueada');
+    const { id } = await app.db.selectFrom('users').select('id').where('username', '=', 'bloqueada').executeTakeFirstOrThrow();
+    const admin = await app.adminToken();
+    expect((await app.api('DELETE', `/usuarios/${id}/`, { token: admin })).status).toBe(204);
+    expect((await app.api('POST', '/auth/verify-email/', { body: { email, code } })).status).toBe(200);
+    expect((await app.api('POST', '/token/', { body: { username: 'bloqueada', password: 'secreto1' } })).status).toBe(401);
+    expect((await app.api('GET', `/usuarios/${id}/`, { token: admin })).body.is_active).toBe(false);
+    expect((await app.api('PATCH', `/usuarios/${id}/`, { token: admin, body: { is_active: true } })).status).toBe(200);
+    expect((await app.api('POST', '/token/', { body: { username: 'bloqueada', password: 'secreto1' } })).status).toBe(200);
+  });
+
   it('validates the form with the spec messages and refuses duplicates', async () => {
     const r = await app.api('POST', '/auth/register/', { body: { username: 'ab', email: 'no-es-correo', first_name: '', password: '123' } });
     expect(r.status).toBe(400);

@@ -80,8 +80,9 @@ export const activeVerifiedUserByEmail = (db: Db, emailLower: string) =>
     .where('email_verified', '=', true)
     .executeTakeFirst();
 
+/** The e-mail is verified; the account becomes active unless staff deactivated it meanwhile. */
 export async function markVerified(db: Db, userId: number) {
-  await db.updateTable('users').set({ email_verified: true, is_active: true }).where('id', '=', userId).execute();
+  await db.updateTable('users').set({ email_verified: true, is_active: sql<boolean>`not bloqueado` }).where('id', '=', userId).execute();
 }
 
 /** Gives the user the named role (if it exists and they do not hold it yet). */

@@ -56,7 +56,7 @@ export async function currentClient(db: Q, userId: number) {
 
 /** What a change of the user has to know, under a row lock. */
 export const lockUserRow = (db: Q, id: number) =>
-  db.selectFrom('users').select(['id', 'is_superuser', 'is_active', 'cliente_actual_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+  db.selectFrom('users').select(['id', 'is_superuser', 'is_active', 'bloqueado', 'cliente_actual_id']).where('id', '=', id).forUpdate().executeTakeFirst();
 
 export const userExists = async (db: Q, id: number) => !!(await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
 

@@ -119,7 +119,9 @@ export async function update(ctx: ServiceCtx, id: number, input: UserPatchBody):
         const errors: FieldErrors = { ...Object.fromEntries(names), ...(await takenErrors(trx, rest, id)) };
         if (Object.keys(errors).length) throw invalidFields(errors);
 
-        const set = { ...rest, ...(toggles ? { is_active } : {}), ...(password_hash ? { password_hash } : {}) };
+        // Staff's choice outlives a pending e-mail verification (markVerified): deactivated stays so.
+        const bloqueo = is_active === undefined || is_active === !cur.bloqueado ? {} : { bloqueado: !is_active };
+        const set = { ...rest, ...(toggles ? { is_active } : {}), ...bloqueo, ...(password_hash ? { password_hash } : {}) };
         if (Object.keys(set).length) await updateUserRow(trx, id, set);
         if (password_hash || (toggles && !is_active)) await revokeUserTokens(trx, id);
         const after = (await findUser(trx, id))!;
@@ -149,8 +151,9 @@ export async function deactivate(ctx: ServiceCtx, id: number): Promise<UserRecor
     const cur = await lockUser(trx, id);
     await assertMayChange(ctx, trx, cur);
     const before = (await findUser(trx, id))!;
-    if (!cur.is_active) return before;
-    await updateUserRow(trx, id, { is_active: false });
+    if (!cur.is_active && cur.bloqueado) return before;
+    // An account still verifying its e-mail is inactive already: blocking it keeps it so after the verification.
+    await updateUserRow(trx, id, { is_active: false, bloqueado: true });
     await revokeUserTokens(trx, id);
     const after = (await findUser(trx, id))!;
     await audit(trx, { actorId: actor.id, action: 'deactivate', entity: ENTITY, entityId: id, before, after });
