@@ -134,6 +134,10 @@ describe('registration', () => {
     await page.waitForURL(/\/register\/verificar/);
     expect(await page.getByTestId('verify-email').textContent()).toBe('lucia@correo.test');
     const code = await e.smtp.waitForCode('lucia@correo.test');
+    // Come back later without the link's address: the page asks for it.
+    await page.goto(`${e.url}/register/verificar`);
+    expect(await page.getByTestId('verify-email').count()).toBe(0);
+    await page.getByLabel('Correo electrónico').fill('lucia@correo.test');
     const verify = page.getByRole('button', { name: 'Verificar' });
     const boxes = page.getByRole('group', { name: 'Código de verificación' }).locator('input');
     expect(await verify.isDisabled()).toBe(true);

@@ -3,17 +3,20 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { AuthCard } from '../../features/auth/AuthCard';
 import { CodeInput } from '../../features/auth/CodeInput';
+import { FormField } from '../../components/FormField';
 import { trpc } from '../../trpc';
 import { M } from '../../../shared/messages';
 import { errorMessage } from '../../lib/errors';
 
 function VerifyPage() {
-  const { email } = Route.useSearch();
+  const { email: enlace } = Route.useSearch();
+  // Opened without ?email= (a bookmark, a link typed by hand): the address is asked for.
+  const [email, setEmail] = useState(enlace);
   const navigate = useNavigate();
   const [digits, setDigits] = useState<string[]>(Array(6).fill(''));
   const verify = trpc.auth.verifyEmail.useMutation();
   const resend = trpc.auth.resendCode.useMutation();
-  const complete = digits.every((d) => /^\d$/.test(d));
+  const complete = digits.every((d) => /^\d$/.test(d)) && email.trim() !== '';
 
   const onVerify = async () => {
     try {
@@ -40,14 +43,23 @@ function VerifyPage() {
 
   return (
     <AuthCard title="Verificá tu correo">
-      <p className="mb-6 text-center text-sm text-slate-600">
-        Ingresá el código de 6 dígitos que enviamos a <strong data-testid="verify-email">{email}</strong>
-      </p>
+      {enlace ? (
+        <p className="mb-6 text-center text-sm text-slate-600">
+          Ingresá el código de 6 dígitos que enviamos a <strong data-testid="verify-email">{enlace}</strong>
+        </p>
+      ) : (
+        <div className="mb-6 space-y-2">
+          <p className="text-center text-sm text-slate-600">Ingresá el correo con el que te registraste y el código de 6 dígitos que te enviamos.</p>
+          <FormField label="Correo electrónico" htmlFor="verify-email-input">
+            <input id="verify-email-input" type="email" autoComplete="email" className="input" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </FormField>
+        </div>
+      )}
       <CodeInput value={digits} onChange={setDigits} />
       <button type="button" className="btn-primary mt-6 w-full" disabled={!complete || verify.isPending} onClick={() => void onVerify()}>
         {verify.isPending ? 'Verificando…' : 'Verificar'}
       </button>
-      <button type="button" className="mt-3 w-full text-sm text-emerald-700 hover:underline disabled:opacity-50" disabled={resend.isPending} onClick={() => void onResend()}>
+      <button type="button" className="mt-3 w-full text-sm text-emerald-700 hover:underline disabled:opacity-50" disabled={resend.isPending || email.trim() === ''} onClick={() => void onResend()}>
         Reenviar código
       </button>
     </AuthCard>
