@@ -85,6 +85,11 @@ export const terminalTransaccion = z.object({
   tasa_aplicada: z.string(),
   /** The operation's method as the customer chose it ("Transferencia bancaria · Mi cuenta"). */
   metodo: z.string(),
+  /**
+   * A purchase whose guaraníes the customer paid with the method at the payment (guaraniesEnEfectivo):
+   * nothing to hand in at the terminal. Known from the operation, with or without a plan.
+   */
+  ya_pagado: z.boolean(),
   puede_pagar: z.boolean(),
   plan: entregaSchema.nullable(),
 });

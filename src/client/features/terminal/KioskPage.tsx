@@ -51,8 +51,6 @@ function Pago({ entrega }: { entrega: Entrega }) {
 
 /** Notes or coins the terminal hands out (none when a sale's guaraníes are credited to the method). */
 const pagaEnEfectivo = (e: Entrega) => e.notas.length > 0 || e.notas_pyg.length > 0 || e.monedas_pyg !== '0';
-/** Nothing to insert: a purchase whose guaraníes the customer paid with the method. */
-const nadaQueInsertar = (e: Entrega) => e.recibidas.notas.length === 0 && e.recibidas.monedas === '0';
 /** Guaraníes the method settles instead of cash (paid before, or credited). */
 const conMetodo = (e: Entrega | null) => (e?.pyg_con_metodo ?? '0') !== '0';
 
@@ -177,7 +175,8 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
 
   if (estado.paso === 'detalle') {
     const { tx } = estado;
-    const pagado = !!tx.plan && conMetodo(tx.plan) && nadaQueInsertar(tx.plan);
+    // Nothing to insert (a purchase paid with the method), even when the terminal cannot pay: the plan is then null.
+    const pagado = tx.ya_pagado;
     const acreditado = !!tx.plan && conMetodo(tx.plan) && !pagaEnEfectivo(tx.plan);
     return (
       <Screen info={info}>

@@ -223,6 +223,8 @@ describe('processing at the terminal', () => {
     const q = await app.api('GET', `/tauser/terminal/transacciones/${tx.codigo.toLowerCase()}/`, { token });
     expect(q.status).toBe(200);
     expect(q.body.puede_pagar).toBe(false);
+    // Paid by bank transfer: even without a plan the kiosk knows there is nothing to hand in.
+    expect(q.body).toMatchObject({ plan: null, ya_pagado: true });
     const extra = await app.api('POST', `/tauser/terminal/transacciones/${tx.codigo}/procesar/`, { token, body: { foo: 1 } });
     expect(extra).toMatchObject({ status: 400, body: { foo: ['Campo no permitido.'] } });
     const r = await app.api('POST', `/tauser/terminal/transacciones/${tx.codigo}/procesar/`, { token, body: {} });
@@ -443,7 +445,7 @@ describe('the operation path offers only what the chosen terminal can do', () =>
     expect(venta.status, JSON.stringify(venta.body)).toBe(201);
     await pagar(venta.body.id);
     const vista = await app.api('GET', `/tauser/terminal/transacciones/${venta.body.codigo}/`, { token });
-    expect(vista.body).toMatchObject({ puede_pagar: true, metodo: expect.stringContaining('Cuenta') });
+    expect(vista.body).toMatchObject({ puede_pagar: true, metodo: expect.stringContaining('Cuenta'), ya_pagado: false });
     expect(vista.body.plan).toMatchObject({ notas: [], notas_pyg: [], monedas_pyg: '0', pyg_con_metodo: venta.body.monto_destino });
     const hecha = await app.api('POST', `/tauser/terminal/transacciones/${venta.body.codigo}/procesar/`, { token, body: {} });
     expect(hecha.status, JSON.stringify(hecha.body)).toBe(200);
@@ -452,6 +454,8 @@ describe('the operation path offers only what the chosen terminal can do', () =>
     const compraEfectivo = await crear({ divisa_origen: w.pyg, divisa_destino: w.usd, monto: '1000000', metodo_id: w.metodos.EFECTIVO, tauser_id: t });
     expect(compraEfectivo.status, JSON.stringify(compraEfectivo.body)).toBe(201);
     await pagar(compraEfectivo.body.id);
+    // In cash the guaraníes are still to be handed in.
+    expect((await app.api('GET', `/tauser/terminal/transacciones/${compraEfectivo.body.codigo}/`, { token })).body.ya_pagado).toBe(false);
     const efectivo = await app.api('POST', `/tauser/terminal/transacciones/${compraEfectivo.body.codigo}/procesar/`, { token, body: {} });
     expect(efectivo.status, JSON.stringify(efectivo.body)).toBe(200);
     expect(efectivo.body.entrega).toMatchObject({ pyg_con_metodo: '0', recibidas: { divisa: 'PYG', notas: [{ denominacion: 100000, cantidad: 10 }] } });

@@ -11,7 +11,7 @@ import { repartirPago, desglosar, type StockNota } from '../../../shared/desglos
 import { dec } from '../../../shared/money';
 import { DIVISA_MSG } from '../../../shared/schemas/divisas';
 import { P } from '../../../shared/permissions';
-import { ESTADO_LABEL, mensajeTransicion, nombreMedio, type EstadoTransaccion } from '../../../shared/transacciones';
+import { ESTADO_LABEL, guaraniesEnEfectivo, mensajeTransicion, nombreMedio, type EstadoTransaccion } from '../../../shared/transacciones';
 import {
   MAX_BILLETES, TERMINAL_MSG, type Entrega, type StockMovimientoBody, type StockRespuesta, type TerminalTransaccion,
 } from '../../../shared/schemas/terminal';
@@ -192,6 +192,7 @@ function vista(row: TransaccionRow, plan: Entrega | null): TerminalTransaccion {
     recibe_cliente: { divisa: row.destino_codigo, simbolo: row.destino_simbolo, monto: row.monto_destino },
     tasa_aplicada: row.tasa_aplicada,
     metodo: nombreMedio(row.metodo_nombre_display, row.detalle_alias),
+    ya_pagado: row.operacion_cliente === 'compra' && !guaraniesEnEfectivo(row.metodo_nombre),
     puede_pagar: plan !== null,
     plan,
   };
