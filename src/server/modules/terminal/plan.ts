@@ -61,6 +61,12 @@ async function planear(db: Db, f: FigurasTerminal, excepto = 0): Promise<Plan | 
   return { entrega, reserva, recibidas };
 }
 
+/**
+ * The method the terminal applies to a paid operation. One paid before payments reserved notes (no
+ * `reserva`) was told to hand over or collect its guaraníes in cash, whatever its method: it keeps that.
+ */
+export const metodoEnTerminal = (row: Pick<TransaccionRow, 'reserva' | 'metodo_nombre'>) => (row.reserva === null ? 'EFECTIVO' : row.metodo_nombre);
+
 const figurasDe = (row: TransaccionRow): FigurasTerminal => ({
   tauserId: row.tauser_id,
   destino: { id: row.divisa_destino_id, codigo: row.destino_codigo, es_base: row.operacion_cliente === 'venta' },
@@ -68,7 +74,7 @@ const figurasDe = (row: TransaccionRow): FigurasTerminal => ({
   tasaAplicada: row.tasa_aplicada,
   origen: { id: row.divisa_origen_id, codigo: row.origen_codigo },
   montoOrigen: row.monto_origen,
-  metodo: row.metodo_nombre,
+  metodo: metodoEnTerminal(row),
 });
 
 /** The plan of a stored transaction at its own Tauser (the kiosk's query and completion): its own reserved notes count as free. */

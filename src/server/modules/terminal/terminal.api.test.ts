@@ -460,6 +460,12 @@ describe('the operation path offers only what the chosen terminal can do', () =>
     expect(efectivo.status, JSON.stringify(efectivo.body)).toBe(200);
     expect(efectivo.body.entrega).toMatchObject({ pyg_con_metodo: '0', recibidas: { divisa: 'PYG', notas: [{ denominacion: 100000, cantidad: 10 }] } });
     expect(await cantidad(t, 'PYG', 100000)).toBe(10);
+    // Paid by transfer before payments reserved notes (no reserva): told to bring cash, it still hands it in.
+    const antigua = await crear({ divisa_origen: w.pyg, divisa_destino: w.usd, monto: '1000000', detalle_metodo_id: cuenta.id, tauser_id: t });
+    await pagar(antigua.body.id);
+    await app.db.updateTable('transacciones').set({ reserva: null }).where('id', '=', antigua.body.id).execute();
+    const vieja = await app.api('GET', `/tauser/terminal/transacciones/${antigua.body.codigo}/`, { token });
+    expect(vieja.body).toMatchObject({ ya_pagado: false, plan: { pyg_con_metodo: '0', recibidas: { divisa: 'PYG', notas: [{ denominacion: 100000, cantidad: 10 }] } } });
   });
 });
 

@@ -21,7 +21,7 @@ import { porQueNo, rechazarTransicion, toRecord } from '../transacciones/transac
 import { enviarComprobante } from '../transacciones/comprobanteMail';
 import type { Mailer } from '../../mail/mailer';
 import type { Logger } from '../../lib/logger';
-import { planDe } from './plan';
+import { metodoEnTerminal, planDe } from './plan';
 import { exigirDecimales } from '../simulacion/simulacion.service';
 import * as repo from './terminal.repository';
 
@@ -192,7 +192,7 @@ function vista(row: TransaccionRow, plan: Entrega | null): TerminalTransaccion {
     recibe_cliente: { divisa: row.destino_codigo, simbolo: row.destino_simbolo, monto: row.monto_destino },
     tasa_aplicada: row.tasa_aplicada,
     metodo: nombreMedio(row.metodo_nombre_display, row.detalle_alias),
-    ya_pagado: row.operacion_cliente === 'compra' && !guaraniesEnEfectivo(row.metodo_nombre),
+    ya_pagado: row.operacion_cliente === 'compra' && !guaraniesEnEfectivo(metodoEnTerminal(row)),
     puede_pagar: plan !== null,
     plan,
   };
