@@ -216,7 +216,7 @@ describe('/reportes', () => {
     const page = await adminPage({ width: 1366, height: 900 });
     await page.goto(`${e.url}/reportes?desde=2020-01-01`);
     const seccion = page.getByRole('region', { name: 'Evolución del volumen y del margen' });
-    await seccion.getByRole('alert').filter({ hasText: /días; la evolución muestra como máximo 1000/ }).waitFor();
+    await seccion.getByRole('alert').filter({ hasText: /días; la evolución muestra como máximo 1\.000/ }).waitFor();
     await expect.poll(async () => guaranies(await margenCard(page).innerText())).toBeGreaterThan(0);
     // A file of the same period holds the evolution by the finest grouping that fits: it downloads.
     const descarga = page.waitForEvent('download');
@@ -228,7 +228,7 @@ describe('/reportes', () => {
     // Past 83 years not even by month: the file is refused with the server's reason.
     await page.goto(`${e.url}/reportes?desde=1900-01-01&agrupacion=mes`);
     await page.getByRole('button', { name: 'Exportar Excel' }).click();
-    await page.getByRole('status').filter({ hasText: /meses; la evolución muestra como máximo 1000\. Acortá las fechas\./ }).waitFor();
+    await page.getByRole('status').filter({ hasText: /meses; la evolución muestra como máximo 1\.000\. Acortá las fechas\./ }).waitFor();
   });
 
   it('is not offered to users without the permission: no link, and the route answers 403', async () => {
