@@ -121,7 +121,7 @@ export async function moverStock(ctx: ServiceCtx, id: string, body: StockMovimie
     const despues = body.operacion === 'cargar' ? antes + body.cantidad : antes - body.cantidad;
     if (despues < 0) throw (fieldError('cantidad', TERMINAL_MSG.retiroExcede));
     const reservados = (await repo.stockDeTauser(trx, id)).find((r) => r.denominacion_id === den.id)?.reservados ?? 0;
-    if (body.operacion === 'retirar' && despues < reservados) throw fieldError('cantidad', TERMINAL_MSG.retiroReservado(reservados, antes - reservados));
+    if (body.operacion === 'retirar' && despues < reservados) throw fieldError('cantidad', TERMINAL_MSG.retiroReservado(reservados, Math.max(0, antes - reservados)));
     if (body.operacion === 'cargar' && despues > MAX_BILLETES) throw (fieldError('cantidad', TERMINAL_MSG.cargaExcede));
     await repo.setStock(trx, id, den.id, despues);
     await repo.insertMovimiento(trx, { tauser_id: id, denominacion_id: den.id, usuario_id: ctx.actor.id, transaccion_id: null, antes, despues, motivo: body.motivo });
