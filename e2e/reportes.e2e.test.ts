@@ -209,6 +209,10 @@ describe('/reportes', () => {
     await page.screenshot({ path: 'e2e/screenshots/reportes-375-top.png' });
     await page.screenshot({ path: 'e2e/screenshots/reportes-375.png', fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Each figure table stacks as cards: the last column's figure is on screen, not past a sideways scroll.
+    const celda = page.getByRole('table', { name: 'Cifras por divisa' }).locator('td[data-label="Margen PYG"]').first();
+    const caja = (await celda.boundingBox())!;
+    expect(caja.x + caja.width).toBeLessThanOrEqual(375);
     expect(await axeViolations(page)).toEqual([]);
   });
 

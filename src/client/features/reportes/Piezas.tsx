@@ -44,29 +44,31 @@ export function Tabla<T>({
   const msg = estado.loading ? 'Cargando' : estado.error ? 'Ha ocurrido un error' : !rows?.length ? 'No hay operaciones en el período' : null;
   return (
     // Focusable so a keyboard can scroll a table wider than the screen (WCAG scrollable-region-focusable).
+    // On a phone the rows stack as cards of "column: figure" lines (tabla-apilada, as the staff tables):
+    // a figure never hides past a sideways scroll; the explicit roles keep the table's semantics.
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={label}>
-      <table className="min-w-full text-sm" aria-label={label}>
-        <thead>
-          <tr className="border-b border-slate-200 text-slate-700">
+      <table role="table" className="tabla-apilada min-w-full text-sm" aria-label={label}>
+        <thead role="rowgroup">
+          <tr role="row" className="border-b border-slate-200 text-slate-700">
             {cols.map((c) => (
-              <th key={c.header} scope="col" className={`px-2 py-2 font-semibold ${c.num ? 'text-right' : 'text-left'}`}>
+              <th key={c.header} role="columnheader" scope="col" className={`px-2 py-2 font-semibold ${c.num ? 'text-right' : 'text-left'}`}>
                 {c.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody role="rowgroup" className="divide-y divide-slate-100">
           {msg ? (
-            <tr>
-              <td colSpan={cols.length} className="px-2 py-4 text-center text-slate-600">
+            <tr role="row">
+              <td role="cell" colSpan={cols.length} className="px-2 py-4 text-center text-slate-600">
                 {msg}
               </td>
             </tr>
           ) : (
             rows!.map((r) => (
-              <tr key={rowKey(r)}>
+              <tr key={rowKey(r)} role="row">
                 {cols.map((c) => (
-                  <td key={c.header} className={`px-2 py-2 ${c.num ? 'whitespace-nowrap text-right tabular-nums' : ''}`}>
+                  <td key={c.header} role="cell" data-label={c.header} className={`px-2 py-2 ${c.num ? 'whitespace-nowrap text-right tabular-nums' : ''}`}>
                     {c.cell(r)}
                   </td>
                 ))}
