@@ -47,8 +47,8 @@ async function planear(db: Db, f: FigurasTerminal, excepto = 0): Promise<Plan | 
   const destinoRows = f.destino.es_base ? pygRows : stock.filter((r) => r.divisa_id === f.destino.id);
   const destino: DivisaNotas = { codigo: f.destino.codigo, esBase: f.destino.es_base, stock: libres(destinoRows) };
   const pyg: DivisaNotas = { codigo: pygRows[0]?.codigo ?? '', esBase: true, stock: libres(pygRows) };
-  const origenDens = stock.filter((r) => r.divisa_id === f.origen.id).map((r) => r.denominacion);
-  const origen = { codigo: f.origen.codigo, monto: f.montoOrigen, denominaciones: origenDens };
+  const origenRows = stock.filter((r) => r.divisa_id === f.origen.id);
+  const origen = { codigo: f.origen.codigo, monto: f.montoOrigen, denominaciones: origenRows.map((r) => r.denominacion) };
   const entrega = planEntrega(f.montoDestino, destino, pyg, f.tasaAplicada, origen, guaraniesEnEfectivo(f.metodo));
   if (!entrega) return null;
   const id = (rows: repo.StockRow[], valor: number) => rows.find((r) => r.denominacion === valor)!.denominacion_id;
@@ -56,7 +56,6 @@ async function planear(db: Db, f: FigurasTerminal, excepto = 0): Promise<Plan | 
     ...entrega.notas.map((n) => ({ denominacion_id: id(destinoRows, n.denominacion), cantidad: n.cantidad })),
     ...entrega.notas_pyg.map((n) => ({ denominacion_id: id(pygRows, n.denominacion), cantidad: n.cantidad })),
   ];
-  const origenRows = stock.filter((r) => r.divisa_id === f.origen.id);
   const recibidas = entrega.recibidas.notas.map((n) => ({ denominacion_id: id(origenRows, n.denominacion), cantidad: n.cantidad }));
   return { entrega, reserva, recibidas };
 }
