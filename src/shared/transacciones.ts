@@ -95,6 +95,8 @@ export const OP_MSG = {
   nuevaCotizacionAceptada: 'Aceptaste la nueva cotización. Transacción en proceso.',
   canceladaPorCambio: 'Transacción cancelada por cambio de cotización',
   seleccionarDivisasMetodo: 'Seleccioná las divisas y el método',
+  /** The currencies are chosen; only the method is missing. */
+  seleccionarMetodo: 'Seleccioná el método',
 } as const;
 
 /**

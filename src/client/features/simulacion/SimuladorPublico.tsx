@@ -107,8 +107,9 @@ export function SimuladorPublico() {
     e.preventDefault();
     setEnviado(true);
     if (origen === '' || destino === '' || metodo === '') {
-      toast.error(OP_MSG.seleccionarDivisasMetodo);
-      setErrores({ form: OP_MSG.seleccionarDivisasMetodo });
+      const mensaje = origen !== '' && destino !== '' ? OP_MSG.seleccionarMetodo : OP_MSG.seleccionarDivisasMetodo;
+      toast.error(mensaje);
+      setErrores({ form: mensaje });
       return;
     }
     setErrores({});
