@@ -138,6 +138,12 @@ describe('second factor on screen', () => {
     await admin.context().close();
 
     const page = await e.newPage();
+    // While the enrolment is pending the screens ask nothing the server refuses (a call refused with
+    // the old token as the enrolment rotates the tokens signed the user out).
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/trpc/') && r.status() >= 400) refused.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
     await passwordStep(page, DEMO_OPERATOR.username, DEMO_OPERATOR.password);
     await page.waitForURL(`${e.url}/seguridad`);
     await page.getByText(MF.enrollmentRequired).waitFor();
@@ -148,6 +154,7 @@ describe('second factor on screen', () => {
     await page.getByLabel('Código de 6 dígitos de la aplicación').fill(generateSync({ secret }));
     await page.getByRole('button', { name: 'Activar' }).click();
     await page.getByTestId('recovery-codes').waitFor();
+    expect(refused).toEqual([]);
     await page.getByRole('button', { name: 'Ya los guardé' }).click();
     await page.waitForURL(`${e.url}/`);
     await page.goto(`${e.url}/clientes`);

@@ -19,7 +19,11 @@ function refreshAccess(): Promise<string | null> {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ refresh }),
       });
-      if (!res.ok) return null;
+      if (!res.ok) {
+        // Refused because another call rotated the tokens meanwhile (a second factor turned on, a
+        // password changed): the stored ones are the new session, not a reason to sign out.
+        return session.refreshToken() !== refresh ? session.token() : null;
+      }
       const { access } = (await res.json()) as { access: string };
       session.setAccess(access);
       return access;
@@ -66,7 +70,8 @@ export async function authFetch(input: RequestInfo | URL, init?: RequestInit): P
     window.location.assign('/seguridad');
   }
   if (res.status !== 401 || !token) return res;
-  const access = await refreshAccess();
+  const stored = session.token();
+  const access = stored && stored !== token ? stored : await refreshAccess();
   if (!access) {
     onLogout();
     return res;

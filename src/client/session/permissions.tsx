@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { trpc } from '../trpc';
-import { useSession, type Session } from './store';
+import { session, useSession, type Session } from './store';
 import { P } from '../../shared/permissions';
 
 export interface PermissionState {
@@ -15,7 +15,8 @@ const Ctx = createContext<PermissionState | null>(null);
 /** Loads the current user's permissions; a failed load yields none (spec 000 §4). */
 export function PermissionsProvider({ children }: { children: ReactNode }) {
   const s = useSession();
-  const q = trpc.auth.myPermissions.useQuery(undefined, { enabled: !!s, staleTime: 60_000 });
+  // A pending second-factor enrolment has no permissions to read (the server answers 403).
+  const q = trpc.auth.myPermissions.useQuery(undefined, { enabled: !!s && !session.enrolmentPending(), staleTime: 60_000 });
   const value = useMemo<PermissionState>(() => {
     const perms = new Set(s && q.data ? q.data.perms : []);
     const ready = !s || !q.isLoading;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { trpc } from '../../trpc';
-import { useSession } from '../../session/store';
+import { session, useSession } from '../../session/store';
 import { readUserId } from '../../session/tokenReader';
 import type { ClienteRecord } from '../../../shared/schemas/clientes';
 import { onClienteActualChanged } from './events';
@@ -10,7 +10,9 @@ import { onClienteActualChanged } from './events';
  * the navbar selector and the customer screens read them. A failed list load empties both (spec 000 §8).
  */
 export function useClientesDelUsuario(userId: number | null) {
-  const enabled = userId !== null;
+  useSession();
+  // A pending second-factor enrolment answers 403 to these: read them once it is set up.
+  const enabled = userId !== null && !session.enrolmentPending();
   const id = { id: userId ?? 0 };
   // Staff may assign or remove clients at any time: read again when the window regains focus and every 30 s.
   const vigente = { enabled, staleTime: 30_000, refetchOnWindowFocus: 'always', refetchInterval: 30_000 } as const;
