@@ -81,7 +81,8 @@ export function toRecord(r: TransaccionRow): TransaccionRecord {
   };
 }
 
-const verTodas = (ctx: ServiceCtx) => can(ctx, P.viewTransaccion);
+/** Staff who see every transaction; the others see those of the clients assigned to them. */
+export const verTodas = (ctx: ServiceCtx) => can(ctx, P.viewTransaccion);
 
 /** A transaction the actor may read: staff with the view permission, or a user its client is assigned to. Others get 404. */
 async function visible(ctx: ServiceCtx, id: number): Promise<TransaccionRow> {
