@@ -229,7 +229,8 @@ describe('processing at the terminal', () => {
     expect(extra).toMatchObject({ status: 400, body: { foo: ['Campo no permitido.'] } });
     const r = await app.api('POST', `/tauser/terminal/transacciones/${tx.codigo}/procesar/`, { token, body: {} });
     expect(r.status).toBe(409);
-    expect(r.body.detail).toBe(TERMINAL_MSG.stockInsuficiente);
+    // Asked to complete, the money may already be in the tray: the refusal no longer says not to insert it.
+    expect(r.body.detail).toBe('El terminal no tiene billetes suficientes para pagar esta transacción: no se completó. Consultá al personal.');
     expect((await app.api('GET', `/operaciones/transacciones/${tx.id}/`, { token: vip.token })).body.estado).toBe('en_proceso');
     expect(await app.db.selectFrom('tauser_stock_movimientos').select('id').where('transaccion_id', '=', tx.id).execute()).toEqual([]);
     // Staff mark it failed, with a reason.

@@ -220,7 +220,7 @@ export async function procesar(deps: { db: Db; mailer: Mailer; log: Logger }, ta
     if (!done) await paraTerminal(trx, tauserId, codigo);
     if (!done) throw conflict(mensajeTransicion('completar', 'completada'));
     const plan = await planDe(trx, pre);
-    if (!plan) throw conflict(TERMINAL_MSG.stockInsuficiente, { puede_pagar: false });
+    if (!plan) throw conflict(TERMINAL_MSG.stockInsuficienteAlCompletar, { puede_pagar: false });
     const movs = [...plan.reserva.map((n) => ({ ...n, delta: -n.cantidad })), ...plan.recibidas.map((n) => ({ ...n, delta: n.cantidad }))];
     const actual = await repo.lockStock(trx, tauserId, [...new Set(movs.map((m) => m.denominacion_id))].sort((a, b) => a - b));
     for (const m of movs) {
