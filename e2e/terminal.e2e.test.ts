@@ -145,5 +145,35 @@ describe('terminal kiosk and receipt', () => {
     await page.getByLabel('Comprobante').getByText('Acreditado en').waitFor();
     await page.context().close();
   }, 120_000);
-});
 
+  it('the kiosk keeps the focus where the customer acts, and a refused completion cannot be pressed again', async () => {
+    const tx = await transaccionEnProceso();
+    const page = await e2e.newPage({ width: 768, height: 1024 });
+    await page.goto(`${e2e.url}/terminal`);
+    await page.getByLabel('Código del Tauser').fill(DEMO_TERMINAL.codigo);
+    await page.getByLabel('Clave del terminal').fill(DEMO_TERMINAL.secreto);
+    await page.getByRole('button', { name: 'Activar terminal' }).click();
+    const campo = page.getByLabel('Ingresá el código de tu transacción');
+    // A wrong code: the field takes the focus back with its text selected, so the next scan replaces it.
+    await campo.fill('NOEXISTE');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('alert').waitFor();
+    await expect.poll(() => campo.evaluate((el: HTMLInputElement) => document.activeElement === el && el.selectionStart === 0 && el.selectionEnd === el.value.length)).toBe(true);
+    await page.keyboard.type(tx.codigo);
+    await page.keyboard.press('Enter');
+    // The transaction's heading holds the focus (the pressed button is gone).
+    const titulo = page.getByRole('heading', { name: `Transacción ${tx.codigo}` });
+    await titulo.waitFor();
+    await expect.poll(() => titulo.evaluate((el) => document.activeElement === el)).toBe(true);
+    // The notes are found short after the screen was shown: the completion is refused (409) and the
+    // button stays off instead of repeating the refusal.
+    const db = e2e.server.database.db;
+    const { tauser_id } = await db.selectFrom('transacciones').select('tauser_id').where('id', '=', tx.id).executeTakeFirstOrThrow();
+    await db.updateTable('tauser_stock').set({ cantidad: 0 }).where('tauser_id', '=', tauser_id).execute();
+    const confirmar = page.getByRole('button', { name: 'Ya inserté el dinero' });
+    await confirmar.click();
+    await page.getByRole('alert').filter({ hasText: 'no se completó' }).waitFor();
+    expect(await confirmar.isDisabled()).toBe(true);
+    await page.context().close();
+  }, 120_000);
+});

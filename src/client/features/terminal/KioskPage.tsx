@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { decimalesEscritos, formatAmount, formatRate } from '../../../shared/money';
 import { TERMINAL_MSG, type Entrega, type TerminalTransaccion } from '../../../shared/schemas/terminal';
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
@@ -54,6 +54,17 @@ const pagaEnEfectivo = (e: Entrega) => e.notas.length > 0 || e.notas_pyg.length 
 /** Guaraníes the method settles instead of cash (paid before, or credited). */
 const conMetodo = (e: Entrega | null) => (e?.pyg_con_metodo ?? '0') !== '0';
 
+/** A step's heading: it takes the focus when the step appears (the previous step's button is gone). */
+function Titulo({ children, className = '' }: { children: ReactNode; className?: string }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <h2 ref={ref} tabIndex={-1} className={`text-3xl font-bold focus:outline-none ${className}`}>
+      {children}
+    </h2>
+  );
+}
+
 function Alerta({ children }: { children: ReactNode }) {
   return (
     <p role="alert" className="rounded-2xl border-2 border-red-300 bg-red-50 p-5 text-xl text-red-800">
@@ -106,7 +117,8 @@ function SignIn({ onDone }: { onDone: (info: TerminalInfo) => void }) {
 
 type Paso =
   | { paso: 'codigo' }
-  | { paso: 'detalle'; tx: TerminalTransaccion }
+  /** `cerrada`: the terminal refused to complete it (409): pressing again would only repeat the refusal. */
+  | { paso: 'detalle'; tx: TerminalTransaccion; cerrada?: boolean }
   | { paso: 'hecho'; entrega: Entrega; registro: TransaccionRecord };
 
 function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
@@ -114,6 +126,7 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
   const [codigo, setCodigo] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const codigoRef = useRef<HTMLInputElement>(null);
 
   const fallo = (err: unknown) => {
     if (err instanceof KioskError && err.status === 401) {
@@ -136,6 +149,9 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
       setEstado({ paso: 'detalle', tx });
     } catch (err) {
       fallo(err);
+      // Back to the field, its text selected: the next scan or keystroke replaces the wrong code
+      // (the pressed button was disabled meanwhile and the focus had gone to the page).
+      requestAnimationFrame(() => codigoRef.current?.select());
     } finally {
       setBusy(false);
     }
@@ -149,6 +165,7 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
       setEstado({ paso: 'hecho', entrega: r.entrega, registro: r.transaccion });
     } catch (err) {
       fallo(err);
+      if (err instanceof KioskError && err.status === 409) setEstado({ paso: 'detalle', tx, cerrada: true });
     } finally {
       setBusy(false);
     }
@@ -161,7 +178,7 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
           <h2 className="text-3xl font-bold">Bienvenido</h2>
           <label className="flex flex-col gap-3 text-2xl">
             Ingresá el código de tu transacción
-            <input className={input} value={codigo} onChange={(e) => setCodigo(e.target.value)} maxLength={12} autoComplete="off" autoFocus required />
+            <input ref={codigoRef} className={input} value={codigo} onChange={(e) => setCodigo(e.target.value)} maxLength={12} autoComplete="off" autoFocus required />
           </label>
           <p className="text-lg text-slate-600">Es el código que recibiste al confirmar el pago (también podés escanear su código QR con el lector).</p>
           {error && <Alerta>{error}</Alerta>}
@@ -174,14 +191,14 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
   }
 
   if (estado.paso === 'detalle') {
-    const { tx } = estado;
+    const { tx, cerrada } = estado;
     // Nothing to insert (a purchase paid with the method), even when the terminal cannot pay: the plan is then null.
     const pagado = tx.ya_pagado;
     const acreditado = !!tx.plan && conMetodo(tx.plan) && !pagaEnEfectivo(tx.plan);
     return (
       <Screen info={info}>
         <section className="flex flex-col gap-6 rounded-3xl bg-white p-8 shadow" aria-label="Transacción">
-          <h2 className="text-3xl font-bold">Transacción {tx.codigo}</h2>
+          <Titulo>Transacción {tx.codigo}</Titulo>
           <p className="text-xl">{tx.cliente_nombre}</p>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="rounded-2xl bg-amber-50 p-5">
@@ -212,7 +229,7 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
             <button type="button" className={secondary} onClick={reiniciar} disabled={busy}>
               Cancelar
             </button>
-            <button type="button" className={`${primary} flex-1`} onClick={() => void procesar(tx)} disabled={busy || !tx.puede_pagar}>
+            <button type="button" className={`${primary} flex-1`} onClick={() => void procesar(tx)} disabled={busy || cerrada || !tx.puede_pagar}>
               {busy ? 'Procesando…' : pagado ? 'Retirar mi dinero' : 'Ya inserté el dinero'}
             </button>
           </div>
@@ -226,7 +243,7 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
   return (
     <Screen info={info}>
       <section className="flex flex-col gap-6 rounded-3xl bg-white p-8 shadow" aria-label="Entrega">
-        <h2 className="text-3xl font-bold text-emerald-800">Transacción completada</h2>
+        <Titulo className="text-emerald-800">Transacción completada</Titulo>
         {pagaEnEfectivo(entrega) && (
           <>
             <p className="text-xl">Retirá tu dinero:</p>
