@@ -169,11 +169,47 @@ describe('terminal kiosk and receipt', () => {
     // button stays off instead of repeating the refusal.
     const db = e2e.server.database.db;
     const { tauser_id } = await db.selectFrom('transacciones').select('tauser_id').where('id', '=', tx.id).executeTakeFirstOrThrow();
+    const stock = await db.selectFrom('tauser_stock').select(['denominacion_id', 'cantidad']).where('tauser_id', '=', tauser_id).execute();
     await db.updateTable('tauser_stock').set({ cantidad: 0 }).where('tauser_id', '=', tauser_id).execute();
     const confirmar = page.getByRole('button', { name: 'Ya inserté el dinero' });
     await confirmar.click();
     await page.getByRole('alert').filter({ hasText: 'no se completó' }).waitFor();
     expect(await confirmar.isDisabled()).toBe(true);
+    for (const r of stock) await db.updateTable('tauser_stock').set({ cantidad: r.cantidad }).where('tauser_id', '=', tauser_id).where('denominacion_id', '=', r.denominacion_id).execute();
+    await page.context().close();
+  }, 120_000);
+
+  it('a kiosk left alone goes back to the code step, and offers no PDF to leave on its disk', async () => {
+    const [completa, abandonada] = [await transaccionEnProceso(), await transaccionEnProceso(true)];
+    const page = await e2e.newPage({ width: 1080, height: 1920 });
+    await page.clock.install();
+    await page.goto(`${e2e.url}/terminal`);
+    await page.getByLabel('Código del Tauser').fill(DEMO_TERMINAL.codigo);
+    await page.getByLabel('Clave del terminal').fill(DEMO_TERMINAL.secreto);
+    await page.getByRole('button', { name: 'Activar terminal' }).click();
+    const campo = page.getByLabel('Ingresá el código de tu transacción');
+    await campo.fill(completa.codigo);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('button', { name: 'Ya inserté el dinero' }).click();
+    const hecho = page.getByRole('heading', { name: 'Transacción completada' });
+    await hecho.waitFor();
+    await page.getByLabel('Comprobante').getByText(completa.codigo).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Descargar PDF' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Imprimir' }).waitFor();
+    // The customer walks away: their receipt does not stay for the next person.
+    await page.clock.fastForward(60_000);
+    expect(await hecho.isVisible()).toBe(true);
+    await page.clock.fastForward(31_000);
+    await campo.waitFor();
+    expect(await hecho.count()).toBe(0);
+    // Nor does a transaction shown and never completed, with its button.
+    await campo.fill(abandonada.codigo);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    const boton = page.getByRole('button', { name: 'Ya inserté el dinero' });
+    await boton.waitFor();
+    await page.clock.fastForward(91_000);
+    await campo.waitFor();
+    expect(await boton.count()).toBe(0);
     await page.context().close();
   }, 120_000);
 });

@@ -5,9 +5,10 @@ import { NOMBRE_CASA, lineasComprobante } from '../../../shared/comprobante';
 
 /**
  * The printable receipt. Print CSS (styles.css, `.comprobante`): only the receipt prints; the
- * "80 mm" choice narrows it to a thermal roll, otherwise A4.
+ * "80 mm" choice narrows it to a thermal roll, otherwise A4. On the kiosk (`enTerminal`) no PDF is offered:
+ * the file would stay on the shared terminal's disk (the customer gets it by mail).
  */
-export function Comprobante({ t }: { t: TransaccionRecord }) {
+export function Comprobante({ t, enTerminal = false }: { t: TransaccionRecord; enTerminal?: boolean }) {
   const [qr, setQr] = useState<string | null>(null);
   const [termica, setTermica] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -36,9 +37,11 @@ export function Comprobante({ t }: { t: TransaccionRecord }) {
         <button type="button" className="rounded-lg bg-blue-700 px-4 py-3 font-semibold text-white" onClick={() => window.print()}>
           Imprimir
         </button>
-        <button type="button" className="rounded-lg border border-slate-400 px-4 py-3 font-semibold" onClick={() => void pdf()} disabled={busy}>
-          {busy ? 'Generando…' : 'Descargar PDF'}
-        </button>
+        {!enTerminal && (
+          <button type="button" className="rounded-lg border border-slate-400 px-4 py-3 font-semibold" onClick={() => void pdf()} disabled={busy}>
+            {busy ? 'Generando…' : 'Descargar PDF'}
+          </button>
+        )}
         <label className="flex items-center gap-2 px-2">
           <input type="checkbox" checked={termica} onChange={(e) => setTermica(e.target.checked)} /> Ticket 80 mm
         </label>

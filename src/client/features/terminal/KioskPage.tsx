@@ -6,6 +6,7 @@ import { nombreMedio } from '../../../shared/transacciones';
 import { Comprobante } from './Comprobante';
 import { KioskError, TERMINAL_INFO_KEY, TERMINAL_TOKEN_KEY, kioskFetch } from './api';
 import { Notas } from './Notas';
+import { useInactividad } from './useInactividad';
 
 interface TerminalInfo {
   idTauser: string;
@@ -140,6 +141,8 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
     setCodigo('');
     setError(null);
   };
+  // Not while a request is under way: the answer decides the next screen.
+  useInactividad(estado.paso !== 'codigo' && !busy, reiniciar);
   const buscar = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
@@ -263,7 +266,7 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
           </button>
         </div>
       </section>
-      <Comprobante t={estado.registro} />
+      <Comprobante t={estado.registro} enTerminal />
     </Screen>
   );
 }
