@@ -137,6 +137,8 @@ describe('terminal kiosk and receipt', () => {
     await page.getByLabel('Ingresá el código de tu transacción').fill(tx.codigo);
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByText(/^en Transferencia bancaria · .+, cuando el terminal reciba tus billetes$/).waitFor();
+    // The rate says what it is: guaraníes per dollar, as on the receipt.
+    await page.getByText(/^Tasa aplicada: ₲ [\d.]+(,\d+)? por USD$/).waitFor();
     expect(await page.getByLabel('Cómo se paga').count()).toBe(0);
     await page.getByRole('button', { name: 'Ya inserté el dinero' }).click();
     const entrega = page.getByLabel('Entrega', { exact: true });

@@ -221,7 +221,10 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
               <Pago entrega={tx.plan} />
             </div>
           )}
-          <p className="text-lg text-slate-600">Tasa aplicada: {formatRate(tx.tasa_aplicada, 4)}</p>
+          {/* As the receipt says it: guaraníes per unit of the foreign currency (the side that is not PYG). */}
+          <p className="text-lg text-slate-600">
+            Tasa aplicada: ₲ {formatRate(tx.tasa_aplicada, 4)} por {tx.entrega_cliente.divisa === 'PYG' ? tx.recibe_cliente.divisa : tx.entrega_cliente.divisa}
+          </p>
           {!tx.puede_pagar ? (
             <Alerta>{TERMINAL_MSG.stockInsuficiente}</Alerta>
           ) : (
