@@ -212,6 +212,13 @@ describe('terminal kiosk and receipt', () => {
     await page.clock.fastForward(91_000);
     await campo.waitFor();
     expect(await boton.count()).toBe(0);
+    // Nor a refused code and its message.
+    await campo.fill('NOEXISTE');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('alert').waitFor();
+    await page.clock.fastForward(91_000);
+    await expect.poll(() => campo.inputValue()).toBe('');
+    expect(await page.getByRole('alert').count()).toBe(0);
     await page.context().close();
   }, 120_000);
 });

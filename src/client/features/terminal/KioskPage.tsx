@@ -141,8 +141,8 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
     setCodigo('');
     setError(null);
   };
-  // Not while a request is under way: the answer decides the next screen.
-  useInactividad(estado.paso !== 'codigo' && !busy, reiniciar);
+  // Also a code typed or refused and left there; not while a request is under way (its answer decides the next screen).
+  useInactividad((estado.paso !== 'codigo' || codigo !== '' || error !== null) && !busy, reiniciar);
   const buscar = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
