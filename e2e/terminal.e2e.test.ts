@@ -177,6 +177,10 @@ describe('terminal kiosk and receipt', () => {
     await confirmar.click();
     await page.getByRole('alert').filter({ hasText: 'no se completó' }).waitFor();
     expect(await confirmar.isDisabled()).toBe(true);
+    // Leaving the screen does not cancel the paid operation, and the button does not say it does.
+    expect(await page.getByRole('button', { name: 'Cancelar' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Volver' }).click();
+    await campo.waitFor();
     for (const r of stock) await db.updateTable('tauser_stock').set({ cantidad: r.cantidad }).where('tauser_id', '=', tauser_id).where('denominacion_id', '=', r.denominacion_id).execute();
     await page.context().close();
   }, 120_000);

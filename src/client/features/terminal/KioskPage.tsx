@@ -233,7 +233,8 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
           {error && <Alerta>{error}</Alerta>}
           <div className="flex flex-col gap-4 sm:flex-row">
             <button type="button" className={secondary} onClick={reiniciar} disabled={busy}>
-              Cancelar
+              {/* It leaves this screen only: the paid operation stays to be completed here ('Cancelar' said otherwise). */}
+              Volver
             </button>
             <button type="button" className={`${primary} flex-1`} onClick={() => void procesar(tx)} disabled={busy || cerrada || !tx.puede_pagar}>
               {busy ? 'Procesando…' : pagado ? 'Retirar mi dinero' : 'Ya inserté el dinero'}
