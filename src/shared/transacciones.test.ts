@@ -38,5 +38,9 @@ describe('transaction state machine (DESIGN §7)', () => {
     expect(mensajeTransicion('cancelar', 'completada')).toBe('No se puede cancelar la transacción: está completada.');
     expect(mensajeTransicion('confirmarPago', 'en_proceso')).toBe('No se puede confirmar el pago: la transacción está en proceso.');
     expect(mensajeTransicion('confirmarPago', 'expirada')).toMatch(/expiró/);
+    // At the kiosk: what to do with an expired (perhaps paid) or unpaid code.
+    expect(mensajeTransicion('completar', 'expirada')).toBe('La transacción expiró: ya no se puede completar en el terminal. Si ya la pagaste, consultá al personal.');
+    expect(mensajeTransicion('completar', 'pendiente')).toBe('La transacción todavía no está pagada: confirmá el pago en la aplicación y volvé a ingresar el código.');
+    expect(mensajeTransicion('completar', 'completada')).toBe('No se puede completar la transacción: está completada.');
   });
 });

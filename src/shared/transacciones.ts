@@ -63,6 +63,9 @@ export function mensajeTransicion(accion: Transicion, estado: EstadoTransaccion)
     case 'cancelar':
       return `No se puede cancelar la transacción: ${enEstado(estado)}.`;
     case 'completar':
+      // Read at the kiosk by the customer: what to do next, not only the state.
+      if (estado === 'expirada') return 'La transacción expiró: ya no se puede completar en el terminal. Si ya la pagaste, consultá al personal.';
+      if (estado === 'pendiente') return 'La transacción todavía no está pagada: confirmá el pago en la aplicación y volvé a ingresar el código.';
       return `No se puede completar la transacción: ${enEstado(estado)}.`;
     case 'fallar':
       return `No se puede marcar la transacción como fallida: ${enEstado(estado)}.`;
