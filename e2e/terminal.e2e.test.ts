@@ -152,6 +152,8 @@ describe('terminal kiosk and receipt', () => {
     const tx = await transaccionEnProceso();
     const page = await e2e.newPage({ width: 768, height: 1024 });
     await page.goto(`${e2e.url}/terminal`);
+    // The sign-in starts in its first field.
+    await expect.poll(() => page.getByLabel('Código del Tauser').evaluate((el) => document.activeElement === el)).toBe(true);
     await page.getByLabel('Código del Tauser').fill(DEMO_TERMINAL.codigo);
     await page.getByLabel('Clave del terminal').fill(DEMO_TERMINAL.secreto);
     await page.getByRole('button', { name: 'Activar terminal' }).click();

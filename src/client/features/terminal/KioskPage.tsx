@@ -101,7 +101,7 @@ function SignIn({ onDone }: { onDone: (info: TerminalInfo) => void }) {
         <p className="text-xl text-slate-600">Personal autorizado: ingresá el código del Tauser y la clave del dispositivo.</p>
         <label className="flex flex-col gap-2 text-xl">
           Código del Tauser
-          <input className={input} value={codigo} onChange={(e) => setCodigo(e.target.value)} autoComplete="off" required />
+          <input className={input} value={codigo} onChange={(e) => setCodigo(e.target.value)} autoComplete="off" autoFocus required />
         </label>
         <label className="flex flex-col gap-2 text-xl">
           Clave del terminal
