@@ -112,4 +112,42 @@ describe('history on a phone', () => {
     await page.screenshot({ path: '/tmp/wt27b-historial-staff-1366.png', fullPage: true });
     await page.context().close();
   });
+
+  it('finds a transaction by its code and by currency; the filters stay in the URL across a reload', async () => {
+    const db = e.server.database.db;
+    const eur = await db.selectFrom('divisas').select('id').where('codigo', '=', 'EUR').executeTakeFirstOrThrow();
+    const otra = await db.selectFrom('transacciones').select('codigo').where('divisa_origen_id', '!=', eur.id).where('divisa_destino_id', '!=', eur.id).executeTakeFirstOrThrow();
+    const page = await pageOf(ADMIN.username, ADMIN.password, 1366);
+    await page.goto(`${e.url}/historial-transacciones`);
+    const tabla = page.getByRole('table', { name: 'Transacciones' });
+    await page.getByRole('button', { name: `Ver transacción ${otra.codigo}` }).waitFor();
+
+    await page.getByLabel('Divisa').selectOption('EUR');
+    await page.waitForURL(/divisa=EUR/);
+    await page.getByRole('button', { name: `Ver transacción ${otra.codigo}` }).waitFor({ state: 'detached' });
+    const filas = await tabla.locator('tbody tr').allInnerTexts();
+    expect(filas.length).toBeGreaterThan(0);
+    for (const fila of filas) expect(fila).toContain('EUR');
+
+    await page.getByLabel('Divisa').selectOption('');
+    await page.getByRole('searchbox', { name: 'Buscar por código…' }).fill(otra.codigo.toLowerCase());
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await page.waitForURL(new RegExp(`search=${otra.codigo.toLowerCase()}`));
+    await expect.poll(() => tabla.locator('tbody tr').count()).toBe(1);
+    await page.getByRole('button', { name: `Ver transacción ${otra.codigo}` }).waitFor();
+
+    await page.reload();
+    await page.getByRole('button', { name: `Ver transacción ${otra.codigo}` }).waitFor();
+    expect(await tabla.locator('tbody tr').count()).toBe(1);
+    expect(await page.getByRole('searchbox', { name: 'Buscar por código…' }).inputValue()).toBe(otra.codigo.toLowerCase());
+    await page.context().close();
+
+    const movil = await pageOf(DEMO_CUSTOMER.username, DEMO_CUSTOMER.password, 375);
+    await movil.goto(`${e.url}/historial-transacciones?divisa=EUR`);
+    const cards = await cardsInView(movil);
+    for (const card of await cards.allInnerTexts()) expect(card).toContain('EUR');
+    expect(await movil.getByLabel('Divisa').inputValue()).toBe('EUR');
+    await targetsAtLeast24(movil.getByRole('main'));
+    await movil.context().close();
+  });
 });

@@ -5,6 +5,6 @@ import { HistorialPage } from '../features/historial/HistorialPage';
 
 export const Route = createFileRoute('/historial-transacciones')({
   beforeLoad: requireAccess(),
-  validateSearch: listSearch('estado', 'desde', 'hasta', 'cliente', 'ver'),
+  validateSearch: listSearch('estado', 'divisa', 'desde', 'hasta', 'cliente', 'ver'),
   component: HistorialPage,
 });

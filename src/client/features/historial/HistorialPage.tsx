@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
+import { SearchBar } from '../../components/SearchBar';
 import { Pagination } from '../../components/Pagination';
 import { useListSearch, useLastPageAtMost } from '../../lib/listSearch';
 import { formatDateTime } from '../../lib/format';
@@ -17,7 +18,7 @@ import { ESTADOS, ESTADO_LABEL, OP_MSG, type EstadoTransaccion } from '../../../
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { TransaccionDetalleModal } from './TransaccionDetalleModal';
 
-type Filtro = 'estado' | 'desde' | 'hasta' | 'cliente' | 'ver';
+type Filtro = 'estado' | 'divisa' | 'desde' | 'hasta' | 'cliente' | 'ver';
 
 const FECHA = /^\d{4}-\d{2}-\d{2}$/;
 const operador = (t: TransaccionRecord) => `${t.operador_detalle.first_name} ${t.operador_detalle.last_name}`.trim();
@@ -102,7 +103,7 @@ function TarjetasTransacciones({
 
 /** /historial-transacciones (spec 001 §2): the signed-in user's clients' transactions (staff with the view permission: all). */
 export function HistorialPage() {
-  const { page, filters, setPage, setFilter } = useListSearch<Filtro>();
+  const { page, search, filters, setPage, setSearch, setFilter } = useListSearch<Filtro>();
   const perms = usePermissions();
   const todas = perms.allows({ all: [P.viewTransaccion] });
   const token = useSession()?.token;
@@ -113,6 +114,10 @@ export function HistorialPage() {
     [todas, staffClientes.data, propios.list],
   );
 
+  // Every operation has guaraníes on one side: the filter offers the other currencies, by code in the URL (?divisa=EUR).
+  const divisasQ = trpc.divisas.conTasa.useQuery({ all: true }, { staleTime: 60_000 });
+  const divisas = Array.isArray(divisasQ.data) ? divisasQ.data.filter((d) => !d.es_base) : [];
+  const divisa = divisas.find((d) => d.codigo === filters.divisa?.toUpperCase());
   const estado = ESTADOS.includes(filters.estado as EstadoTransaccion) ? (filters.estado as EstadoTransaccion) : undefined;
   const desde = filters.desde && FECHA.test(filters.desde) ? filters.desde : undefined;
   const hasta = filters.hasta && FECHA.test(filters.hasta) ? filters.hasta : undefined;
@@ -123,7 +128,7 @@ export function HistorialPage() {
   const conCliente = !cliente && (todas || propios.list.length > 1);
 
   const q = trpc.transacciones.list.useQuery(
-    { page, estado, fecha_desde: desde, fecha_hasta: rangoInvalido ? undefined : hasta, cliente_id: cliente },
+    { page, search: search || undefined, estado, divisa: divisa?.id, fecha_desde: desde, fecha_hasta: rangoInvalido ? undefined : hasta, cliente_id: cliente },
     { placeholderData: (prev) => prev },
   );
   useLoadErrorToast(q.isError, OP_MSG.cargarTransaccionesError);
@@ -143,7 +148,10 @@ export function HistorialPage() {
         title="Historial de Transacciones"
         subtitle={todas ? 'Operaciones de compra y venta de todos los clientes' : 'Las operaciones de compra y venta de tus clientes'}
       />
-      <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mb-3">
+        <SearchBar key={search} initial={search} placeholder="Buscar por código…" onSearch={setSearch} />
+      </div>
+      <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
         {clientes.length > 1 && (
           <label className={campo}>
             Cliente
@@ -164,6 +172,17 @@ export function HistorialPage() {
             {ESTADOS.map((e) => (
               <option key={e} value={e}>
                 {ESTADO_LABEL[e]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={campo}>
+          Divisa
+          <select className="input mt-1 w-full" value={divisa?.codigo ?? ''} onChange={(e) => setFilter('divisa', e.target.value || undefined)}>
+            <option value="">Todas</option>
+            {divisas.map((d) => (
+              <option key={d.id} value={d.codigo}>
+                {d.codigo} – {d.nombre}
               </option>
             ))}
           </select>
