@@ -361,7 +361,9 @@ describe('exchange screens', () => {
       await page.goto(`${e.url}/historial-transacciones?ver=${id}`);
       const detalle = page.getByRole('dialog');
       await detalle.getByText('Fecha de inicio').waitFor();
-      expect(await detalle.getByText('Expira en', { exact: true }).count(), String(id)).toBe(vence);
+      // A date reads 'Vence el …' ('Expira en' is for a span of time, as the wizard's countdown).
+      expect(await detalle.getByText('Vence el', { exact: true }).count(), String(id)).toBe(vence);
+      expect(await detalle.getByText('Expira en', { exact: true }).count(), String(id)).toBe(0);
     }
     await page.context().close();
   });

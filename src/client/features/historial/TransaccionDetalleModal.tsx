@@ -52,8 +52,8 @@ export function TransaccionDetalleModal({ id, onClose }: { id: number | null; on
             {fila('Ubicación', `${t.tauser_detalle.direccion}, ${t.tauser_detalle.ciudad}`)}
             {fila('Realizada por', `${t.operador_detalle.first_name} ${t.operador_detalle.last_name}`.trim())}
             {fila('Fecha de inicio', formatDateTime(t.fecha_inicio))}
-            {(t.estado === 'pendiente' || t.estado === 'en_proceso') && fila('Expira en', formatDateTime(t.expira_en))}
-            {t.estado === 'expirada' && fila('Expiró el', formatDateTime(t.expira_en))}
+            {(t.estado === 'pendiente' || t.estado === 'en_proceso') && fila('Vence el', formatDateTime(t.expira_en))}
+            {t.estado === 'expirada' && fila('Venció el', formatDateTime(t.expira_en))}
             {t.fecha_pago && fila('Fecha de pago', formatDateTime(t.fecha_pago))}
             {t.fecha_fin && fila('Fecha de fin', formatDateTime(t.fecha_fin))}
             {fila('Términos aceptados', t.terminos_aceptados ? 'Sí' : 'No')}
