@@ -150,4 +150,20 @@ describe('history on a phone', () => {
     await targetsAtLeast24(movil.getByRole('main'));
     await movil.context().close();
   });
+
+  it('a detail opened by its link (?ver=) closes without leaving a step behind: Back returns to the page before', async () => {
+    const page = await pageOf(DEMO_CUSTOMER.username, DEMO_CUSTOMER.password, 1366);
+    await page.goto(`${e.url}/historial-transacciones?estado=completada`);
+    await page.getByRole('table', { name: 'Transacciones' }).getByRole('cell', { name: 'COMPLETADA' }).first().waitFor();
+    const t = await e.server.database.db.selectFrom('transacciones').select('id').where('estado', '=', 'en_proceso').executeTakeFirstOrThrow();
+    await page.goto(`${e.url}/historial-transacciones?ver=${t.id}`);
+    const dialogo = page.getByRole('dialog', { name: 'Detalle de la transacción' });
+    await dialogo.getByTestId('detalle-transaccion').waitFor();
+    await dialogo.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
+    await page.waitForURL(`${e.url}/historial-transacciones`);
+    await page.goBack();
+    await page.waitForURL(`${e.url}/historial-transacciones?estado=completada`);
+    expect(await dialogo.count()).toBe(0);
+    await page.context().close();
+  });
 });

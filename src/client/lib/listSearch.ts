@@ -54,7 +54,8 @@ export function useListSearch<F extends string = never>() {
     setPage: (page: number, opts: { replace?: boolean } = {}) => set({ page } as never, opts.replace),
     /** `replace` for search-as-you-type inputs: one history entry, not one per keystroke. */
     setSearch: (search: string, opts: { replace?: boolean } = {}) => set({ search, page: undefined } as never, opts.replace),
-    setFilter: (name: F, value: string | undefined) => set({ [name]: value, page: undefined } as never),
+    /** `replace` when the change is no step to go back to (closing a detail the URL opened). */
+    setFilter: (name: F, value: string | undefined, opts: { replace?: boolean } = {}) => set({ [name]: value, page: undefined } as never, opts.replace),
   };
 }
 

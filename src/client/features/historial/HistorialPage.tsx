@@ -138,7 +138,8 @@ export function HistorialPage() {
   const [verId, setVerId] = useState<number | null>(filters.ver && /^\d+$/.test(filters.ver) ? Number(filters.ver) : null);
   const cerrarDetalle = () => {
     setVerId(null);
-    if (filters.ver) setFilter('ver', undefined);
+    // Replaced, not pushed: Back returns to where the link came from, not to a URL of a closed detail.
+    if (filters.ver) setFilter('ver', undefined, { replace: true });
   };
 
   const campo = 'block text-sm font-medium text-slate-700';
