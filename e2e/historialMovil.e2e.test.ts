@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { ADMIN, login, startE2e, type E2e } from './support/app';
 import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
+import { OP_MSG } from '../src/shared/transacciones';
 
 /** The history at 375 px (cards) and 1366 px (table); the receipt it leads to and back. */
 let e: E2e;
@@ -164,6 +165,28 @@ describe('history on a phone', () => {
     await page.goBack();
     await page.waitForURL(`${e.url}/historial-transacciones?estado=completada`);
     expect(await dialogo.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("offers to resume a pending operation only for the current client: another client's is resumed after choosing it", async () => {
+    const page = await pageOf(DEMO_CUSTOMER.username, DEMO_CUSTOMER.password, 375);
+    const pendientes = await e.server.database.db
+      .selectFrom('transacciones as t')
+      .innerJoin('clientes as c', 'c.id_cliente', 't.cliente_id')
+      .select(['t.id', 't.codigo', 'c.nombre'])
+      .where('t.estado', '=', 'pendiente')
+      .execute();
+    const propia = pendientes.find((t) => t.nombre === 'María González')!;
+    const otra = pendientes.find((t) => t.nombre === 'Importadora Guaraní S.A.')!;
+    // The navbar's current client is María González.
+    await page.goto(`${e.url}/historial-transacciones?ver=${otra.id}`);
+    const dialogo = page.getByRole('dialog', { name: 'Detalle de la transacción' });
+    await dialogo.getByTestId('retomar-otro-cliente').waitFor();
+    expect(await dialogo.getByTestId('retomar-otro-cliente').textContent()).toBe(OP_MSG.retomarOtroCliente('Importadora Guaraní S.A.'));
+    expect(await dialogo.getByRole('link', { name: `Retomar ${otra.codigo}` }).count()).toBe(0);
+    await page.goto(`${e.url}/historial-transacciones?ver=${propia.id}`);
+    await dialogo.getByRole('link', { name: `Retomar ${propia.codigo}` }).waitFor();
+    expect(await dialogo.getByTestId('retomar-otro-cliente').count()).toBe(0);
     await page.context().close();
   });
 });
