@@ -187,6 +187,19 @@ describe('history on a phone', () => {
     await page.goto(`${e.url}/historial-transacciones?ver=${propia.id}`);
     await dialogo.getByRole('link', { name: `Retomar ${propia.codigo}` }).waitFor();
     expect(await dialogo.getByTestId('retomar-otro-cliente').count()).toBe(0);
+
+    // The wizard opened with the other client's operation (a hand-made link, or Back after changing
+    // the navbar's client) neither shows it under María González's name nor offers to pay it.
+    await page.goto(`${e.url}/operacion-compra-venta?paso=4&tx=${otra.id}`);
+    const aviso = page.getByTestId('de-otro-cliente');
+    await aviso.waitFor();
+    expect(await aviso.textContent()).toContain(otra.codigo);
+    expect(await aviso.textContent()).toContain(OP_MSG.retomarOtroCliente('Importadora Guaraní S.A.'));
+    expect(await page.getByRole('heading', { name: 'Resumen de tu Operación' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Pagar|Continuar/ }).count()).toBe(0);
+    await page.goto(`${e.url}/operacion-compra-venta?paso=4&tx=${propia.id}`);
+    await page.getByRole('heading', { name: 'Resumen de tu Operación' }).waitFor();
+    expect(await page.getByTestId('de-otro-cliente').count()).toBe(0);
     await page.context().close();
   });
 });

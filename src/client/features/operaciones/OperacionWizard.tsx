@@ -22,7 +22,7 @@ import { useCancelarTransaccion, useConfirmarPago, useCrearTransaccion, useDesca
 import { useWizardBase, type FuenteEstado } from './useWizardBase';
 import { useCotizacionEnVivo } from './useCotizacionEnVivo';
 import { camposMetodo, decimalesDe, excesoDeCupo, pagoEnEfectivo, puedeContinuarPaso1, ubicarRechazo } from './wizardRules';
-import { guaraniesEnEfectivo, nombreMedio } from '../../../shared/transacciones';
+import { OP_MSG, guaraniesEnEfectivo, nombreMedio } from '../../../shared/transacciones';
 import { aSearch, desdeSearch, validarOperacionSearch, type EstadoWizard } from './wizardSearch';
 
 export const OPERACION_MSG = {
@@ -93,7 +93,11 @@ export function OperacionWizard() {
   const descartar = useDescartarTransaccion();
 
   const txQ = trpc.transacciones.get.useQuery({ id: estado.tx ?? 0 }, { enabled: !!estado.tx, staleTime: 0 });
-  const transaccion = estado.tx && txQ.data?.id === estado.tx ? txQ.data : null;
+  const leida = estado.tx && txQ.data?.id === estado.tx ? txQ.data : null;
+  // A link (or Back after changing the navbar's client) to another client's operation: not shown
+  // under the current client's name, nor paid or replaced with this client's method and terminal.
+  const deOtroCliente = leida && w.cliente && leida.cliente_id !== w.cliente.idCliente ? leida : null;
+  const transaccion = deOtroCliente ? null : leida;
   const cupoQ = trpc.transacciones.cupo.useQuery({ cliente_id: w.cliente?.idCliente ?? '' }, { enabled: !!w.cliente, staleTime: 5_000 });
 
   // Steps 1–3: the quote as the amount is typed and the method chosen (step 3: what the terminal must pay).
@@ -331,6 +335,7 @@ export function OperacionWizard() {
                 </div>
               </div>
             )}
+            {paso >= 4 && deOtroCliente && <DeOtroCliente t={deOtroCliente} onNueva={() => w.resetBase()} />}
             {paso >= 4 && transaccion && !pendiente && <NoPendiente t={transaccion} onNueva={() => w.resetBase()} />}
             {paso === 4 && transaccion && pendiente && (
               <div className="space-y-4">
@@ -413,6 +418,19 @@ function Paso5({ t, procesando, banner, onAtras, onPagar }: { t: TransaccionReco
 }
 
 /** A transaction that is no longer pending (confirmed, cancelled, expired…): its state and what is left to do. */
+function DeOtroCliente({ t, onNueva }: { t: TransaccionRecord; onNueva: () => void }) {
+  return (
+    <div className="space-y-4" data-testid="de-otro-cliente">
+      <p className="text-sm text-slate-700" role="status">
+        La operación <strong className="font-mono">{t.codigo}</strong> es del cliente {t.cliente_nombre}. {OP_MSG.retomarOtroCliente(t.cliente_nombre)}
+      </p>
+      <button type="button" className="btn-primary" onClick={onNueva}>
+        Nueva operación
+      </button>
+    </div>
+  );
+}
+
 function NoPendiente({ t, onNueva }: { t: TransaccionRecord; onNueva: () => void }) {
   return (
     <div className="space-y-4" data-testid="no-pendiente">
