@@ -79,7 +79,7 @@ export const OP_MSG = {
   rateChanged: 'La cotización cambió desde que se creó la transacción. Confirmá la nueva cotización para continuar.',
   reconfirmarSoloPendiente: 'Solo se puede reconfirmar la tasa de una transacción pendiente.',
   terminosRequeridos: 'Debe aceptar los términos y condiciones.',
-  tasaAceptadaOtra: (tasa: string) => `La tasa aceptada no es la de la operación, que es ${tasa}.`,
+  tasaAceptadaOtra: (tasa: string) => `La tasa aceptada no es la de la operación, que es ₲ ${tasa}.`,
   idempotenciaOtroCuerpo: 'La clave Idempotency-Key ya se usó con otra solicitud.',
   idempotenciaInvalida: 'La clave Idempotency-Key debe tener entre 1 y 200 caracteres visibles.',
   limiteDiario: (disponible: string) => `Supera el límite diario: disponible ${disponible}`,

@@ -324,7 +324,7 @@ describe('state transitions', () => {
     // A rate other than the operation's own is refused even when nothing moved (and changes nothing).
     expect((await confirmar(t.id, { terminos_aceptados: true, tasa_aceptada: 7455.175 })).body).toEqual({ tasa_aceptada: [M.decimalComoTexto] });
     const otraTasa = await confirmar(t.id, { terminos_aceptados: true, tasa_aceptada: '7350.0000' });
-    expect(otraTasa).toMatchObject({ status: 400, body: { tasa_aceptada: [OP_MSG.tasaAceptadaOtra('7455.1750')] } });
+    expect(otraTasa).toMatchObject({ status: 400, body: { tasa_aceptada: [OP_MSG.tasaAceptadaOtra('7.455,175')] } });
     // Accepting a change the rate has since undone: paid at the operation's own rate.
     const vuelta = await nueva();
     const aceptada = await confirmar(vuelta.id, { terminos_aceptados: true, acepta_cambio: true, tasa_aceptada: '7556.6750' });

@@ -5,7 +5,7 @@ import { audit } from '../../lib/audit';
 import { badRequest, conflict, fieldError, forbidden, invalidTransition, notFound, rateChanged, validation } from '../../lib/errors';
 import { mapPage, paginateStatement } from '../../lib/pagination';
 import { can } from '../../lib/permissions';
-import { Decimal, formatAmount } from '../../../shared/money';
+import { Decimal, formatAmount, formatRate } from '../../../shared/money';
 import { deltaPct } from '../../../shared/pricing';
 import { P } from '../../../shared/permissions';
 import {
@@ -343,7 +343,7 @@ export async function confirmarPago(
       if (!aceptada) throw rateChanged(OP_MSG.rateChanged, f);
     } else if (input.tasa_aceptada !== undefined && input.acepta_cambio !== true && !new Decimal(input.tasa_aceptada).eq(c.tcFinal)) {
       // Unchanged, yet the client shows another rate (the public one, say): nobody confirms a figure they did not see.
-      throw fieldError('tasa_aceptada', OP_MSG.tasaAceptadaOtra(c.tcFinal));
+      throw fieldError('tasa_aceptada', OP_MSG.tasaAceptadaOtra(formatRate(c.tcFinal)));
     }
     // The figures being paid, on the terminal's notes of now that no other paid operation counts on;
     // they are set aside for this payout until it is collected, cancelled or overdue.
