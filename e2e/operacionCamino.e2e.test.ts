@@ -245,6 +245,7 @@ describe('progress that survives', () => {
     await page.getByRole('button', { name: `Ver transacción ${codigo}` }).first().click();
     await page.getByRole('button', { name: `Cancelar ${codigo}` }).click();
     await page.getByRole('dialog', { name: '¿Cancelar la operación?' }).getByRole('button', { name: 'Sí, cancelar' }).click();
+    await page.getByText(OP_MSG.cancelada(codigo)).waitFor();
     await expect.poll(() => estadoDe(id)).toBe('cancelada');
     await page.getByRole('button', { name: `Ver transacción ${codigo}` }).first().click();
     await page.getByTestId('detalle-transaccion').waitFor();

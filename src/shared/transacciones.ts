@@ -93,6 +93,8 @@ export const OP_MSG = {
   reconfirmarError: 'No se pudo reconfirmar la tasa',
   confirmarError: 'No se pudo confirmar el pago con la nueva cotización',
   cancelarError: 'No se pudo cancelar la transacción',
+  /** A pending operation cancelled by its customer (from the history). */
+  cancelada: (codigo: string) => `Operación ${codigo} cancelada.`,
   /** The history's pending operation of a client other than the current one. */
   retomarOtroCliente: (cliente: string) => `Para retomarla, elegí el cliente ${cliente} en el selector de clientes.`,
   cargarTransaccionesError: 'Error cargando transacciones',

@@ -5,7 +5,7 @@ import { P } from '../../../shared/permissions';
 import { OP_MSG } from '../../../shared/transacciones';
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { useClienteActual } from '../clienteSelector/useClienteActual';
-import { useDescartarTransaccion } from '../operaciones/hooks';
+import { useCancelarPendiente } from '../operaciones/hooks';
 import { estadoDe } from '../operaciones/Pendientes';
 import { aSearch, ESTADO_INICIAL } from '../operaciones/wizardSearch';
 import { CancelarOperacion } from '../operaciones/CancelarOperacion';
@@ -20,7 +20,7 @@ import { CancelarOperacion } from '../operaciones/CancelarOperacion';
 export function AccionesPendiente({ t, onCancelada }: { t: TransaccionRecord; onCancelada: () => void }) {
   const session = useSession();
   const perms = usePermissions();
-  const cancelar = useDescartarTransaccion();
+  const cancelar = useCancelarPendiente();
   const actual = useClienteActual().cliente;
   const propia = session?.user.id === t.operador_detalle.id && perms.allows({ all: [P.useOperacion] });
   if (!propia || t.estado !== 'pendiente' || Date.parse(t.expira_en) <= Date.now()) return null;

@@ -70,6 +70,18 @@ export function useCancelarTransaccion() {
   });
 }
 
+/** The customer cancels a pending operation (history): says so, as every other action does. */
+export function useCancelarPendiente() {
+  const utils = trpc.useUtils();
+  return trpc.transacciones.cancelar.useMutation({
+    onSuccess: (t) => {
+      void utils.transacciones.invalidate();
+      toast.success(OP_MSG.cancelada(t.codigo));
+    },
+    onError: (e) => console.error(OP_MSG.cancelarError, e),
+  });
+}
+
 /** Going back from the summary discards the pending transaction quietly (it would otherwise hold the limits for 24 h). */
 export function useDescartarTransaccion() {
   const utils = trpc.useUtils();
