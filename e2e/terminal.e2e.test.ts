@@ -204,6 +204,9 @@ describe('terminal kiosk and receipt', () => {
     await page.getByLabel('Comprobante').getByText(completa.codigo).first().waitFor();
     expect(await page.getByRole('button', { name: 'Descargar PDF' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Imprimir' }).waitFor();
+    // The terminal's printer is an 80 mm roll: no paper-size choice for the customer.
+    expect(await page.getByLabel('Ticket 80 mm').count()).toBe(0);
+    expect(await page.getByLabel('Comprobante').getAttribute('class')).toContain('comprobante-80');
     // The customer walks away: their receipt does not stay for the next person.
     await page.clock.fastForward(60_000);
     expect(await hecho.isVisible()).toBe(true);

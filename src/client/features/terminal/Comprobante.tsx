@@ -6,11 +6,12 @@ import { NOMBRE_CASA, lineasComprobante } from '../../../shared/comprobante';
 /**
  * The printable receipt. Print CSS (styles.css, `.comprobante`): only the receipt prints; the
  * "80 mm" choice narrows it to a thermal roll, otherwise A4. On the kiosk (`enTerminal`) no PDF is offered:
- * the file would stay on the shared terminal's disk (the customer gets it by mail).
+ * the file would stay on the shared terminal's disk (the customer gets it by mail), and the receipt is
+ * always the 80 mm ticket of the terminal's printer (a paper size is not the customer's choice).
  */
 export function Comprobante({ t, enTerminal = false }: { t: TransaccionRecord; enTerminal?: boolean }) {
   const [qr, setQr] = useState<string | null>(null);
-  const [termica, setTermica] = useState(false);
+  const [termica, setTermica] = useState(enTerminal);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     let vivo = true;
@@ -42,9 +43,11 @@ export function Comprobante({ t, enTerminal = false }: { t: TransaccionRecord; e
             {busy ? 'Generando…' : 'Descargar PDF'}
           </button>
         )}
-        <label className="flex items-center gap-2 px-2">
-          <input type="checkbox" checked={termica} onChange={(e) => setTermica(e.target.checked)} /> Ticket 80 mm
-        </label>
+        {!enTerminal && (
+          <label className="flex items-center gap-2 px-2">
+            <input type="checkbox" checked={termica} onChange={(e) => setTermica(e.target.checked)} /> Ticket 80 mm
+          </label>
+        )}
       </div>
       <article className={`comprobante ${termica ? 'comprobante-80' : 'comprobante-a4'} bg-white p-6 text-slate-900 shadow`} aria-label="Comprobante">
         <header className="mb-4 flex items-start justify-between gap-4">
