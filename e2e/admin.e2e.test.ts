@@ -288,6 +288,11 @@ describe('/categorias-clientes', () => {
     // Editing shows the stored value es-PY and saves a comma value exactly.
     await page.getByRole('button', { name: 'Editar BRONCE' }).click();
     expect(await descuento.inputValue()).toBe('2,50');
+    // "7.350" is read es-PY (seven thousand three hundred fifty: over 100), never saved as 7,35.
+    await descuento.fill('7.350');
+    await d.getByRole('button', { name: 'Guardar' }).click();
+    await d.getByText(MA.descuentoMax).waitFor();
+    expect(String((await saved()).descuento)).toBe('2.50');
     await descuento.fill('7,25');
     await d.getByRole('button', { name: 'Guardar' }).click();
     await row.getByText('7,25').waitFor();

@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
@@ -10,6 +10,10 @@ import { MA } from '../../../shared/messagesAdmin';
 import { categoriaForm, type CategoriaRecord } from '../../../shared/schemas/categorias';
 import { FormActions } from '../../components/FormActions';
 import { formatDescuento } from './formatDescuento';
+import { conPorcentajesEsPy } from '../../../shared/schemas/porcentajeEsPy';
+
+/** The discount is read es-PY ("7.350" is seven thousand three hundred fifty, refused; never 7,35). */
+const categoriaFormEsPy = conPorcentajesEsPy(categoriaForm, ['descuento']);
 
 export type CategoriaModalState = { mode: 'create' } | { mode: 'view' | 'edit'; categoria: CategoriaRecord } | null;
 
@@ -31,7 +35,7 @@ function CategoriaForm({ state, onDone }: { state: NonNullable<CategoriaModalSta
   const update = useEditarCategoria();
   const readOnly = state.mode === 'view';
   const { register, handleSubmit, formState, setError } = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(categoriaForm),
+    resolver: zodResolver(categoriaFormEsPy as never) as unknown as Resolver<FormIn, unknown, FormOut>,
     defaultValues:
       state.mode === 'create'
         ? { nombre: '', descripcion: '', descuento: '' }

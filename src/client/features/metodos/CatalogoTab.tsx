@@ -16,6 +16,8 @@ import {
 import { P } from '../../../shared/permissions';
 import { Card, CardButton, ListState, pct, pctInput, RegCheck, RegText, Row } from './ui';
 import { useCatalogoMutations } from './hooks';
+import { conPorcentajesEsPy } from '../../../shared/schemas/porcentajeEsPy';
+import type { z } from 'zod';
 
 interface Entry {
   id: number;
@@ -100,7 +102,9 @@ interface CatValues {
   comision_personalizada_venta: boolean;
 }
 const emptyValues: CatValues = { nombre: '', cvuFijo: false, cvu: '', comision_compra: '0,00', comision_venta: '0,00', comision_personalizada_compra: false, comision_personalizada_venta: false };
-const SCHEMA = { bancos: bancoCreateInput, billeterasCatalogo: billeteraCatalogoCreateInput, tarjetasCatalogo: tarjetaCatalogoCreateInput };
+/** The commissions are read es-PY ("2.500" is two thousand five hundred, refused; never 2,5). */
+const esPy = <T extends z.ZodType>(s: T) => conPorcentajesEsPy(s, ['comision_compra', 'comision_venta']);
+const SCHEMA = { bancos: esPy(bancoCreateInput), billeterasCatalogo: esPy(billeteraCatalogoCreateInput), tarjetasCatalogo: esPy(tarjetaCatalogoCreateInput) };
 
 /** The form's values as the API's body: `marca` for card brands, `cvu` null when the bank has none. */
 function bodyOf(kind: CatalogoKind, v: CatValues): Record<string, unknown> {

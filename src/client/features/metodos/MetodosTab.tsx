@@ -19,6 +19,10 @@ import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { METODO_MSG } from '../../../shared/schemas/metodos';
 import { pct, pctInput, RegCheck, RegText } from './ui';
 import { useCambiarEstadoMetodo, useCrearMetodo, useEditarMetodo } from './hooks';
+import { conPorcentajesEsPy } from '../../../shared/schemas/porcentajeEsPy';
+
+/** The commissions are read es-PY ("2.500" is two thousand five hundred, refused; never 2,5). */
+const metodoFormEsPy = conPorcentajesEsPy(metodoCreateInput, ['comision_cobro_porcentaje', 'comision_pago_porcentaje']);
 
 /** 'Catálogo de Métodos Financieros': the paged table (10 a page) with search and the modals. */
 export function MetodosTab() {
@@ -85,7 +89,7 @@ const empty: MetodoValues = { nombre: '', nombre_display: '', permite_cobro: tru
 
 function MetodoFormModal({ state, onClose }: { state: { mode: 'create' | 'edit' | 'view'; metodo: MetodoRecord | null } | null; onClose: () => void }) {
   const { register, handleSubmit, reset, setError, formState } = useForm<MetodoValues>({
-    resolver: zodResolver(metodoCreateInput as never) as unknown as Resolver<MetodoValues>,
+    resolver: zodResolver(metodoFormEsPy as never) as unknown as Resolver<MetodoValues>,
     defaultValues: empty,
   });
   const create = useCrearMetodo();
