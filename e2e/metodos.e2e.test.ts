@@ -41,6 +41,10 @@ describe('Gestión de Métodos Financieros', () => {
     await page.getByRole('tab', { name: 'Billeteras Digitales' }).click();
     await page.getByRole('button', { name: 'Crear Billetera' }).click();
     await page.getByLabel('Nombre', { exact: true }).fill('Billetera E2E');
+    // "2.250" is read es-PY (two thousand two hundred fifty: over 100), never as 2,25.
+    await page.getByLabel('Comisión de venta (%)').fill('2.250');
+    await dialog(page).getByRole('button', { name: 'Crear' }).click();
+    await dialog(page).getByText('La comisión de venta no puede exceder 100%').waitFor();
     await page.getByLabel('Comisión de venta (%)').fill('2,25');
     await page.getByLabel('Comisión personalizada de venta').check();
     await dialog(page).getByRole('button', { name: 'Crear' }).click();
