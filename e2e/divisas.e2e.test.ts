@@ -270,8 +270,18 @@ describe('/divisas', () => {
     await expect.poll(() => page.getByLabel('Límite mensual').inputValue()).toBe('300.000.000');
     expect(await page.getByLabel('Límite diario').inputValue()).toBe('50.000.000');
     expect(await e.server.database.db.selectFrom('limite_config').select('limite_mensual').executeTakeFirstOrThrow()).toEqual({ limite_mensual: '300000000' });
-    // A decimal stored before limits became whole guaraníes is shown es-PY, with a comma.
     const db = e.server.database.db;
+    // ₲ 0 is a limit too (no operation allowed), as the API takes it: saved, and shown again without
+    // an error that would keep Guardar refused.
+    await page.getByLabel('Límite diario').fill('0');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(async () => (await db.selectFrom('limite_config').select('limite_diario').executeTakeFirstOrThrow()).limite_diario).toBe('0');
+    await page.reload();
+    await page.getByRole('tab', { name: 'Configuración' }).click();
+    await expect.poll(() => page.getByLabel('Límite diario').inputValue()).toBe('0');
+    expect(await page.getByText(MONTO_MSG.positivo).count()).toBe(0);
+    await db.updateTable('limite_config').set({ limite_diario: '50000000' }).where('id', '=', 1).execute();
+    // A decimal stored before limits became whole guaraníes is shown es-PY, with a comma.
     await db.updateTable('limite_config').set({ limite_mensual: '300000000.50' }).where('id', '=', 1).execute();
     try {
       await page.reload();

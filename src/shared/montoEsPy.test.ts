@@ -11,6 +11,14 @@ const ok = (monto: string) => ({ ok: true, monto });
 const err = (error: string) => ({ ok: false, error });
 
 describe('leerMonto (es-PY)', () => {
+  it('reads zero only where zero is an answer (a limit of ₲ 0)', () => {
+    const limite = { decimales: 0, codigo: 'PYG', cero: true };
+    expect(leerMonto('0', limite)).toEqual({ ok: true, monto: '0' });
+    expect(leerMonto('000', limite)).toEqual({ ok: true, monto: '0' });
+    expect(leerMonto('0', { decimales: 0, codigo: 'PYG' }).ok).toBe(false);
+    expect(leerMonto('-0', limite).ok).toBe(false);
+  });
+
   it('reads what people type', () => {
     expect(leerMonto('100,50', USD)).toEqual(ok('100.5'));
     expect(leerMonto('1.000.000', PYG)).toEqual(ok('1000000'));

@@ -46,6 +46,8 @@ export interface ReglasMonto {
   codigo?: string;
   /** A count rather than an amount (whole, its own messages). */
   cantidad?: boolean;
+  /** Zero is a valid answer (a limit of ₲ 0 allows no operation). */
+  cero?: boolean;
 }
 
 /**
@@ -115,7 +117,7 @@ export function leerMonto(texto: string, reglas: ReglasMonto): LecturaMonto {
   // zeros go), so this module stays free of decimal.js on the first page.
   const entero = p.entero.replace(/^0+(?=\d)/, '');
   const fraccion = p.fraccion.replace(/0+$/, '');
-  if (/^0*$/.test(entero) && fraccion === '') return error(c ? CANTIDAD_MSG.positivo : MONTO_MSG.positivo);
+  if (/^0*$/.test(entero) && fraccion === '') return reglas.cero ? { ok: true, monto: '0' } : error(c ? CANTIDAD_MSG.positivo : MONTO_MSG.positivo);
   if (entero.length > MONTO_MAX_ENTEROS) return error(MONTO_MSG.grande);
   return { ok: true, monto: fraccion === '' ? entero : `${entero}.${fraccion}` };
 }

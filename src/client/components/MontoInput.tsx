@@ -18,6 +18,7 @@ export function MontoInput({
   mostrarVacio = false,
   opcional = false,
   cantidad = false,
+  cero = false,
   disabled = false,
   hint,
 }: {
@@ -34,6 +35,8 @@ export function MontoInput({
   opcional?: boolean;
   /** A count (whole), with its own words. */
   cantidad?: boolean;
+  /** Zero is a valid answer. */
+  cero?: boolean;
   disabled?: boolean;
   hint?: ReactNode;
 }) {
@@ -41,7 +44,7 @@ export function MontoInput({
   // The text the person last typed: a field emptied by its form (a reset after saving) is not one
   // the person emptied, so it does not say "Ingresá un monto." until a submit asks for it.
   const [tecleado, setTecleado] = useState<string | null>(null);
-  const lectura = leerMonto(value, { decimales, codigo, cantidad });
+  const lectura = leerMonto(value, { decimales, codigo, cantidad, cero });
   const vacio = value.trim() === '';
   const vaciadoPorLaPersona = tocado && value === tecleado;
   const propio = lectura.ok || (vacio && (opcional || (!mostrarVacio && !vaciadoPorLaPersona))) ? null : lectura.error;

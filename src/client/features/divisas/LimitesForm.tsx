@@ -10,7 +10,8 @@ import { P } from '../../../shared/permissions';
 import { DIVISA_MSG } from '../../../shared/schemas/divisas';
 import { leerMonto, montoATexto } from '../../../shared/montoEsPy';
 
-const PYG = { decimales: 0, codigo: 'PYG' };
+/** Whole guaraníes; ₲ 0 is a limit too (no operation allowed), as the API takes it. */
+const PYG = { decimales: 0, codigo: 'PYG', cero: true };
 /** An empty field is "no limit"; anything else was read by the field (validate) before the submit. */
 const limite = (t: string) => {
   const r = leerMonto(t, PYG);
@@ -79,6 +80,7 @@ export function LimitesForm() {
               onChange={field.onChange}
               decimales={0}
               codigo="PYG"
+              cero
               opcional
               mostrarVacio={formState.isSubmitted}
               error={errors[name]?.message}
