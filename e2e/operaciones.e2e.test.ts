@@ -288,7 +288,7 @@ describe('exchange screens', () => {
     await page.locator('button:visible').filter({ hasText: /^M\s*María$/ }).click();
     await page.getByRole('menuitem', { name: 'Historial' }).click();
     await page.waitForURL(`${e.url}/historial-transacciones`);
-    await page.getByLabel('Estado').selectOption('en_proceso');
+    await page.getByLabel(/^Estado/).selectOption('en_proceso');
     await page.waitForURL(/estado=en_proceso/);
     await page.getByRole('columnheader', { name: 'Método financiero' }).waitFor();
     await page.getByRole('cell', { name: 'EN PROCESO' }).first().waitFor();
