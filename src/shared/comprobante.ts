@@ -14,6 +14,9 @@ const monto = (v: string, codigo: string) => `${formatAmount(v, decimalesEscrito
  * and the mail all show these. "Cliente" is the client operated for; "Realizada por" the signed-in
  * person who made the operation (a customer or staff), never called "Operador".
  */
+/** An operation's rate as the receipt and the kiosk say it: guaraníes per unit of the foreign currency. */
+export const tasaPorUnidad = (tasa: string, codigoExtranjera: string) => `₲ ${formatRate(tasa, 4)} por ${codigoExtranjera}`;
+
 export function lineasComprobante(t: TransaccionRecord): [string, string][] {
   const entrega = (t.entrega ?? null) as Entrega | null;
   const lineas: [string, string][] = [
@@ -29,7 +32,7 @@ export function lineasComprobante(t: TransaccionRecord): [string, string][] {
     ['Operación del cliente', t.operacion === 'compra' ? 'Compra' : 'Venta'],
     ['Entrega', monto(t.monto_origen, t.divisa_origen_detalle.codigo)],
     ['Recibe', monto(t.monto_destino, t.divisa_destino_detalle.codigo)],
-    ['Tasa aplicada', `₲ ${formatRate(t.tasa_aplicada, 4)} por ${t.operacion === 'compra' ? t.divisa_destino_detalle.codigo : t.divisa_origen_detalle.codigo}`],
+    ['Tasa aplicada', tasaPorUnidad(t.tasa_aplicada, t.operacion === 'compra' ? t.divisa_destino_detalle.codigo : t.divisa_origen_detalle.codigo)],
     ['Descuento por categoría', `${formatPercent(t.parametros.descuento_categoria)} del margen (${t.parametros.nombre_categoria})`],
     ['Comisión del método', `${formatPercent(t.parametros.comision_metodo)} (${t.metodo_financiero_detalle.nombre_display})`],
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { decimalesEscritos, formatAmount, formatRate } from '../../../shared/money';
+import { decimalesEscritos, formatAmount } from '../../../shared/money';
+import { tasaPorUnidad } from '../../../shared/comprobante';
 import { TERMINAL_MSG, type Entrega, type TerminalTransaccion } from '../../../shared/schemas/terminal';
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { nombreMedio } from '../../../shared/transacciones';
@@ -223,7 +224,7 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
           )}
           {/* As the receipt says it: guaraníes per unit of the foreign currency (the side that is not PYG). */}
           <p className="text-lg text-slate-600">
-            Tasa aplicada: ₲ {formatRate(tx.tasa_aplicada, 4)} por {tx.entrega_cliente.divisa === 'PYG' ? tx.recibe_cliente.divisa : tx.entrega_cliente.divisa}
+            Tasa aplicada: {tasaPorUnidad(tx.tasa_aplicada, tx.entrega_cliente.divisa === 'PYG' ? tx.recibe_cliente.divisa : tx.entrega_cliente.divisa)}
           </p>
           {!tx.puede_pagar ? (
             <Alerta>{TERMINAL_MSG.stockInsuficiente}</Alerta>
