@@ -34,6 +34,7 @@ export default defineConfig({
           // A page's data may take more than the default second to arrive on a loaded machine (CI).
           expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
+          globalSetup: ['e2e/support/globalSetup.ts'],
           sequence: { groupOrder: 2 },
         },
       },

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { loadEnv } from '../../src/server/env';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { startSmtpSink } from './smtpSink';
@@ -11,10 +12,12 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * The app as `npm start` runs it on the embedded default (PGlite in a fresh DATA_DIR), with the
- * built client, a real SMTP sink, and a headless Chromium.
+ * built client, a real SMTP sink, and a headless Chromium. The data folder starts as a copy of the
+ * run's empty initialised database (./globalSetup.ts).
  */
 export async function startE2e(opts: { env?: Record<string, string>; args?: string[] } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cambio-e2e-'));
+  cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
   const smtp = await startSmtpSink();
   const env = loadEnv({
     PORT: '0',
