@@ -17,7 +17,8 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 export async function startE2e(opts: { env?: Record<string, string>; args?: string[] } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cambio-e2e-'));
-  cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
+  // Outside Vitest (a script that borrows this helper) the app initialises its own.
+  if (process.env.VITEST) cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
   const smtp = await startSmtpSink();
   const env = loadEnv({
     PORT: '0',
