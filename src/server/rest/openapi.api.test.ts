@@ -18,6 +18,7 @@ interface OpenApiResponse {
   headers?: Record<string, { required?: boolean; schema: unknown }>;
 }
 interface OpenApiOperation {
+  requestBody?: { content: Record<string, { schema: unknown }> };
   parameters?: { name: string; in: string; required?: boolean; schema: Record<string, unknown> }[];
   responses: Record<string, OpenApiResponse>;
   security?: Record<string, unknown>[];
@@ -182,6 +183,19 @@ describe('what the document declares', () => {
         if (p.name === 'id') expect(p.schema.type === 'integer' || p.schema.format === 'uuid', `${method} ${path}: ${JSON.stringify(p.schema)}`).toBe(true);
       }
     }
+  });
+
+  it('a write whose route reads its body documents that body; one that takes no fields declares none', () => {
+    const body = (path: string) => {
+      const schema = operation(path, 'post').requestBody?.content['application/json']?.schema as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+      return schema && { fields: Object.keys(schema.properties ?? {}).sort(), required: [...(schema.required ?? [])].sort() };
+    };
+    expect(body('/tauser/{id}/stock/')).toEqual({ fields: ['cantidad', 'denominacion_id', 'motivo', 'operacion'], required: ['cantidad', 'denominacion_id', 'motivo', 'operacion'] });
+    expect(body('/operaciones/transacciones/{id}/fallar/')).toEqual({ fields: ['motivo'], required: ['motivo'] });
+    expect(body('/operaciones/metodos/{id}/toggle_active/')?.fields).toEqual(['instancia']);
+    expect(body('/operaciones/bancos/{id}/toggle_active/')).toBeUndefined();
+    expect(body('/usuarios/{id}/reset_mfa/')).toBeUndefined();
+    expect(body('/auth/logout-all/')).toBeUndefined();
   });
 
   it('409 on the instance writes a catalogue can lock', () => {

@@ -108,14 +108,18 @@ export function buildOpenApi(appRouter: AnyRouter, routes: RestRoute[]) {
         ? z.object(Object.fromEntries(Object.entries(input.shape as Record<string, z.ZodType>).filter(([k]) => !pathParams.includes(k))))
         : undefined;
     const withQuery = (query: z.ZodObject) => (op.requestParams = { ...op.requestParams, query });
+    const hasFields = objectInput !== undefined && Object.keys(objectInput.shape).length > 0;
     if (input && !route.input) {
       if (route.method === 'get' || route.method === 'delete') {
-        if (objectInput && Object.keys(objectInput.shape).length) withQuery(objectInput);
+        if (hasFields) withQuery(objectInput);
       } else {
         op.requestBody = { content: { 'application/json': { schema: objectInput ?? input } } };
       }
-    } else if (input && route.method === 'get' && objectInput && Object.keys(objectInput.shape).length) {
+    } else if (input && route.method === 'get' && hasFields) {
       withQuery(objectInput);
+    } else if (input && route.method !== 'delete' && hasFields) {
+      // A route with its own input that still reads the body (`{...req.body, id}`): its fields are the body.
+      op.requestBody = { content: { 'application/json': { schema: objectInput } } };
     }
     paths[oaPath] = { ...paths[oaPath], [route.method]: op };
   }
