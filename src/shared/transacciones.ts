@@ -74,6 +74,9 @@ export function mensajeTransicion(accion: Transicion, estado: EstadoTransaccion)
   }
 }
 
+/** An Idempotency-Key the server takes: 1 to 200 visible ASCII characters (OP_MSG.idempotenciaInvalida). */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
 /** Messages of the operations area (server answers and the screens' toasts, spec 001 §8). */
 export const OP_MSG = {
   rateChanged: 'La cotización cambió desde que se creó la transacción. Confirmá la nueva cotización para continuar.',

@@ -198,6 +198,18 @@ describe('what the document declares', () => {
     expect(body('/auth/logout-all/')).toBeUndefined();
   });
 
+  it('the Idempotency-Key declared is the one the server takes: 1 to 200 visible characters', () => {
+    for (const path of ['/operaciones/crear-transaccion/', '/operaciones/transacciones/{id}/confirmar-pago/']) {
+      const method = path.endsWith('confirmar-pago/') ? 'patch' : 'post';
+      const header = operation(path, method).parameters?.find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
+      const key = z.fromJSONSchema(header!.schema as Parameters<typeof z.fromJSONSchema>[0]);
+      expect(key.safeParse('x'.repeat(200)).success, path).toBe(true);
+      expect(key.safeParse('3f2b8c1e-uno,dos').success, path).toBe(true);
+      // The server answers 400 to these (transacciones.api.test.ts, pagoIdempotente.api.test.ts).
+      for (const refused of ['x'.repeat(201), '', 'con espacio', 'ñandú']) expect(key.safeParse(refused).success, `${path} ${refused.slice(0, 10)}`).toBe(false);
+    }
+  });
+
   it('409 on the instance writes a catalogue can lock', () => {
     expect(operation('/operaciones/detalles/{id}/', 'put').responses['409']).toBeDefined();
     expect(operation('/operaciones/metodos/{id}/toggle_active/', 'post').responses['409']).toBeDefined();

@@ -3,6 +3,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { z } from 'zod';
 import type { RestRoute } from './types';
 import { pageLinksInSchema } from './pageLinks';
+import { IDEMPOTENCY_KEY } from '../../shared/transacciones';
 
 /** 404 and 429: a Spanish `detail`. */
 const errorBody = z.object({ detail: z.string() }).meta({ id: 'ErrorDetalle' });
@@ -43,7 +44,7 @@ const idempotencyKey = {
   in: 'header' as const,
   required: false,
   description: 'Un valor único por intento (por ejemplo un UUID): repetir la petición con la misma clave y el mismo cuerpo responde el primer resultado; con otro cuerpo, 409',
-  schema: { type: 'string' as const, maxLength: 255 },
+  schema: { type: 'string' as const, minLength: 1, maxLength: 200, pattern: IDEMPOTENCY_KEY.source },
 };
 
 const zodOf = (s: unknown) => (s instanceof z.ZodType ? s : undefined);

@@ -9,7 +9,7 @@ import { Decimal, formatAmount, formatRate } from '../../../shared/money';
 import { deltaPct } from '../../../shared/pricing';
 import { P } from '../../../shared/permissions';
 import {
-  ESTADO_LABEL, OP_MSG, mensajeTransicion, puedeTransicionar, type EstadoTransaccion, type Transicion,
+  ESTADO_LABEL, IDEMPOTENCY_KEY, OP_MSG, mensajeTransicion, puedeTransicionar, type EstadoTransaccion, type Transicion,
 } from '../../../shared/transacciones';
 import { FECHAS_MSG, type CrearTransaccionInput, type Reconfirmacion, type TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { isAssigned } from '../clientes/clientes.repository';
@@ -167,8 +167,6 @@ function canonical(v: unknown): string {
   const dichos = Object.keys(o).filter((k) => o[k] !== undefined && o[k] !== null && o[k] !== false);
   return `{${dichos.sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
 }
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
 /**
  * Runs `write` once per Idempotency-Key of the actor: the key is reserved in the write's own
