@@ -146,6 +146,19 @@ describe('permissions of every path', () => {
     expect((await app.api('POST', `${B}/bancos/`, { token: adder, body: { nombre: nombre('Banco') } })).status).toBe(201);
   });
 
+  it('the method toggle refuses a body that is not an object (400) and changes nothing', async () => {
+    const before = await snapshot(app, 'metodos_financieros');
+    for (const raw of ['"x"', '5', '[]', '[true]', 'true']) {
+      const r = await app.api('POST', `${B}/metodos/1/toggle_active/`, { token: admin, raw });
+      expect(r.status, raw).toBe(400);
+      expect(r.body, raw).toEqual({ non_field_errors: [expect.any(String)] });
+    }
+    expect(await snapshot(app, 'metodos_financieros')).toEqual(before);
+    // No body, or null, is still a plain toggle.
+    expect((await app.api('POST', `${B}/metodos/1/toggle_active/`, { token: admin, raw: 'null' })).body.is_active).toBe(false);
+    expect((await app.api('POST', `${B}/metodos/1/toggle_active/`, { token: admin })).body.is_active).toBe(true);
+  });
+
   it('the forms\' options answer any signed-in user with the active entries only', async () => {
     const b = await crearBanco();
     // A toggle takes no fields: an unknown key is refused and changes nothing.

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { RestRoute } from '../../rest/types';
-import { crudRoutes } from '../../rest/crud';
+import { bodyAndParams, crudRoutes } from '../../rest/crud';
+import { isPlainObject } from '../../rest/echo';
 
 const tag = 'Métodos financieros';
 const B = '/operaciones';
@@ -10,7 +11,11 @@ export const metodosRoutes: RestRoute[] = [
   { method: 'get', path: `${B}/opciones-catalogo/`, procedure: 'metodos.opciones', input: () => undefined, summary: 'Bancos, billeteras y marcas activas (para los formularios de instancias)', tag },
   {
     method: 'post', path: `${B}/metodos/:id/toggle_active/`, procedure: 'metodos.toggleActive', tag,
-    input: (req: Request) => ({ ...(req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {}), ...(req.query.instancia ? { instancia: req.query.instancia } : {}), id: req.params.id }),
+    input: (req: Request) => {
+      // A body that is not an object reaches the strict input as it is (400), never read as no body.
+      const input = bodyAndParams(req);
+      return isPlainObject(input) && req.query.instancia ? { ...input, instancia: req.query.instancia } : input;
+    },
     summary: 'Activar o desactivar un método; con {"instancia": true} (o ?instancia=true) el id es de un detalle y se cambia esa instancia',
     conflict: 'conflict: con instancia, reactivar una instancia que desactivó su catálogo, o cuyo catálogo está inactivo',
   },
