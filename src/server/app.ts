@@ -143,7 +143,7 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
-/** Body-parser failures: malformed JSON → 400, oversized → 413, both with a Spanish detail. */
+/** Body-parser failures: malformed JSON → 400, oversized → 413, both with a Spanish detail; an undecodable path → 400. */
 function jsonErrors(err: { type?: string; status?: number; message?: string }, _req: Request, res: Response, next: NextFunction) {
   if (err?.type === 'entity.parse.failed') return res.status(400).json({ detail: M.malformedJson });
   if (err?.type === 'encoding.invalid') return res.status(400).json({ detail: MS.invalidUtf8 });
@@ -152,6 +152,8 @@ function jsonErrors(err: { type?: string; status?: number; message?: string }, _
   if (err?.type === 'charset.unsupported' || err?.type === 'encoding.unsupported') {
     return res.status(415).json({ detail: 'Codificación no soportada: enviar el cuerpo en UTF-8.' });
   }
+  // A path parameter Express cannot decode ('/clientes/%zz/'): the address is at fault, not the body.
+  if (err instanceof URIError) return res.status(400).json({ detail: M.malformedUrl });
   if (err?.status && err.status >= 400 && err.status < 500) return res.status(err.status).json({ detail: M.malformedJson });
   if (err) {
     res.app.get('log')?.error({ err: errInfo(err) }, 'error interno');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness';
 import { createCategoria, createCliente, snapshot, userWith } from '../test/fixtures';
 import { MS } from '../../shared/messagesSecurity';
+import { M } from '../../shared/messages';
 import { P } from '../../shared/permissions';
 
 /**
@@ -98,5 +99,17 @@ describe('ids beyond the integer range', () => {
       const tooBig = await app.api('GET', `/clientes/?page=${page}`, { token: viewer.token });
       expect(tooBig).toMatchObject({ status: 400, body: { page: ['Página no válida'] } });
     }
+  });
+});
+
+describe('a path with a broken percent-escape', () => {
+  it('answers 400 naming the address, not the body, on every method, and changes nothing', async () => {
+    const before = await snapshotAll();
+    for (const [method, path] of [['GET', '/clientes/%zz/'], ['GET', '/usuarios/%E0%A4%A/roles/'], ['PATCH', '/clientes/%zz/'], ['DELETE', '/usuarios/%zz/']]) {
+      const r = await app.api(method, path, { token: admin, body: method === 'PATCH' ? { nombre: 'Otro nombre' } : undefined });
+      expect(r.status, `${method} ${path}`).toBe(400);
+      expect(r.body, `${method} ${path}`).toEqual({ detail: M.malformedUrl });
+    }
+    expect(await snapshotAll()).toEqual(before);
   });
 });
