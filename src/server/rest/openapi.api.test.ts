@@ -198,6 +198,15 @@ describe('what the document declares', () => {
     expect(body('/auth/logout-all/')).toBeUndefined();
   });
 
+  it('the query parameters of a list whose whole input is optional are declared (rates: search, activo, page, all)', async () => {
+    const query = (path: string) => (operation(path, 'get').parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name).sort();
+    expect(query('/cotizaciones/')).toEqual(['activo', 'all', 'page', 'search']);
+    expect(query('/clientes/')).toEqual(['all', 'page', 'search']);
+    // And each one declared is one the server reads.
+    const tasas = await app.api('GET', '/cotizaciones/?activo=quizas', { token: admin });
+    expect(tasas).toMatchObject({ status: 400, body: { activo: [expect.any(String)] } });
+  });
+
   it('the Idempotency-Key declared is the one the server takes: 1 to 200 visible characters', () => {
     for (const path of ['/operaciones/crear-transaccion/', '/operaciones/transacciones/{id}/confirmar-pago/']) {
       const method = path.endsWith('confirmar-pago/') ? 'patch' : 'post';

@@ -103,10 +103,12 @@ export function buildOpenApi(appRouter: AnyRouter, routes: RestRoute[]) {
         ...(route.rateLimited ? { '429': { description: 'Demasiados intentos: esperar los segundos de Retry-After', headers: retryAfter, ...json(errorBody) } } : {}),
       },
     };
-    // Rebuilt from the shape: .omit() refuses objects carrying refinements (cross-field rules).
+    // Rebuilt from the shape: .omit() refuses objects carrying refinements (cross-field rules). A
+    // wholly optional input (`z.object({...}).optional()`, a list's query) has the object's fields.
+    const inputObject = input instanceof z.ZodOptional ? input.unwrap() : input;
     const objectInput =
-      input instanceof z.ZodObject
-        ? z.object(Object.fromEntries(Object.entries(input.shape as Record<string, z.ZodType>).filter(([k]) => !pathParams.includes(k))))
+      inputObject instanceof z.ZodObject
+        ? z.object(Object.fromEntries(Object.entries(inputObject.shape as Record<string, z.ZodType>).filter(([k]) => !pathParams.includes(k))))
         : undefined;
     const withQuery = (query: z.ZodObject) => (op.requestParams = { ...op.requestParams, query });
     const hasFields = objectInput !== undefined && Object.keys(objectInput.shape).length > 0;
