@@ -141,6 +141,16 @@ describe('terminal identity', () => {
 });
 
 describe('banknote stock', () => {
+  it('a body that is not an object answers 400 for the body as a whole (not fields named "0", "1"), with nothing changed', async () => {
+    const before = await cantidad(t1, 'USD', 100);
+    for (const [path, raw] of [[`/tauser/${t1}/stock/`, '"ab"'], [`/tauser/${t1}/stock/`, '[1]'], ['/operaciones/transacciones/1/fallar/', '"ab"'], ['/operaciones/transacciones/1/fallar/', '[1, 2]']]) {
+      const r = await app.api('POST', path, { token: staff, raw });
+      expect(r.status, `${path} ${raw}`).toBe(400);
+      expect(Object.keys(r.body), `${path} ${raw}: ${JSON.stringify(r.body)}`).toEqual(['non_field_errors']);
+    }
+    expect(await cantidad(t1, 'USD', 100)).toBe(before);
+  });
+
   it('401/403, load and withdraw audited (who, before, after), withdrawing more than held 400 with nothing changed', async () => {
     expect((await app.api('GET', `/tauser/${t1}/stock/`, {})).status).toBe(401);
     expect((await app.api('GET', `/tauser/${t1}/stock/`, { token: nobody })).status).toBe(403);

@@ -17,8 +17,8 @@ export const terminalRoutes: RestRoute[] = [
   { method: 'post', path: '/tauser/:id/secreto/', procedure: 'terminal.generarSecreto', summary: 'Generar o rotar la clave del terminal (se muestra una sola vez)', tag },
   { method: 'delete', path: '/tauser/:id/secreto/', procedure: 'terminal.revocarSecreto', input: byId, status: 204, summary: 'Revocar la clave del terminal', tag },
   { method: 'get', path: '/tauser/:id/stock/', procedure: 'terminal.stock', input: byId, summary: 'Stock de billetes del Tauser por divisa y denominación, con total', tag },
-  { method: 'post', path: '/tauser/:id/stock/', procedure: 'terminal.moverStock', input: (req) => ({ ...(req.body as object), id: req.params.id }), summary: 'Cargar o retirar billetes: {denominacion_id, operacion: cargar|retirar, cantidad, motivo}', tag },
+  { method: 'post', path: '/tauser/:id/stock/', procedure: 'terminal.moverStock', summary: 'Cargar o retirar billetes: {denominacion_id, operacion: cargar|retirar, cantidad, motivo}', tag },
   { method: 'get', path: '/tauser/:id/stock/movimientos/', procedure: 'terminal.movimientos', input: (req) => ({ id: req.params.id, page: req.query.page }), summary: 'Movimientos de stock (quién, cuándo, antes, después, motivo), paginados', tag },
-  { method: 'post', path: '/operaciones/transacciones/:id/fallar/', procedure: 'terminal.fallar', input: (req) => ({ ...(req.body as object), id: req.params.id }), summary: 'Marcar como fallida una transacción en proceso, con motivo', tag,
+  { method: 'post', path: '/operaciones/transacciones/:id/fallar/', procedure: 'terminal.fallar', summary: 'Marcar como fallida una transacción en proceso, con motivo', tag,
     conflict: 'invalid_transition: la transacción no está en proceso (estado)' },
 ];
