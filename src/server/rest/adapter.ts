@@ -22,8 +22,9 @@ export function defaultInput(route: RestRoute, req: Request): unknown {
   const source = route.method === 'get' || route.method === 'delete' ? req.query : req.body;
   const params = req.params as Record<string, string>;
   if (Object.keys(params).length === 0) return source;
-  if (source === undefined || source === null) return { ...params };
-  if (typeof source !== 'object' || Array.isArray(source)) return source;
+  if (source === undefined) return { ...params };
+  // JSON that is not an object (`null` too) reaches the schema as it is: 400, as on a path without an id.
+  if (source === null || typeof source !== 'object' || Array.isArray(source)) return source;
   return { ...source, ...params };
 }
 

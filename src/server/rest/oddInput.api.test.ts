@@ -113,3 +113,15 @@ describe('a path with a broken percent-escape', () => {
     expect(await snapshotAll()).toEqual(before);
   });
 });
+
+describe('a JSON null body of a PUT or PATCH', () => {
+  it('answers 400 for the body as a whole, as on a path without an id, and changes nothing', async () => {
+    const before = await snapshotAll();
+    for (const [method, path] of [['PATCH', `/usuarios/${ids.user}/`], ['PATCH', `/clientes/${ids.cliente}/`], ['PUT', `/clientes/${ids.cliente}/`], ['PATCH', `/categorias/${ids.categoria}/`], ['PUT', '/roles/1/']]) {
+      const r = await app.api(method, path, { token: admin, raw: 'null' });
+      expect(r.status, `${method} ${path}`).toBe(400);
+      expect(Object.keys(r.body), `${method} ${path}: ${JSON.stringify(r.body)}`).toEqual(['non_field_errors']);
+    }
+    expect(await snapshotAll()).toEqual(before);
+  });
+});
