@@ -66,3 +66,6 @@ export const passwordChangeForm = passwordChangeInput
   .refine((v) => v.new_password === v.confirm_password, { path: ['confirm_password'], message: M.passwordsDontMatch });
 
 export const resetUserMfaInput = z.strictObject({ id: idParam });
+
+/** The input of an action on oneself that takes no fields (setup, sign out everywhere): a key sent is refused. */
+export const sinCampos = z.strictObject({}).optional();

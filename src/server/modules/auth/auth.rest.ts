@@ -16,11 +16,11 @@ export const authRoutes: RestRoute[] = [
   { method: 'post', path: '/auth/password-reset/confirm/', procedure: 'auth.passwordResetConfirm', summary: 'Restablecer la contraseña con el código (revoca todas las sesiones)', tag, public: true, rateLimited: true },
   { method: 'post', path: '/token/mfa/', procedure: 'auth.mfaLogin', summary: 'Segundo paso del inicio de sesión: `mfa_token` y un código (TOTP o de recuperación) dan los tokens', tag, public: true, rateLimited: true },
   { method: 'get', path: '/auth/mfa/', procedure: 'auth.mfaStatus', input: () => undefined, summary: 'Estado de la verificación en dos pasos del usuario actual', tag },
-  { method: 'post', path: '/auth/mfa/setup/', procedure: 'auth.mfaSetup', input: () => undefined, summary: 'Nuevo secreto TOTP pendiente (se muestra una sola vez): `{secret, otpauth_url, qr_svg}`', tag },
+  { method: 'post', path: '/auth/mfa/setup/', procedure: 'auth.mfaSetup', input: bodyAndParams, summary: 'Nuevo secreto TOTP pendiente (se muestra una sola vez): `{secret, otpauth_url, qr_svg}`', tag },
   { method: 'post', path: '/auth/mfa/enable/', procedure: 'auth.mfaEnable', summary: 'Activar la verificación en dos pasos con un código actual: 10 códigos de recuperación y tokens nuevos', tag, rateLimited: true },
   { method: 'post', path: '/auth/mfa/disable/', procedure: 'auth.mfaDisable', summary: 'Desactivarla con la contraseña y un código (o uno de recuperación)', tag, rateLimited: true },
   { method: 'post', path: '/auth/password/change/', procedure: 'auth.passwordChange', summary: 'Cambiar la propia contraseña (actual y nueva): cierra las demás sesiones y da tokens nuevos', tag, rateLimited: true },
-  { method: 'post', path: '/auth/logout-all/', procedure: 'auth.logoutAll', input: () => undefined, summary: 'Cerrar sesión en todos los dispositivos (revoca todos los tokens del usuario)', tag },
+  { method: 'post', path: '/auth/logout-all/', procedure: 'auth.logoutAll', input: bodyAndParams, summary: 'Cerrar sesión en todos los dispositivos (revoca todos los tokens del usuario)', tag },
   // No fields: body keys reach the strict input, which refuses them (`Campo no permitido.`).
   { method: 'post', path: '/usuarios/:id/reset_mfa/', procedure: 'auth.resetUserMfa', input: bodyAndParams, summary: 'Restablecer la verificación en dos pasos de otro usuario (la configura de nuevo)', tag: 'Usuarios' },
   { method: 'get', path: '/me/permissions/', procedure: 'auth.myPermissions', input: () => undefined, summary: 'Permisos del usuario actual; sin token, `{"perms": []}` (un token inválido o vencido da 401)', tag, public: true,

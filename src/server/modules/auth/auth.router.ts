@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/auth';
 import { detailSchema } from '../../../shared/schemas/common';
 import {
-  loginResult, mfaDisableInput, mfaEnableInput, mfaEnableResult, mfaLoginInput, mfaSetupResult, mfaStatus, passwordChangeInput, resetUserMfaInput,
+  loginResult, mfaDisableInput, mfaEnableInput, mfaEnableResult, mfaLoginInput, mfaSetupResult, mfaStatus, passwordChangeInput, resetUserMfaInput, sinCampos,
   sessionRenewed,
 } from '../../../shared/schemas/mfa';
 import { P } from '../../../shared/permissions';
@@ -23,11 +23,11 @@ export const authRouter = router({
   /** Step 2 of a sign-in with a second factor. */
   mfaLogin: baseProcedure.input(mfaLoginInput).output(tokenPair).mutation(({ ctx, input }) => mfa.completeLogin(ctx, input)),
   mfaStatus: authedProcedure.output(mfaStatus).query(({ ctx }) => mfa.status(me(ctx))),
-  mfaSetup: authedProcedure.output(mfaSetupResult).mutation(({ ctx }) => mfa.setup(me(ctx))),
+  mfaSetup: authedProcedure.input(sinCampos).output(mfaSetupResult).mutation(({ ctx }) => mfa.setup(me(ctx))),
   mfaEnable: authedProcedure.input(mfaEnableInput).output(mfaEnableResult).mutation(({ ctx, input }) => mfa.enable(me(ctx), input)),
   mfaDisable: authedProcedure.input(mfaDisableInput).output(sessionRenewed).mutation(({ ctx, input }) => mfa.disable(me(ctx), input)),
   passwordChange: authedProcedure.input(passwordChangeInput).output(sessionRenewed).mutation(({ ctx, input }) => mfa.changePassword(me(ctx), input)),
-  logoutAll: authedProcedure.output(detailSchema).mutation(({ ctx }) => mfa.logoutEverywhere(me(ctx))),
+  logoutAll: authedProcedure.input(sinCampos).output(detailSchema).mutation(({ ctx }) => mfa.logoutEverywhere(me(ctx))),
   /** Staff: another user's second factor off (they enrol again). */
   resetUserMfa: permProcedure({ all: [P.resetMfa] })
     .input(resetUserMfaInput)

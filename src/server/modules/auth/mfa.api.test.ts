@@ -302,6 +302,27 @@ describe('password change and sessions', () => {
     expect((await auditRows(app, 'usuario', u.id)).map((r) => r.action)).toContain('logout_all');
   });
 
+  it('setup and sign out everywhere take no fields: a body key or a body that is not an object answers 400 and does nothing (after 401)', async () => {
+    const u = await userWith(app, []);
+    const a = await app.login(u.username, u.password);
+    for (const path of ['/auth/logout-all/', '/auth/mfa/setup/']) {
+      expect((await app.api('POST', path, { body: { foo: 1 } })).status, path).toBe(401);
+      expect(await app.api('POST', path, { token: a.access, body: { foo: 1 } }), path).toMatchObject({ status: 400, body: { foo: ['Campo no permitido.'] } });
+      for (const raw of ['"x"', '[]', '5']) {
+        const r = await app.api('POST', path, { token: a.access, raw });
+        expect(r.status, `${path} ${raw}`).toBe(400);
+        expect(Object.keys(r.body), `${path} ${raw}`).toEqual(['non_field_errors']);
+      }
+    }
+    // Nothing happened: the session lives, no secret is pending.
+    expect((await app.api('GET', '/auth/mfa/', { token: a.access })).status).toBe(200);
+    const row = await app.db.selectFrom('users').select('mfa_pending_secret').where('id', '=', u.id).executeTakeFirstOrThrow();
+    expect(row.mfa_pending_secret).toBeNull();
+    // No body, an empty object or null still do it.
+    expect((await app.api('POST', '/auth/mfa/setup/', { token: a.access, body: {} })).status).toBe(200);
+    expect((await app.api('POST', '/auth/logout-all/', { token: a.access, raw: 'null' })).status).toBe(200);
+  });
+
   it('the REST paths are listed in the OpenAPI document', async () => {
     const doc = (await app.api('GET', '/schema/')).body as { paths: Record<string, unknown> };
     for (const p of ['/api/token/mfa/', '/api/auth/mfa/', '/api/auth/mfa/setup/', '/api/auth/mfa/enable/', '/api/auth/mfa/disable/', '/api/auth/password/change/', '/api/auth/logout-all/', '/api/usuarios/{id}/reset_mfa/']) {
