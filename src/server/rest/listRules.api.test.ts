@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness';
 import { createCategoria, createCliente, createDivisa, createTasa, uniq } from '../test/fixtures';
+import { M } from '../../shared/messages';
 
 /**
  * The list rules REST clients were written for (docs/decisions.md, "REST compatibility"): `next` and
@@ -64,6 +65,14 @@ describe('next and previous of a paged list', () => {
     expect(r.body.next).toBe(n > 10 ? 'https://cambio.example.com.py/api/divisas/?is_active=true&page=2' : null);
     const two = await app.api('GET', '/tauser/?page=2', { token: admin, headers });
     expect(two.body.previous).toBe('https://cambio.example.com.py/api/tauser/');
+  });
+
+  it('answer 400, never 500, when the host they would name is not a host', async () => {
+    for (const host of ['a b', 'cambio.example:99999', '[zz]', 'a%20b']) {
+      const r = await app.api('GET', '/clientes/?page=1', { token: admin, headers: { 'x-forwarded-host': host } });
+      expect(r.status, host).toBe(400);
+      expect(r.body, host).toEqual({ detail: M.hostInvalido });
+    }
   });
 
   it('ignore forwarded headers when the proxy is not trusted', async () => {

@@ -1,4 +1,6 @@
 import type { Request } from 'express';
+import { badRequest } from '../lib/errors';
+import { M } from '../../shared/messages';
 
 /** A page as the services answer it: `next` and `previous` are page numbers (what the tRPC web client uses). */
 interface NumberedPage {
@@ -21,7 +23,13 @@ const isNumberedPage = (v: unknown): v is NumberedPage => {
  * host follow Express's `trust proxy` (X-Forwarded-Proto/-Host only from a trusted proxy).
  */
 export function pageUrl(req: Request, page: number, keepFirstPage = false): string {
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.host ?? 'localhost'}`);
+  let url: URL;
+  try {
+    url = new URL(req.originalUrl, `${req.protocol}://${req.host ?? 'localhost'}`);
+  } catch {
+    // A Host (or trusted X-Forwarded-Host) that is no host ('a b', a port past 65535): the client's fault.
+    throw badRequest(M.hostInvalido);
+  }
   if (page === 1 && !keepFirstPage) url.searchParams.delete('page');
   else url.searchParams.set('page', String(page));
   return url.href;
