@@ -17,7 +17,7 @@ export const M = {
   invalidText: 'El texto contiene caracteres no válidos.',
   malformedJson: 'El cuerpo de la solicitud no es un JSON válido.',
   malformedUrl: 'La dirección de la solicitud no es válida (un escape % mal formado).',
-  hostInvalido: 'El encabezado Host de la solicitud no es un nombre de servidor válido.',
+  hostInvalido: 'El servidor y el esquema de la solicitud (Host, X-Forwarded-Host, X-Forwarded-Proto) no forman una dirección válida.',
   bodyTooLarge: 'El cuerpo de la solicitud es demasiado grande.',
   loginUsernameRequired: 'El nombre de usuario es necesario',
   loginPasswordRequired: 'La contraseña de usuario es necesaria',

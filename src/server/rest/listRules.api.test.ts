@@ -67,12 +67,14 @@ describe('next and previous of a paged list', () => {
     expect(two.body.previous).toBe('https://cambio.example.com.py/api/tauser/');
   });
 
-  it('answer 400, never 500, when the host they would name is not a host', async () => {
+  it('answer 400, never 500, when the host or scheme they would name is not one', async () => {
     for (const host of ['a b', 'cambio.example:99999', '[zz]', 'a%20b']) {
       const r = await app.api('GET', '/clientes/?page=1', { token: admin, headers: { 'x-forwarded-host': host } });
       expect(r.status, host).toBe(400);
       expect(r.body, host).toEqual({ detail: M.hostInvalido });
     }
+    const proto = await app.api('GET', '/clientes/?page=1', { token: admin, headers: { 'x-forwarded-proto': 'ht tp' } });
+    expect(proto).toMatchObject({ status: 400, body: { detail: M.hostInvalido } });
   });
 
   it('ignore forwarded headers when the proxy is not trusted', async () => {

@@ -27,7 +27,7 @@ export function pageUrl(req: Request, page: number, keepFirstPage = false): stri
   try {
     url = new URL(req.originalUrl, `${req.protocol}://${req.host ?? 'localhost'}`);
   } catch {
-    // A Host (or trusted X-Forwarded-Host) that is no host ('a b', a port past 65535): the client's fault.
+    // A Host or scheme (or a trusted proxy's X-Forwarded-Host/-Proto) that names none ('a b', a port past 65535).
     throw badRequest(M.hostInvalido);
   }
   if (page === 1 && !keepFirstPage) url.searchParams.delete('page');
