@@ -264,6 +264,30 @@ describe('/configuracion-tausers', () => {
     await page.context().close();
   });
 
+  it('takes coordinates typed with a decimal comma, as people write them here, and puts the marker there', async () => {
+    const page = await adminPage();
+    await page.goto(`${e.url}/configuracion-tausers`);
+    await page.getByRole('button', { name: 'Crear Tauser' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Crear Tauser' });
+    for (const [l, v] of [['Código', 'TAU-SLO-01'], ['Nombre', 'Tauser San Lorenzo'], ['Dirección', 'Ruta Mcal. Estigarribia km 10'], ['Ciudad', 'San Lorenzo'], ['Departamento', 'Central']]) {
+      await dialog.getByLabel(l).fill(v);
+    }
+    // Typed key by key, as a person does (a comma is not a decimal point to a number box).
+    await dialog.getByLabel('Latitud').click();
+    await page.keyboard.type('-25,339201');
+    await dialog.getByLabel('Longitud').click();
+    await page.keyboard.type('-57,5089');
+    await expect(dialog.getByLabel('Latitud').inputValue()).resolves.toBe('-25,339201');
+    const map = dialog.getByRole('region', { name: 'Mapa para ubicar el Tauser' });
+    await mapReady(map);
+    await map.getByRole('button', { name: 'Ubicación del Tauser' }).waitFor();
+    await dialog.getByRole('button', { name: 'Crear Tauser' }).click();
+    await page.getByText(TAUSER_MSG.creado).waitFor();
+    const saved = await e.server.database.db.selectFrom('tausers').select(['latitud', 'longitud']).where('codigo', '=', 'TAU-SLO-01').executeTakeFirstOrThrow();
+    expect(saved).toEqual({ latitud: '-25.339201', longitud: '-57.508900' });
+    await page.context().close();
+  });
+
   it('is usable at 375 px', async () => {
     const page = await e.newPage({ width: 375, height: 800 });
     await login(page, e.url, ADMIN.username, ADMIN.password);
