@@ -66,4 +66,31 @@ describe('stock count', () => {
     expect(await form.getByRole('alert').count()).toBe(0);
     await page.context().close();
   });
+
+  it("lists the terminal's note movements, newest first: when, which note, how many, before and after, who and why", async () => {
+    const page = await e.newPage({ width: 1366, height: 900 });
+    await login(page, e.url, ADMIN.username, ADMIN.password);
+    await page.goto(`${e.url}/configuracion-tausers`);
+    await page.getByRole('button', { name: 'Ver Tauser Itá' }).click();
+    const d = page.getByRole('dialog', { name: 'Detalles del Tauser' });
+    const tabla = d.getByRole('table', { name: 'Movimientos de billetes' });
+    // The demo's first load: 50 of every active note, by the system, more than one page of them.
+    await tabla.getByRole('cell', { name: 'Carga inicial de demostración' }).first().waitFor();
+    expect(await tabla.getByRole('row').count()).toBe(11);
+    await d.getByText(/^Página 1 de \d+$/).waitFor();
+    const form = d.getByRole('form', { name: 'Cargar o retirar billetes' });
+    await form.getByLabel('Billete').selectOption({ label: 'USD 100' });
+    await form.getByLabel('Cantidad').fill('1.000');
+    await form.getByLabel('Motivo').fill('Reposición semanal');
+    await form.getByRole('button', { name: 'Guardar movimiento' }).click();
+    const primera = tabla.getByRole('row').nth(1);
+    await primera.getByRole('cell', { name: 'Reposición semanal' }).waitFor();
+    const celdas = await primera.getByRole('cell').allInnerTexts();
+    const hoy = new Intl.DateTimeFormat('es-PY', { dateStyle: 'short', timeZone: 'America/Asuncion' }).format(new Date());
+    expect(celdas[0]).toContain(hoy);
+    expect(celdas.slice(1)).toEqual(['USD 100', '+1.000', '50', '1.050', ADMIN.username, 'Reposición semanal']);
+    await d.getByRole('button', { name: 'Siguiente' }).click();
+    await d.getByText(/^Página 2 de \d+$/).waitFor();
+    await page.context().close();
+  });
 });

@@ -145,6 +145,7 @@ export const movimientoRecord = z.object({
   motivo: z.string(),
   fecha: z.string(),
 });
+export type MovimientoRecord = z.infer<typeof movimientoRecord>;
 
 export const tauserIdInput = z.object({ id: uuidParam });
 export const secretoRespuesta = z.object({ codigo: z.string(), secreto: z.string() });

@@ -5,8 +5,9 @@ import { FormField } from '../../components/FormField';
 import { MontoInput } from '../../components/MontoInput';
 import { errorData } from '../../lib/errors';
 import { useMoverStock, useSecretoTerminal, useStockTauser } from './hooks';
+import { MovimientosStock } from './MovimientosStock';
 
-/** 'Stock de billetes' of a Tauser (change permission): counts and totals per currency, load/withdraw, device secret. */
+/** 'Stock de billetes' of a Tauser (change permission): counts and totals per currency, load/withdraw, its movements, device secret. */
 export function StockSection({ idTauser }: { idTauser: string }) {
   const q = useStockTauser(idTauser, true);
   const mover = useMoverStock();
@@ -126,6 +127,7 @@ export function StockSection({ idTauser }: { idTauser: string }) {
           </button>
         </div>
       </form>
+      <MovimientosStock idTauser={idTauser} />
       <div className="space-y-2 border-t border-slate-200 pt-3">
         <h3 className="text-base font-semibold">Clave del terminal</h3>
         <p className="text-sm text-slate-600">{data.tiene_secreto ? 'El terminal tiene una clave activa.' : 'El terminal no tiene clave: no puede iniciar sesión.'}</p>

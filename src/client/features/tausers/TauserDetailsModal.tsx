@@ -10,7 +10,7 @@ import { P } from '../../../shared/permissions';
 /** Details of a terminal: the id and every field, a collapsible map and Cerrar (spec 001 §2). */
 export function TauserDetailsModal({ tauser, onClose }: { tauser: TauserRecord | null; onClose: () => void }) {
   return (
-    <Modal open={!!tauser} onClose={onClose} title="Detalles del Tauser" size="lg">
+    <Modal open={!!tauser} onClose={onClose} title="Detalles del Tauser" size="xl">
       {tauser && <Details key={tauser.idTauser} t={tauser} onClose={onClose} />}
     </Modal>
   );
