@@ -120,6 +120,51 @@ describe('/reportes', () => {
     await expect.poll(async () => guaranies(await margenCard(page).innerText())).toBe(delTauser);
   });
 
+  it('lists the operations behind the figures, 10 a page with the page in the URL, dated in Paraguay, adding up to the card', async () => {
+    // Twelve operations in January 2020, a period of their own; the newest at 23:30 of the 14th in Asunción (02:30 UTC of the 15th).
+    const db = e.server.database.db;
+    const base = await db.selectFrom('transacciones').selectAll().where('codigo', '=', 'RPT1').executeTakeFirstOrThrow();
+    const { id: _id, ...venta } = base;
+    await db
+      .insertInto('transacciones')
+      .values(Array.from({ length: 12 }, (_, i) => ({ ...venta, codigo: `ENE${String(i).padStart(2, '0')}`, fecha_inicio: new Date(Date.UTC(2020, 0, 15, 2, 30) - i * 3_600_000).toISOString() as never })))
+      .execute();
+    const page = await adminPage({ width: 1366, height: 900 });
+    await page.goto(`${e.url}/reportes?desde=2020-01-01&hasta=2020-01-31`);
+    const tabla = page.getByRole('table', { name: 'Operaciones del período' });
+    await tabla.getByRole('cell', { name: 'ENE00' }).waitFor();
+    const seccion = page.getByRole('region', { name: 'Operaciones' });
+    await seccion.getByText('Página 1 de 2').waitFor();
+    expect(await tabla.getByRole('row').count()).toBe(11);
+    const primera = await tabla.getByRole('row').nth(1).getByRole('cell').allInnerTexts();
+    const enAsuncion = new Intl.DateTimeFormat('es-PY', { dateStyle: 'short', timeZone: 'America/Asuncion' }).format(new Date(Date.UTC(2020, 0, 15, 2, 30)));
+    expect(primera[0]).toContain(enAsuncion);
+    expect(primera.slice(1, 4)).toEqual(['ENE00', 'Venta', 'USD 101,00']);
+    const margenes = async () => {
+      const col = (await tabla.getByRole('columnheader').allInnerTexts()).indexOf('Margen PYG');
+      return (await tabla.locator('tbody tr')).evaluateAll((trs, c) => trs.map((tr) => tr.children[c]!.textContent!), col);
+    };
+    const suma = (await margenes()).map(guaranies);
+    await seccion.getByRole('button', { name: 'Siguiente' }).click();
+    await page.waitForURL((u) => u.searchParams.get('page') === '2');
+    await tabla.getByRole('cell', { name: 'ENE11' }).waitFor();
+    expect(await tabla.getByRole('row').count()).toBe(3);
+    suma.push(...(await margenes()).map(guaranies));
+    expect(suma).toHaveLength(12);
+    expect(suma.reduce((a, b) => a + b, 0)).toBe(guaranies(await margenCard(page).innerText()));
+    // Reload keeps the page; a new filter starts again from the first.
+    await page.reload();
+    await tabla.getByRole('cell', { name: 'ENE11' }).waitFor();
+    await page.getByRole('combobox', { name: /^Operación/ }).selectOption('venta');
+    await page.waitForURL((u) => u.searchParams.get('operacion') === 'venta' && !u.searchParams.has('page'));
+    await tabla.getByRole('cell', { name: 'ENE00' }).waitFor();
+    // A page past the last moves to the last one.
+    await page.goto(`${e.url}/reportes?desde=2020-01-01&hasta=2020-01-31&page=9`);
+    await page.waitForURL((u) => u.searchParams.get('page') === '2');
+    await tabla.getByRole('cell', { name: 'ENE11' }).waitFor();
+    await page.context().close();
+  });
+
   it('keeps a chosen currency as ?divisa=<id> (not a quoted string) and says "all" in each filter\'s gender', async () => {
     const page = await adminPage({ width: 1366, height: 900 });
     await page.goto(`${e.url}/reportes`);

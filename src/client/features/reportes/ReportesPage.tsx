@@ -9,6 +9,7 @@ import { ESTADOS, ESTADO_LABEL } from '../../../shared/transacciones';
 import type { GrupoRecord } from '../../../shared/schemas/reportes';
 import { Seccion, Tabla, Tarjeta, type Col } from './Piezas';
 import { StockTabla } from './StockTabla';
+import { Listado } from './Listado';
 import { UmbralForm } from './UmbralForm';
 import { usePermissions } from '../../session/permissions';
 import { P } from '../../../shared/permissions';
@@ -73,11 +74,14 @@ const opcionesDe = (rows: GrupoRecord[] | undefined, value: (g: GrupoRecord) => 
 export function ReportesPage() {
   const s = useSearch({ strict: false }) as ReportesSearch;
   const navigate = useNavigate();
-  const set = (patch: Partial<ReportesSearch>) =>
+  // A new filter or grouping shows the listing's first page; only the pager moves it.
+  const set = (patch: Partial<ReportesSearch>, replace = false) =>
     void navigate({
       to: '.',
+      replace,
       search: (prev: Record<string, unknown>) => {
-        const next: Record<string, unknown> = { ...prev, ...patch };
+        const next: Record<string, unknown> = { ...prev, page: undefined, ...patch };
+        if (next.page === 1) delete next.page;
         for (const k of Object.keys(next)) if (next[k] === undefined || next[k] === '') delete next[k];
         return next as never;
       },
@@ -95,10 +99,11 @@ export function ReportesPage() {
   const porTauser = trpc.reportes.porTauser.useQuery(filtros, keep);
   const porCategoria = trpc.reportes.porCategoria.useQuery(filtros, keep);
   const evolucion = trpc.reportes.evolucion.useQuery({ ...filtros, agrupacion }, keep);
+  const listado = trpc.reportes.transacciones.useQuery({ ...filtros, page: s.page ?? 1 }, keep);
   const stock = trpc.reportes.stock.useQuery({ tauser: s.tauser }, { placeholderData: (p) => p });
   // A period too long for the chosen grouping is said next to the chart, not as a load failure.
   const rangoLargo = evolucion.error?.data?.fields?.fecha_desde?.[0];
-  const algunError = [resumen, porDivisa, porMetodo, porOperador, porTauser, porCategoria, stock].some((q) => q.isError) || (evolucion.isError && !rangoLargo);
+  const algunError = [resumen, porDivisa, porMetodo, porOperador, porTauser, porCategoria, listado, stock].some((q) => q.isError) || (evolucion.isError && !rangoLargo);
   useLoadErrorToast(algunError, LOAD_ERROR);
   const [exportando, setExportando] = useState<string | null>(null);
   const puedeFijarMinimos = usePermissions().allows({ all: [P.changeTauser] });
@@ -444,6 +449,15 @@ export function ReportesPage() {
             />
           </Seccion>
         </div>
+        <Seccion titulo="Operaciones" id="sec-operaciones">
+          <Listado
+            page={s.page ?? 1}
+            data={listado.data}
+            total={listado.isPlaceholderData ? undefined : listado.data?.count}
+            estado={estado(listado)}
+            onPage={(page, replace) => set({ page }, replace)}
+          />
+        </Seccion>
         <Seccion titulo="Stock de las terminales, ahora" id="sec-stock">
           <StockTabla filas={stock.data} estado={{ loading: stock.isLoading, error: stock.isError }} />
           {puedeFijarMinimos && <UmbralForm divisas={divisasDeStock} />}

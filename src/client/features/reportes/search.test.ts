@@ -11,6 +11,13 @@ describe('reportesSearch', () => {
     expect(reportesSearch({ desde: '1/11/2026', divisa: 'abc', metodo: '0', operador: '-1', tauser: 'x', operacion: 'trueque', estado: 'perdida', agrupacion: 'hora', categoria: '  ' })).toEqual({});
   });
 
+  it("keeps the listing's page past the first; 1, malformed and huge pages read as the first or the highest taken", () => {
+    expect(reportesSearch({ page: '3' }).page).toBe(3);
+    expect(reportesSearch({ page: 2 }).page).toBe(2);
+    for (const p of ['1', '0', '-2', 'abc', '1.5', '']) expect(reportesSearch({ page: p }).page).toBeUndefined();
+    expect(reportesSearch({ page: '9999999999' }).page).toBe(1_000_000_000);
+  });
+
   it('leaves the defaults out of the URL (day grouping)', () => {
     expect(reportesSearch({ agrupacion: 'dia' })).toEqual({});
   });

@@ -1,9 +1,10 @@
 import { AGRUPACIONES, type Agrupacion } from '../../../shared/reportes';
 import type { ReporteFiltrosInput } from '../../../shared/schemas/reportes';
 import { ESTADOS, type EstadoTransaccion } from '../../../shared/transacciones';
+import { MAX_PAGE } from '../../../shared/paginas';
 
 /**
- * The report's state in the URL: `?desde=2026-11-01&hasta=2026-11-30&divisa=2&tauser=…&agrupacion=semana`.
+ * The report's state in the URL: `?desde=2026-11-01&hasta=2026-11-30&divisa=2&tauser=…&agrupacion=semana&page=2`.
  * Ids are numbers: the router writes a string that reads as a number quoted (`?divisa=%222%22`).
  */
 export interface ReportesSearch {
@@ -17,6 +18,8 @@ export interface ReportesSearch {
   categoria?: string;
   estado?: EstadoTransaccion;
   agrupacion?: Agrupacion;
+  /** The page of the operations' listing (absent: the first). */
+  page?: number;
 }
 
 const FECHA = /^\d{4}-\d{2}-\d{2}$/;
@@ -31,6 +34,12 @@ const when = <T extends string>(v: unknown, ok: (s: string) => boolean) => {
 const id = (v: unknown) => {
   const s = when(v, (x) => ID.test(x));
   return s === undefined ? undefined : Number(s);
+};
+
+/** A listing page past the first, at most the highest the server takes; 1 and malformed read as absent. */
+const pagina = (v: unknown) => {
+  const n = id(v);
+  return n === undefined || n === 1 ? undefined : Math.min(n, MAX_PAGE);
 };
 
 /**
@@ -50,6 +59,7 @@ export function reportesSearch(raw: Record<string, unknown>): ReportesSearch {
     categoria: when(raw.categoria, (s) => s.trim() !== '' && s.length <= 100),
     estado: when<EstadoTransaccion>(raw.estado, (s) => (ESTADOS as readonly string[]).includes(s)),
     agrupacion: when<Agrupacion>(raw.agrupacion, (s) => (AGRUPACIONES as readonly string[]).includes(s) && s !== 'dia'),
+    page: pagina(raw.page),
   };
 }
 
