@@ -93,4 +93,45 @@ describe('stock count', () => {
     await d.getByText(/^Página 2 de \d+$/).waitFor();
     await page.context().close();
   });
+
+  it("asks before rotating or revoking the terminal's key (either ends the kiosk's session), and Volver changes nothing", async () => {
+    const page = await e.newPage({ width: 1366, height: 900 });
+    await login(page, e.url, ADMIN.username, ADMIN.password);
+    await page.goto(`${e.url}/configuracion-tausers`);
+    await page.getByRole('button', { name: 'Ver Tauser Villa Morra' }).click();
+    const d = page.getByRole('dialog', { name: 'Detalles del Tauser' });
+    const hash = async () =>
+      (await e.server.database.db.selectFrom('tausers').select('secret_hash').where('codigo', '=', 'TAU-ASU-02').executeTakeFirstOrThrow()).secret_hash;
+    // A terminal without a key gets one at once: nothing to lose.
+    await d.getByRole('button', { name: 'Generar clave' }).click();
+    const clave = d.getByRole('status').filter({ hasText: 'se muestra una sola vez' }).locator('code');
+    await clave.waitFor();
+    const primera = await clave.innerText();
+    const antes = await hash();
+    expect(antes).not.toBeNull();
+
+    await d.getByRole('button', { name: 'Rotar clave' }).click();
+    const rotar = page.getByRole('dialog', { name: '¿Rotar la clave del terminal?' });
+    await rotar.getByText('cierra su sesión').waitFor();
+    await rotar.getByRole('button', { name: 'Volver' }).click();
+    await rotar.waitFor({ state: 'hidden' });
+    expect(await hash()).toBe(antes);
+    expect(await clave.innerText()).toBe(primera);
+
+    await d.getByRole('button', { name: 'Rotar clave' }).click();
+    await rotar.getByRole('button', { name: 'Rotar clave' }).click();
+    await expect.poll(() => clave.innerText()).not.toBe(primera);
+    await expect.poll(hash).not.toBe(antes);
+
+    await d.getByRole('button', { name: 'Revocar clave' }).click();
+    const revocar = page.getByRole('dialog', { name: '¿Revocar la clave del terminal?' });
+    await revocar.getByRole('button', { name: 'Volver' }).click();
+    await revocar.waitFor({ state: 'hidden' });
+    expect(await hash()).not.toBeNull();
+    await d.getByRole('button', { name: 'Revocar clave' }).click();
+    await revocar.getByRole('button', { name: 'Revocar clave' }).click();
+    await d.getByText('El terminal no tiene clave: no puede iniciar sesión.').waitFor();
+    expect(await hash()).toBeNull();
+    await page.context().close();
+  });
 });

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatAmount } from '../../../shared/money';
 import { stockMovimientoForm, type StockMovimientoForm } from '../../../shared/schemas/stockFormEsPy';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
 import { MontoInput } from '../../components/MontoInput';
 import { errorData } from '../../lib/errors';
@@ -13,6 +14,8 @@ export function StockSection({ idTauser }: { idTauser: string }) {
   const mover = useMoverStock();
   const { generar, revocar } = useSecretoTerminal();
   const [secreto, setSecreto] = useState<string | null>(null);
+  /** Rotating or revoking ends the kiosk's session at once: asked first. */
+  const [confirmar, setConfirmar] = useState<'rotar' | 'revocar' | null>(null);
   const [enviado, setEnviado] = useState(false);
   const [form, setForm] = useState<StockMovimientoForm>({ denominacion_id: '', operacion: 'cargar', cantidad: '', motivo: '' });
   const [errores, setErrores] = useState<Partial<Record<keyof StockMovimientoForm, string>>>({});
@@ -25,6 +28,8 @@ export function StockSection({ idTauser }: { idTauser: string }) {
   if (q.isLoading) return <p className="text-sm text-slate-500">Cargando stock...</p>;
   if (q.isError || !q.data) return <p role="alert" className="text-sm text-red-600">No se pudo cargar el stock.</p>;
   const data = q.data;
+
+  const generarClave = () => generar.mutateAsync({ id: idTauser }).then((r) => setSecreto(r.secreto), () => undefined);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -127,7 +132,6 @@ export function StockSection({ idTauser }: { idTauser: string }) {
           </button>
         </div>
       </form>
-      <MovimientosStock idTauser={idTauser} />
       <div className="space-y-2 border-t border-slate-200 pt-3">
         <h3 className="text-base font-semibold">Clave del terminal</h3>
         <p className="text-sm text-slate-600">{data.tiene_secreto ? 'El terminal tiene una clave activa.' : 'El terminal no tiene clave: no puede iniciar sesión.'}</p>
@@ -137,16 +141,40 @@ export function StockSection({ idTauser }: { idTauser: string }) {
           </p>
         )}
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn-secondary" disabled={generar.isPending} onClick={() => void generar.mutateAsync({ id: idTauser }).then((r) => setSecreto(r.secreto), () => undefined)}>
+          <button type="button" className="btn-secondary" disabled={generar.isPending} onClick={() => (data.tiene_secreto ? setConfirmar('rotar') : generarClave())}>
             {data.tiene_secreto ? 'Rotar clave' : 'Generar clave'}
           </button>
           {data.tiene_secreto && (
-            <button type="button" className="btn-secondary" disabled={revocar.isPending} onClick={() => void revocar.mutateAsync({ id: idTauser }).then(() => setSecreto(null), () => undefined)}>
+            <button type="button" className="btn-secondary" disabled={revocar.isPending} onClick={() => setConfirmar('revocar')}>
               Revocar clave
             </button>
           )}
         </div>
       </div>
+      <MovimientosStock idTauser={idTauser} />
+      <ConfirmDialog
+        open={confirmar === 'rotar'}
+        title="¿Rotar la clave del terminal?"
+        confirmLabel="Rotar clave"
+        closeLabel="Volver"
+        busy={generar.isPending}
+        onConfirm={() => void generarClave().then(() => setConfirmar(null))}
+        onClose={() => setConfirmar(null)}
+      >
+        El terminal cierra su sesión al momento y vuelve a funcionar cuando se ingrese en él la clave nueva, que se muestra una sola vez.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmar === 'revocar'}
+        title="¿Revocar la clave del terminal?"
+        confirmLabel="Revocar clave"
+        closeLabel="Volver"
+        danger
+        busy={revocar.isPending}
+        onConfirm={() => void revocar.mutateAsync({ id: idTauser }).then(() => setSecreto(null), () => undefined).then(() => setConfirmar(null))}
+        onClose={() => setConfirmar(null)}
+      >
+        El terminal cierra su sesión al momento y no puede volver a iniciarla hasta que se genere una clave nueva.
+      </ConfirmDialog>
     </section>
   );
 }
