@@ -261,6 +261,21 @@ describe('/reportes', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it('dates in the wrong order say so and show no figures (no endless "…", no "No hay operaciones"); the stock still shows', async () => {
+    const page = await adminPage({ width: 1366, height: 900 });
+    await page.goto(`${e.url}/reportes?desde=2026-12-01&hasta=2026-11-01`);
+    await page.getByRole('alert').filter({ hasText: 'La fecha hasta no puede ser anterior a la fecha desde.' }).waitFor();
+    await page.getByRole('heading', { name: 'Stock de las terminales, ahora' }).waitFor();
+    expect(await page.getByText('No hay operaciones en el período').count()).toBe(0);
+    expect(await page.getByTestId('card-margen').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Por divisa' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Exportar CSV' }).isDisabled()).toBe(true);
+    // Putting the dates right brings the figures back.
+    await page.goto(`${e.url}/reportes?desde=2026-11-01&hasta=2026-12-01`);
+    await page.getByTestId('card-margen').waitFor();
+    await page.context().close();
+  });
+
   it('a period too long for a daily chart says so next to the chart; by month it is drawn', async () => {
     const page = await adminPage({ width: 1366, height: 900 });
     await page.goto(`${e.url}/reportes?desde=2020-01-01`);

@@ -283,181 +283,188 @@ export function ReportesPage() {
         </p>
       )}
 
-      <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-live="polite">
-        <Tarjeta
-          testId="card-operaciones"
-          titulo="Operaciones"
-          valor={resumen.data ? formatAmount(String(resumen.data.operaciones), 0) : '…'}
-          detalle={ESTADO_LABEL[s.estado ?? 'completada']}
-        />
-        <Tarjeta testId="card-volumen" titulo="Volumen en guaraníes" valor={resumen.data ? pyg(resumen.data.volumen_pyg) : '…'} />
-        <Tarjeta
-          testId="card-margen"
-          titulo="Margen de la casa"
-          valor={resumen.data ? pyg(resumen.data.margen_pyg) : '…'}
-          detalle="Contra el precio base de cada operación"
-        />
-        <Tarjeta testId="card-promedio" titulo="Margen por operación" valor={resumen.data ? pyg(resumen.data.margen_promedio_pyg) : '…'} detalle="Promedio" />
-      </div>
+      {/* Dates in the wrong order ask for nothing: no figures stand in for an answer that never comes. */}
+      {!rangoInvalido && (
+        <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-live="polite">
+          <Tarjeta
+            testId="card-operaciones"
+            titulo="Operaciones"
+            valor={resumen.data ? formatAmount(String(resumen.data.operaciones), 0) : '…'}
+            detalle={ESTADO_LABEL[s.estado ?? 'completada']}
+          />
+          <Tarjeta testId="card-volumen" titulo="Volumen en guaraníes" valor={resumen.data ? pyg(resumen.data.volumen_pyg) : '…'} />
+          <Tarjeta
+            testId="card-margen"
+            titulo="Margen de la casa"
+            valor={resumen.data ? pyg(resumen.data.margen_pyg) : '…'}
+            detalle="Contra el precio base de cada operación"
+          />
+          <Tarjeta testId="card-promedio" titulo="Margen por operación" valor={resumen.data ? pyg(resumen.data.margen_promedio_pyg) : '…'} detalle="Promedio" />
+        </div>
+      )}
 
       <div className="grid grid-cols-1 gap-6">
-        <Seccion titulo="Evolución del volumen y del margen" id="sec-evolucion">
-          <div className="mb-3 flex flex-wrap gap-2" role="group" aria-label="Agrupación">
-            {(Object.keys(AGRUPACION) as (keyof typeof AGRUPACION)[]).map((a) => (
-              <button
-                key={a}
-                type="button"
-                aria-pressed={agrupacion === a}
-                className={agrupacion === a ? 'btn-primary' : 'btn-secondary'}
-                onClick={() => set({ agrupacion: a === 'dia' ? undefined : a })}
-              >
-                {AGRUPACION[a]}
-              </button>
-            ))}
-          </div>
-          {rangoLargo ? (
-            <p role="alert" className="mb-3 text-sm text-amber-800">
-              {rangoLargo}
-            </p>
-          ) : (
-            <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-              <div className="lg:col-span-2">
-                <Suspense fallback={graficoCargando}>
-                  {puntos.length > 0 && <GraficoEvolucion datos={puntos} titulo="Gráfico: volumen (barras) y margen (línea) por período" />}
-                </Suspense>
+        {!rangoInvalido && (
+          <>
+            <Seccion titulo="Evolución del volumen y del margen" id="sec-evolucion">
+              <div className="mb-3 flex flex-wrap gap-2" role="group" aria-label="Agrupación">
+                {(Object.keys(AGRUPACION) as (keyof typeof AGRUPACION)[]).map((a) => (
+                  <button
+                    key={a}
+                    type="button"
+                    aria-pressed={agrupacion === a}
+                    className={agrupacion === a ? 'btn-primary' : 'btn-secondary'}
+                    onClick={() => set({ agrupacion: a === 'dia' ? undefined : a })}
+                  >
+                    {AGRUPACION[a]}
+                  </button>
+                ))}
               </div>
-              <div className="max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label="Tabla de volumen y margen por período">
+              {rangoLargo ? (
+                <p role="alert" className="mb-3 text-sm text-amber-800">
+                  {rangoLargo}
+                </p>
+              ) : (
+                <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+                  <div className="lg:col-span-2">
+                    <Suspense fallback={graficoCargando}>
+                      {puntos.length > 0 && <GraficoEvolucion datos={puntos} titulo="Gráfico: volumen (barras) y margen (línea) por período" />}
+                    </Suspense>
+                  </div>
+                  <div className="max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label="Tabla de volumen y margen por período">
+                    <Tabla
+                      label="Volumen y margen por período"
+                      estado={estado(evolucion)}
+                      rows={evolucion.data?.resultados.filter((p) => p.operaciones > 0)}
+                      rowKey={(p) => p.periodo}
+                      cols={[
+                        {
+                          header: 'Período',
+                          cell: (p) => etiquetaPeriodo(p.periodo, agrupacion),
+                        },
+                        {
+                          header: 'Operaciones',
+                          cell: (p) => formatAmount(String(p.operaciones), 0),
+                          num: true,
+                        },
+                        {
+                          header: 'Volumen PYG',
+                          cell: (p) => pyg(p.volumen_pyg),
+                          num: true,
+                        },
+                        {
+                          header: 'Margen PYG',
+                          cell: (p) => pyg(p.margen_pyg),
+                          num: true,
+                        },
+                      ]}
+                    />
+                  </div>
+                </div>
+              )}
+            </Seccion>
+
+            <Seccion titulo="Por divisa" id="sec-divisa">
+              <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+                <div>
+                  <Suspense fallback={graficoCargando}>
+                    {barrasDivisa.length > 0 && (
+                      <GraficoBarras datos={barrasDivisa} titulo="Gráfico: margen por divisa, compras y ventas del cliente" porOperacion />
+                    )}
+                  </Suspense>
+                </div>
                 <Tabla
-                  label="Volumen y margen por período"
-                  estado={estado(evolucion)}
-                  rows={evolucion.data?.resultados.filter((p) => p.operaciones > 0)}
-                  rowKey={(p) => p.periodo}
+                  label="Cifras por divisa"
+                  estado={estado(porDivisa)}
+                  rows={porDivisa.data?.resultados}
+                  rowKey={(g) => g.clave}
                   cols={[
+                    { header: 'Divisa', cell: (g) => g.divisa },
                     {
-                      header: 'Período',
-                      cell: (p) => etiquetaPeriodo(p.periodo, agrupacion),
+                      header: 'Operación',
+                      cell: (g) => (g.operacion ? OPERACION[g.operacion] : ''),
                     },
                     {
-                      header: 'Operaciones',
-                      cell: (p) => formatAmount(String(p.operaciones), 0),
+                      header: 'Volumen divisa',
+                      cell: (g) => formatAmount(g.volumen_divisa ?? '0', 2),
                       num: true,
                     },
                     {
-                      header: 'Volumen PYG',
-                      cell: (p) => pyg(p.volumen_pyg),
+                      header: 'Tasa promedio',
+                      cell: (g) => formatRate(g.tasa_promedio ?? '0', 4, 4),
                       num: true,
                     },
-                    {
-                      header: 'Margen PYG',
-                      cell: (p) => pyg(p.margen_pyg),
-                      num: true,
-                    },
+                    ...CIFRAS,
                   ]}
                 />
               </div>
+            </Seccion>
+            <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+              <Seccion titulo="Por método" id="sec-metodo">
+                <Suspense fallback={graficoCargando}>
+                  {barrasMetodo.length > 0 && <GraficoBarras datos={barrasMetodo} titulo="Gráfico: margen por método financiero" />}
+                </Suspense>
+                <Tabla
+                  label="Cifras por método"
+                  estado={estado(porMetodo)}
+                  rows={porMetodo.data?.resultados}
+                  rowKey={(g) => g.clave}
+                  cols={[{ header: 'Método', cell: (g) => g.etiqueta }, ...CIFRAS]}
+                />
+              </Seccion>
+              <Seccion titulo="Por categoría de cliente" id="sec-categoria">
+                <Tabla
+                  label="Cifras por categoría"
+                  estado={estado(porCategoria)}
+                  rows={porCategoria.data?.resultados}
+                  rowKey={(g) => g.clave}
+                  cols={[{ header: 'Categoría', cell: (g) => g.etiqueta }, ...CIFRAS]}
+                />
+              </Seccion>
+              <Seccion titulo="Por operador" id="sec-operador">
+                <Tabla
+                  label="Cifras por operador"
+                  estado={estado(porOperador)}
+                  rows={porOperador.data?.resultados}
+                  rowKey={(g) => g.clave}
+                  cols={[
+                    { header: 'Operador', cell: (g) => g.etiqueta },
+                    ...CIFRAS,
+                    {
+                      header: 'Filtro',
+                      cell: (g) => (String(s.operador) === g.clave ? 'Filtrado' : filtrar(elegir('operador', g.clave), g.etiqueta)),
+                    },
+                  ]}
+                />
+              </Seccion>
+              <Seccion titulo="Por Tauser" id="sec-tauser">
+                <Tabla
+                  label="Cifras por Tauser"
+                  estado={estado(porTauser)}
+                  rows={porTauser.data?.resultados}
+                  rowKey={(g) => g.clave}
+                  cols={[
+                    { header: 'Tauser', cell: (g) => g.etiqueta },
+                    ...CIFRAS,
+                    {
+                      header: 'Filtro',
+                      cell: (g) => (s.tauser === g.clave ? 'Filtrado' : filtrar({ tauser: g.clave }, g.etiqueta)),
+                    },
+                  ]}
+                />
+              </Seccion>
             </div>
-          )}
-        </Seccion>
-
-        <Seccion titulo="Por divisa" id="sec-divisa">
-          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-            <div>
-              <Suspense fallback={graficoCargando}>
-                {barrasDivisa.length > 0 && (
-                  <GraficoBarras datos={barrasDivisa} titulo="Gráfico: margen por divisa, compras y ventas del cliente" porOperacion />
-                )}
-              </Suspense>
-            </div>
-            <Tabla
-              label="Cifras por divisa"
-              estado={estado(porDivisa)}
-              rows={porDivisa.data?.resultados}
-              rowKey={(g) => g.clave}
-              cols={[
-                { header: 'Divisa', cell: (g) => g.divisa },
-                {
-                  header: 'Operación',
-                  cell: (g) => (g.operacion ? OPERACION[g.operacion] : ''),
-                },
-                {
-                  header: 'Volumen divisa',
-                  cell: (g) => formatAmount(g.volumen_divisa ?? '0', 2),
-                  num: true,
-                },
-                {
-                  header: 'Tasa promedio',
-                  cell: (g) => formatRate(g.tasa_promedio ?? '0', 4, 4),
-                  num: true,
-                },
-                ...CIFRAS,
-              ]}
-            />
-          </div>
-        </Seccion>
-        <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-          <Seccion titulo="Por método" id="sec-metodo">
-            <Suspense fallback={graficoCargando}>
-              {barrasMetodo.length > 0 && <GraficoBarras datos={barrasMetodo} titulo="Gráfico: margen por método financiero" />}
-            </Suspense>
-            <Tabla
-              label="Cifras por método"
-              estado={estado(porMetodo)}
-              rows={porMetodo.data?.resultados}
-              rowKey={(g) => g.clave}
-              cols={[{ header: 'Método', cell: (g) => g.etiqueta }, ...CIFRAS]}
-            />
-          </Seccion>
-          <Seccion titulo="Por categoría de cliente" id="sec-categoria">
-            <Tabla
-              label="Cifras por categoría"
-              estado={estado(porCategoria)}
-              rows={porCategoria.data?.resultados}
-              rowKey={(g) => g.clave}
-              cols={[{ header: 'Categoría', cell: (g) => g.etiqueta }, ...CIFRAS]}
-            />
-          </Seccion>
-          <Seccion titulo="Por operador" id="sec-operador">
-            <Tabla
-              label="Cifras por operador"
-              estado={estado(porOperador)}
-              rows={porOperador.data?.resultados}
-              rowKey={(g) => g.clave}
-              cols={[
-                { header: 'Operador', cell: (g) => g.etiqueta },
-                ...CIFRAS,
-                {
-                  header: 'Filtro',
-                  cell: (g) => (String(s.operador) === g.clave ? 'Filtrado' : filtrar(elegir('operador', g.clave), g.etiqueta)),
-                },
-              ]}
-            />
-          </Seccion>
-          <Seccion titulo="Por Tauser" id="sec-tauser">
-            <Tabla
-              label="Cifras por Tauser"
-              estado={estado(porTauser)}
-              rows={porTauser.data?.resultados}
-              rowKey={(g) => g.clave}
-              cols={[
-                { header: 'Tauser', cell: (g) => g.etiqueta },
-                ...CIFRAS,
-                {
-                  header: 'Filtro',
-                  cell: (g) => (s.tauser === g.clave ? 'Filtrado' : filtrar({ tauser: g.clave }, g.etiqueta)),
-                },
-              ]}
-            />
-          </Seccion>
-        </div>
-        <Seccion titulo="Operaciones" id="sec-operaciones">
-          <Listado
-            page={s.page ?? 1}
-            data={listado.data}
-            total={listado.isPlaceholderData ? undefined : listado.data?.count}
-            estado={estado(listado)}
-            onPage={(page, replace) => set({ page }, replace)}
-          />
-        </Seccion>
+            <Seccion titulo="Operaciones" id="sec-operaciones">
+              <Listado
+                page={s.page ?? 1}
+                data={listado.data}
+                total={listado.isPlaceholderData ? undefined : listado.data?.count}
+                estado={estado(listado)}
+                onPage={(page, replace) => set({ page }, replace)}
+              />
+            </Seccion>
+          </>
+        )}
         <Seccion titulo="Stock de las terminales, ahora" id="sec-stock">
           <StockTabla filas={stock.data} estado={{ loading: stock.isLoading, error: stock.isError }} />
           {puedeFijarMinimos && <UmbralForm divisas={divisasDeStock} />}
