@@ -180,6 +180,20 @@ describe('banknote stock', () => {
     await cargar(t1, 'USD', 100, 97);
   });
 
+  it('movements page as every list: past the last page "previous" links the last page that has rows', async () => {
+    const t = await tauser(app);
+    for (let i = 0; i < 12; i++) expect((await cargar(t, 'USD', 1, 1)).status).toBe(200);
+    const base = `/tauser/${t}/stock/movimientos/`;
+    const segunda = await app.api('GET', `${base}?page=2`, { token: staff });
+    expect(segunda.body).toMatchObject({ count: 12, next: null });
+    expect(segunda.body.results).toHaveLength(2);
+    const lejos = await app.api('GET', `${base}?page=7`, { token: staff });
+    expect(lejos.status).toBe(200);
+    expect(lejos.body).toMatchObject({ count: 12, next: null, results: [] });
+    expect(new URL(lejos.body.previous).searchParams.get('page')).toBe('2');
+    expect((await app.api('GET', `${base}?page=0`, { token: staff })).status).toBe(400);
+  });
+
   it('loads add up to at most 1.000.000 notes of a denomination (400 on cantidad, not the 500 of a 32-bit overflow)', async () => {
     const t = await tauser(app);
     for (let i = 0; i < 10; i++) expect((await cargar(t, 'USD', 100, 100_000)).status).toBe(200);

@@ -6,7 +6,7 @@ import { audit } from '../../lib/audit';
 import { conflict, fieldError, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { requirePerms } from '../../lib/permissions';
 import { consume, type Limiters } from '../../lib/rateLimit';
-import { PAGE_SIZE } from '../../lib/pagination';
+import { PAGE_SIZE, pageWith } from '../../lib/pagination';
 import { repartirPago, desglosar, type StockNota } from '../../../shared/desglose';
 import { dec } from '../../../shared/money';
 import { DIVISA_MSG } from '../../../shared/schemas/divisas';
@@ -138,13 +138,11 @@ export async function listMovimientos(ctx: ServiceCtx, id: string, page: number)
   requirePerms(ctx, P.changeTauser);
   await tauserOr404(ctx.db, id);
   const [rows, count] = await Promise.all([repo.movimientos(ctx.db, id, PAGE_SIZE, (page - 1) * PAGE_SIZE), repo.countMovimientos(ctx.db, id)]);
-  const n = Number(count.n);
-  return {
-    count: n,
-    next: page * PAGE_SIZE < n ? page + 1 : null,
-    previous: page > 1 ? page - 1 : null,
-    results: rows.map((r) => ({ ...r, fecha: new Date(r.created_at as unknown as string).toISOString(), created_at: undefined })),
-  };
+  return pageWith(
+    Number(count.n),
+    page,
+    rows.map((r) => ({ ...r, fecha: new Date(r.created_at as unknown as string).toISOString(), created_at: undefined })),
+  );
 }
 
 // ---- which terminals can pay (the wizard's picker) ----
