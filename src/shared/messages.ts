@@ -18,6 +18,9 @@ export const M = {
   malformedJson: 'El cuerpo de la solicitud no es un JSON válido.',
   malformedUrl: 'La dirección de la solicitud no es válida (un escape % mal formado).',
   hostInvalido: 'El servidor y el esquema de la solicitud (Host, X-Forwarded-Host, X-Forwarded-Proto) no forman una dirección válida.',
+  /** tRPC: the `input` (query parameter or body) could not be read as JSON. */
+  malformedInput: 'Los datos de la solicitud no son un JSON válido.',
+  methodNotAllowed: 'Método no permitido para esta operación.',
   bodyTooLarge: 'El cuerpo de la solicitud es demasiado grande.',
   loginUsernameRequired: 'El nombre de usuario es necesario',
   loginPasswordRequired: 'La contraseña de usuario es necesaria',

@@ -27,6 +27,13 @@ export const t = initTRPC.context<Ctx>().create({
       appCode = 'validation';
     } else if (error.code === 'INTERNAL_SERVER_ERROR') {
       message = M.internal;
+    } else if (error.code === 'PARSE_ERROR' || cause instanceof SyntaxError) {
+      // tRPC's own answers to a malformed request are English; a client reads Spanish, as REST answers it.
+      message = M.malformedInput;
+    } else if (error.code === 'METHOD_NOT_SUPPORTED') {
+      message = M.methodNotAllowed;
+    } else if (error.code === 'NOT_FOUND') {
+      message = M.notFound;
     }
     return { ...shape, message, data: { ...shape.data, stack: undefined, fields, extra, appCode } };
   },
