@@ -104,6 +104,8 @@ export const stockDenominacion = z.object({
   /** Of `cantidad`, notes set aside for paid operations still to be collected at this terminal. */
   reservados: z.number(),
   valor: z.string(),
+  /** False for notes of a denomination or currency taken out of use: listed while the terminal holds them, to withdraw. */
+  activa: z.boolean(),
 });
 export const stockDivisa = z.object({
   divisa_id: z.number(),

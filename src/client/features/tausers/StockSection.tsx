@@ -80,7 +80,10 @@ export function StockSection({ idTauser }: { idTauser: string }) {
             <tbody>
               {d.denominaciones.map((n) => (
                 <tr key={n.denominacion_id} className="border-t border-slate-100">
-                  <td>{formatAmount(String(n.denominacion), 0, d.simbolo)}</td>
+                  <td>
+                    {formatAmount(String(n.denominacion), 0, d.simbolo)}
+                    {!n.activa && <span className="ml-1 text-xs text-amber-700">(fuera de uso: solo retirar)</span>}
+                  </td>
                   <td className="text-right tabular-nums">{formatAmount(String(n.cantidad), 0)}</td>
                   <td className="text-right tabular-nums">{formatAmount(String(n.reservados), 0)}</td>
                   <td className="text-right tabular-nums">{formatAmount(n.valor, 0)}</td>
@@ -104,6 +107,7 @@ export function StockSection({ idTauser }: { idTauser: string }) {
               d.denominaciones.map((n) => (
                 <option key={n.denominacion_id} value={n.denominacion_id}>
                   {d.codigo} {formatAmount(String(n.denominacion), 0)}
+                  {n.activa ? '' : ' (fuera de uso: solo retirar)'}
                 </option>
               )),
             )}

@@ -180,6 +180,30 @@ describe('banknote stock', () => {
     await cargar(t1, 'USD', 100, 97);
   });
 
+  it('notes of a denomination taken out of use stay in the stock view until staff withdraw them (no new loads)', async () => {
+    const t = await tauser(app);
+    const dos = await app.db.insertInto('denominaciones').values({ divisa_id: w.usd, denominacion: 2 }).returning('id').executeTakeFirstOrThrow();
+    const mover = (operacion: 'cargar' | 'retirar', cantidad: number) =>
+      app.api('POST', `/tauser/${t}/stock/`, { token: staff, body: { denominacion_id: dos.id, operacion, cantidad, motivo: 'Billetes de US$ 2' } });
+    expect((await mover('cargar', 7)).status).toBe(200);
+    await app.db.updateTable('denominaciones').set({ is_active: false }).where('id', '=', dos.id).execute();
+    type Den = { denominacion_id: number; cantidad: number; activa: boolean };
+    const usdDe = (body: { divisas: { codigo: string; denominaciones: Den[]; total: string }[] }) => body.divisas.find((d) => d.codigo === 'USD')!;
+    const visto = usdDe((await app.api('GET', `/tauser/${t}/stock/`, { token: staff })).body);
+    expect(visto.denominaciones.find((d) => d.denominacion_id === dos.id)).toMatchObject({ cantidad: 7, activa: false });
+    expect(visto.denominaciones.filter((d) => d.denominacion_id !== dos.id).every((d) => d.activa)).toBe(true);
+    expect(visto.total).toBe('14');
+    const carga = await mover('cargar', 1);
+    expect(carga.status).toBe(400);
+    expect(carga.body).toEqual({ denominacion_id: [TERMINAL_MSG.denominacionInvalida] });
+    const retiro = await mover('retirar', 7);
+    expect(retiro.status, JSON.stringify(retiro.body)).toBe(200);
+    // Emptied, the note out of use is no longer listed.
+    expect(usdDe(retiro.body).denominaciones.some((d) => d.denominacion_id === dos.id)).toBe(false);
+    const [ultimo] = (await app.api('GET', `/tauser/${t}/stock/movimientos/`, { token: staff })).body.results;
+    expect(ultimo).toMatchObject({ denominacion: 2, antes: 7, despues: 0 });
+  });
+
   it('movements page as every list: past the last page "previous" links the last page that has rows', async () => {
     const t = await tauser(app);
     for (let i = 0; i < 12; i++) expect((await cargar(t, 'USD', 1, 1)).status).toBe(200);

@@ -41,20 +41,27 @@ export interface StockRow {
   cantidad: number;
   /** Of those, reserved for other paid operations' payouts. */
   reservados: number;
+  /** The denomination and its currency are in use (only these are loaded and paid out). */
+  activa: boolean;
 }
 
-/** Every active denomination of every active currency, with this Tauser's count (0 when none) and how many of them are reserved. */
-export const stockDeTauserQuery = (tauserId: string, excepto = 0) => sql<StockRow>`
+/**
+ * Every active denomination of every active currency, with this Tauser's count (0 when none) and how many of them
+ * are reserved. `conFueraDeUso` adds the notes the terminal still holds of a denomination or currency taken out of
+ * use (staff see and withdraw them; plans never use them).
+ */
+export const stockDeTauserQuery = (tauserId: string, excepto = 0, conFueraDeUso = false) => sql<StockRow>`
   with reservados as (${reservados(excepto, tauserId)})
   select d.id as denominacion_id, d.denominacion, v.id as divisa_id, v.codigo, v.simbolo, v.es_base,
-         coalesce(s.cantidad, 0) as cantidad, coalesce(r.cantidad, 0) as reservados
+         coalesce(s.cantidad, 0) as cantidad, coalesce(r.cantidad, 0) as reservados, (d.is_active and v.is_active) as activa
   from denominaciones d
   join divisas v on v.id = d.divisa_id
   left join tauser_stock s on s.denominacion_id = d.id and s.tauser_id = ${tauserId}
   left join reservados r on r.denominacion_id = d.id and r.tauser_id = ${tauserId}
-  where d.is_active and v.is_active
+  where (d.is_active and v.is_active)${conFueraDeUso ? sql` or s.cantidad > 0` : sql``}
   order by v.es_base desc, v.codigo, d.denominacion desc`;
-export const stockDeTauser = async (db: Db, tauserId: string, excepto = 0) => (await stockDeTauserQuery(tauserId, excepto).execute(db)).rows;
+export const stockDeTauser = async (db: Db, tauserId: string, excepto = 0, conFueraDeUso = false) =>
+  (await stockDeTauserQuery(tauserId, excepto, conFueraDeUso).execute(db)).rows;
 
 /** The unreserved notes of the given currencies at every Tauser (the wizard's picker). */
 export const stockLibreDeDivisas = async (db: Db, divisaIds: number[]) =>
@@ -75,14 +82,13 @@ export const lockTauser = (db: Db, id: string) =>
 export const tausersActivos = (db: Db) =>
   db.selectFrom('tausers').select(['id_tauser', 'codigo', 'nombre']).where('is_active', '=', true).orderBy('nombre').execute();
 
+/** A denomination with its currency's code, and whether both are in use (`activa`). */
 export const findDenominacion = (db: Db, id: number) =>
   db
     .selectFrom('denominaciones as d')
     .innerJoin('divisas as v', 'v.id', 'd.divisa_id')
-    .select(['d.id', 'd.denominacion', 'd.divisa_id', 'v.codigo'])
+    .select((eb) => ['d.id', 'd.denominacion', 'd.divisa_id', 'v.codigo', eb.and([eb.ref('d.is_active'), eb.ref('v.is_active')]).as('activa')])
     .where('d.id', '=', id)
-    .where('d.is_active', '=', true)
-    .where('v.is_active', '=', true)
     .executeTakeFirst();
 
 export const activeDenominaciones = (db: Db, divisaId: number) =>

@@ -96,7 +96,7 @@ function agrupar(tauserId: string, tieneSecreto: boolean, rows: repo.StockRow[])
       divisas.push(d);
     }
     const valor = dec(String(r.denominacion)).times(r.cantidad);
-    d.denominaciones.push({ denominacion_id: r.denominacion_id, denominacion: r.denominacion, cantidad: r.cantidad, reservados: r.reservados, valor: valor.toString() });
+    d.denominaciones.push({ denominacion_id: r.denominacion_id, denominacion: r.denominacion, cantidad: r.cantidad, reservados: r.reservados, valor: valor.toString(), activa: r.activa });
     d.total = dec(d.total).plus(valor).toString();
   }
   return { tauser: tauserId, tiene_secreto: tieneSecreto, divisas };
@@ -105,22 +105,25 @@ function agrupar(tauserId: string, tieneSecreto: boolean, rows: repo.StockRow[])
 export async function getStock(ctx: ServiceCtx, id: string): Promise<StockRespuesta> {
   requirePerms(ctx, P.changeTauser);
   const t = await tauserOr404(ctx.db, id);
-  return agrupar(id, !!t.secret_hash, await repo.stockDeTauser(ctx.db, id));
+  return agrupar(id, !!t.secret_hash, await repo.stockDeTauser(ctx.db, id, 0, true));
 }
 
-/** Load or withdraw notes of one denomination: audited (who, when, before, after, why). */
+/**
+ * Load or withdraw notes of one denomination: audited (who, when, before, after, why). Notes of a denomination
+ * (or currency) taken out of use can still be withdrawn, never loaded.
+ */
 export async function moverStock(ctx: ServiceCtx, id: string, body: StockMovimientoBody): Promise<StockRespuesta> {
   requirePerms(ctx, P.changeTauser);
   await tauserOr404(ctx.db, id);
   const den = await repo.findDenominacion(ctx.db, body.denominacion_id);
-  if (!den) throw (fieldError('denominacion_id', TERMINAL_MSG.denominacionInvalida));
+  if (!den || (!den.activa && body.operacion === 'cargar')) throw (fieldError('denominacion_id', TERMINAL_MSG.denominacionInvalida));
   await ctx.db.transaction().execute(async (trx) => {
     // Under the Tauser's lock no payment reserves notes meanwhile: those reserved stay in the terminal.
     await repo.lockTauser(trx, id);
     const antes = (await repo.lockStock(trx, id, [den.id])).get(den.id) ?? 0;
     const despues = body.operacion === 'cargar' ? antes + body.cantidad : antes - body.cantidad;
     if (despues < 0) throw (fieldError('cantidad', TERMINAL_MSG.retiroExcede));
-    const reservados = (await repo.stockDeTauser(trx, id)).find((r) => r.denominacion_id === den.id)?.reservados ?? 0;
+    const reservados = (await repo.stockDeTauser(trx, id, 0, true)).find((r) => r.denominacion_id === den.id)?.reservados ?? 0;
     if (body.operacion === 'retirar' && despues < reservados) throw fieldError('cantidad', TERMINAL_MSG.retiroReservado(reservados, Math.max(0, antes - reservados)));
     if (body.operacion === 'cargar' && despues > MAX_BILLETES) throw (fieldError('cantidad', TERMINAL_MSG.cargaExcede));
     await repo.setStock(trx, id, den.id, despues);
