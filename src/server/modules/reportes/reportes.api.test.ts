@@ -282,6 +282,24 @@ describe('exports', () => {
     expect(wb.getWorksheet('Por categoría')!.getRow(2).values).toEqual([undefined, 'VIP', 2, 1718245, 32533]);
   });
 
+  it('XLSX: dates are date cells (Paraguayan wall time, dd/mm/yyyy), so a spreadsheet sorts and groups them as dates', async () => {
+    const r = await download(`/reportes/ganancias/export/?${PERIODO}&formato=xlsx`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await r.arrayBuffer());
+    const tx = wb.getWorksheet('Transacciones')!;
+    const fechas: Date[] = [];
+    tx.eachRow((row, i) => {
+      if (i > 1) fechas.push(row.getCell(2).value as Date);
+    });
+    expect(fechas.every((f) => f instanceof Date)).toBe(true);
+    expect(tx.getRow(2).getCell(2).numFmt).toBe('dd/mm/yyyy hh:mm:ss');
+    // The CSV's '2026-11-01 00:00:00' (Asunción) is the same wall time in the sheet (a spreadsheet has no zones).
+    expect(fechas.map((f) => f.toISOString())).toContain('2026-11-01T00:00:00.000Z');
+    const ev = wb.getWorksheet('Evolución por día')!;
+    expect(ev.getRow(2).getCell(1).value).toEqual(new Date('2026-11-01T00:00:00Z'));
+    expect(ev.getRow(2).getCell(1).numFmt).toBe('dd/mm/yyyy');
+  });
+
   it('PDF: the filters, the summary and the tables', async () => {
     const r = await download(`/reportes/ganancias/export/?${PERIODO}&formato=pdf&tauser=${w.tausers[0]}`);
     expect(r.status).toBe(200);

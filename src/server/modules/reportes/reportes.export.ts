@@ -86,6 +86,14 @@ const num = (v: string) => Number(v);
 const FORMATO_PYG = '#,##0';
 const FORMATO_DIVISA = '#,##0.00';
 const FORMATO_TASA = '#,##0.0000';
+const FORMATO_FECHA = 'dd/mm/yyyy';
+const FORMATO_FECHA_HORA = 'dd/mm/yyyy hh:mm:ss';
+const FORMATO_MES = 'mm/yyyy';
+/**
+ * A business-time text ('2026-11-23 22:15:16' or '2026-11-23') as a date cell showing that wall time: a spreadsheet
+ * keeps no time zone, and the writer stores a Date's UTC fields.
+ */
+const fechaCelda = (local: string) => new Date(`${local.replace(' ', 'T')}${local.length > 10 ? '' : 'T00:00:00'}Z`);
 
 async function xlsx(res: Response, plan: ExportPlan, deps: Deps) {
   const { db, env } = deps;
@@ -137,7 +145,8 @@ async function xlsx(res: Response, plan: ExportPlan, deps: Deps) {
   const hojaEv = wb.addWorksheet(ev.titulo);
   hojaEv.columns = [{ header: ev.columna, width: 14 }, { header: 'Operaciones', width: 12 }, { header: 'Volumen PYG', width: 20 }, { header: 'Margen PYG', width: 18 }];
   for (const p of evolucion) {
-    const row = hojaEv.addRow([p.periodo, p.operaciones, num(p.volumen_pyg), num(p.margen_pyg)]);
+    const row = hojaEv.addRow([fechaCelda(p.periodo), p.operaciones, num(p.volumen_pyg), num(p.margen_pyg)]);
+    row.getCell(1).numFmt = ev.agrupacion === 'mes' ? FORMATO_MES : FORMATO_FECHA;
     row.getCell(3).numFmt = FORMATO_PYG;
     row.getCell(4).numFmt = FORMATO_PYG;
     row.commit();
@@ -145,14 +154,16 @@ async function xlsx(res: Response, plan: ExportPlan, deps: Deps) {
   hojaEv.commit();
 
   const tx = wb.addWorksheet('Transacciones');
-  tx.columns = ENCABEZADO_LINEAS.map((header) => ({ header, width: 16 }));
+  // A date cell too narrow for its text shows '####': the date and time need 20.
+  tx.columns = ENCABEZADO_LINEAS.map((header, i) => ({ header, width: i === 1 ? 20 : 16 }));
   for await (const rows of lineasDe(db, f, tz)) {
     if (res.destroyed) return;
     for (const r of rows) {
       const row = tx.addRow([
-        r.codigo, r.fecha_local, r.operacion_cliente, r.divisa, num(r.monto_divisa), num(r.monto_pyg), num(r.tasa_aplicada), num(r.precio_base),
+        r.codigo, fechaCelda(r.fecha_local), r.operacion_cliente, r.divisa, num(r.monto_divisa), num(r.monto_pyg), num(r.tasa_aplicada), num(r.precio_base),
         num(r.margen_pyg), r.metodo, r.operador, r.tauser, r.categoria,
       ]);
+      row.getCell(2).numFmt = FORMATO_FECHA_HORA;
       row.getCell(5).numFmt = FORMATO_DIVISA;
       row.getCell(6).numFmt = FORMATO_PYG;
       row.getCell(7).numFmt = FORMATO_TASA;
