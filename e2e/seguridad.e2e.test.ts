@@ -6,6 +6,8 @@ import { ADMIN, login, startE2e, type E2e } from './support/app';
 import { DEMO_CUSTOMER, DEMO_OPERATOR } from '../src/server/db/seed/demo';
 import { MF } from '../src/shared/messagesMfa';
 import { MS } from '../src/shared/messagesSecurity';
+import { M } from '../src/shared/messages';
+import { SIN_CONEXION } from '../src/client/lib/errors';
 
 /**
  * Seguridad: a customer turns on the second factor with a code computed from the shown secret, signs
@@ -231,5 +233,33 @@ describe('password and sessions on screen', () => {
     await other.getByRole('link', { name: 'Iniciar sesión' }).first().waitFor();
     await page.context().close();
     await other.context().close();
+  });
+
+  it('a refusal with no field message (too many tries, no connection) is said on the password form, and the button comes back', async () => {
+    await newCustomer('teresa', 'clave-teresa-1');
+    const page = await e.newPage({ width: 375, height: 800 });
+    await login(page, e.url, 'teresa', 'clave-teresa-1');
+    await page.goto(`${e.url}/seguridad`);
+    await page.getByLabel('Contraseña nueva', { exact: true }).fill('clave-teresa-2');
+    await page.getByLabel('Repetí la contraseña nueva').fill('clave-teresa-2');
+    const boton = page.getByRole('button', { name: 'Cambiar contraseña' });
+    // Five wrong current passwords spend the account's tries; the sixth answers 429, with no field.
+    for (let i = 0; i < 5; i++) {
+      await page.getByLabel('Contraseña actual').fill(`equivocada-${i}`);
+      const answered = page.waitForResponse((r) => r.url().includes('auth.passwordChange'));
+      await boton.click();
+      await answered;
+      await page.getByText(MF.passwordWrong).waitFor();
+    }
+    await page.getByLabel('Contraseña actual').fill('clave-teresa-1');
+    await boton.click();
+    await page.getByRole('alert').filter({ hasText: M.tooManyRequests }).waitFor();
+    expect(await boton.isEnabled()).toBe(true);
+
+    // No answer at all: the form says so in Spanish.
+    await page.route('**/trpc/auth.passwordChange**', (r) => r.abort('connectionrefused'));
+    await boton.click();
+    await page.getByRole('alert').filter({ hasText: SIN_CONEXION }).waitFor();
+    await page.context().close();
   });
 });

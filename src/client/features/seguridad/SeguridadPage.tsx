@@ -7,7 +7,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '../../components/PageHeader';
 import { FormField } from '../../components/FormField';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { applyFieldErrors } from '../../lib/errors';
+import { applyFieldErrors, errorMessage } from '../../lib/errors';
+import { M } from '../../../shared/messages';
 import { session, useSession } from '../../session/store';
 import { passwordChangeForm } from '../../../shared/schemas/mfa';
 import { SegundoFactor } from './SegundoFactor';
@@ -24,7 +25,7 @@ function CambiarContrasena() {
       await change.mutateAsync({ current_password, new_password });
       form.reset();
     } catch (e) {
-      applyFieldErrors(e, form.setError);
+      if (!applyFieldErrors(e, form.setError)) form.setError('root', { type: 'server', message: errorMessage(e, M.internal) });
     }
   });
   return (
@@ -40,6 +41,11 @@ function CambiarContrasena() {
         <FormField label="Repetí la contraseña nueva" htmlFor="confirm_password" error={errors.confirm_password?.message}>
           <input id="confirm_password" type="password" autoComplete="new-password" className="input" {...form.register('confirm_password')} />
         </FormField>
+        {errors.root && (
+          <p role="alert" className="text-sm text-red-700">
+            {errors.root.message}
+          </p>
+        )}
         <div>
           <button type="submit" className="btn-primary" disabled={isSubmitting}>
             {isSubmitting ? 'Guardando…' : 'Cambiar contraseña'}
