@@ -161,6 +161,36 @@ describe('registration', () => {
   });
 });
 
+describe('code boxes on a phone', () => {
+  it('the six boxes of the verification and reset screens stay inside the card, in line with its button', async () => {
+    for (const width of [375, 320]) {
+      const page = await e.newPage({ width, height: 800 });
+      for (const [path, button] of [
+        ['/register/verificar?email=ana%40correo.test', 'Verificar'],
+        ['/register/verificar', 'Verificar'],
+        ['/login/recuperar', 'Restablecer contraseña'],
+      ] as const) {
+        await page.goto(`${e.url}${path}`);
+        if (path === '/login/recuperar') {
+          await page.getByLabel('Correo electrónico').fill('nadie@correo.test');
+          await page.getByRole('button', { name: 'Enviar código' }).click();
+        }
+        const boxes = page.getByRole('group', { name: 'Código de verificación' }).locator('input');
+        await boxes.first().waitFor();
+        const area = (await page.getByRole('button', { name: button }).boundingBox())!;
+        for (const box of await boxes.all()) {
+          const b = (await box.boundingBox())!;
+          expect(b.x, `${path} at ${width}px`).toBeGreaterThanOrEqual(area.x - 0.5);
+          expect(b.x + b.width, `${path} at ${width}px`).toBeLessThanOrEqual(area.x + area.width + 0.5);
+          expect(b.width).toBeGreaterThanOrEqual(32);
+        }
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.context().close();
+    }
+  });
+});
+
 describe('Configuraciones hub', () => {
   it('shows a card only for the areas whose view permission the user holds', async () => {
     const adminPage = await e.newPage();

@@ -50,7 +50,7 @@ export function CodeInput({ value, onChange }: { value: string[]; onChange: (dig
           onChange={(e) => onInput(i, e.target.value)}
           onKeyDown={(e) => onKeyDown(i, e)}
           onPaste={onPaste}
-          className="h-12 w-11 rounded-md border border-slate-300 text-center text-xl font-semibold focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600"
+          className="h-12 w-11 min-w-0 shrink rounded-md border border-slate-300 text-center text-xl font-semibold focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600"
         />
       ))}
     </div>
