@@ -18,7 +18,9 @@ function VerifyPage() {
   const resend = trpc.auth.resendCode.useMutation();
   const complete = digits.every((d) => /^\d$/.test(d)) && email.trim() !== '';
 
-  const onVerify = async () => {
+  const onVerify = async (ev: React.FormEvent) => {
+    ev.preventDefault();
+    if (!complete || verify.isPending) return;
     try {
       await verify.mutateAsync({ email, code: digits.join('') });
       toast.success(M.verifyOk);
@@ -43,25 +45,28 @@ function VerifyPage() {
 
   return (
     <AuthCard title="Verificá tu correo">
-      {enlace ? (
-        <p className="mb-6 text-center text-sm text-slate-600">
-          Ingresá el código de 6 dígitos que enviamos a <strong data-testid="verify-email">{enlace}</strong>
-        </p>
-      ) : (
-        <div className="mb-6 space-y-2">
-          <p className="text-center text-sm text-slate-600">Ingresá el correo con el que te registraste y el código de 6 dígitos que te enviamos.</p>
-          <FormField label="Correo electrónico" htmlFor="verify-email-input">
-            <input id="verify-email-input" type="email" autoComplete="email" className="input" value={email} onChange={(e) => setEmail(e.target.value)} />
-          </FormField>
-        </div>
-      )}
-      <CodeInput value={digits} onChange={setDigits} />
-      <button type="button" className="btn-primary mt-6 w-full" disabled={!complete || verify.isPending} onClick={() => void onVerify()}>
-        {verify.isPending ? 'Verificando…' : 'Verificar'}
-      </button>
-      <button type="button" className="mt-3 w-full text-sm text-emerald-700 hover:underline disabled:opacity-50" disabled={resend.isPending || email.trim() === ''} onClick={() => void onResend()}>
-        Reenviar código
-      </button>
+      {/* A form: Enter in the last box verifies, as the button does. */}
+      <form onSubmit={(ev) => void onVerify(ev)} noValidate>
+        {enlace ? (
+          <p className="mb-6 text-center text-sm text-slate-600">
+            Ingresá el código de 6 dígitos que enviamos a <strong data-testid="verify-email">{enlace}</strong>
+          </p>
+        ) : (
+          <div className="mb-6 space-y-2">
+            <p className="text-center text-sm text-slate-600">Ingresá el correo con el que te registraste y el código de 6 dígitos que te enviamos.</p>
+            <FormField label="Correo electrónico" htmlFor="verify-email-input">
+              <input id="verify-email-input" type="email" autoComplete="email" className="input" value={email} onChange={(e) => setEmail(e.target.value)} />
+            </FormField>
+          </div>
+        )}
+        <CodeInput value={digits} onChange={setDigits} />
+        <button type="submit" className="btn-primary mt-6 w-full" disabled={!complete || verify.isPending}>
+          {verify.isPending ? 'Verificando…' : 'Verificar'}
+        </button>
+        <button type="button" className="mt-3 w-full text-sm text-emerald-700 hover:underline disabled:opacity-50" disabled={resend.isPending || email.trim() === ''} onClick={() => void onResend()}>
+          Reenviar código
+        </button>
+      </form>
     </AuthCard>
   );
 }
