@@ -3,6 +3,7 @@ import jwt from 'jsonwebtoken';
 import type { Page } from 'playwright-core';
 import { ADMIN, login, startE2e, type E2e } from './support/app';
 import { M } from '../src/shared/messages';
+import { SIN_CONEXION } from '../src/client/lib/errors';
 
 let e: E2e;
 beforeAll(async () => {
@@ -158,6 +159,38 @@ describe('registration', () => {
     await page.goto(`${e.url}/configuraciones`);
     await page.getByText('No tenés permisos para ver este contenido').waitFor();
     await page.getByText('Acceso denegado').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('registration refused without a field message', () => {
+  it('says why (too many tries, no connection) instead of staying silent, and Registrarse comes back', async () => {
+    const email = 'insistente@correo.test';
+    // Five tries with a taken username spend the e-mail's registrations for the hour.
+    for (let i = 0; i < 5; i++) {
+      const r = await fetch(`${e.url}/api/auth/register/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', email, first_name: 'Inés', password: 'secreto1' }),
+      });
+      expect(r.status).toBe(400);
+    }
+    const page = await e.newPage({ width: 375, height: 800 });
+    await page.goto(`${e.url}/register`);
+    await page.getByLabel('Nombre de usuario').fill('ines');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Nombre', { exact: true }).fill('Inés');
+    await page.getByLabel('Contraseña', { exact: true }).fill('secreto1');
+    await page.getByLabel('Confirmar contraseña').fill('secreto1');
+    const boton = page.getByRole('button', { name: 'Registrarse' });
+    await boton.click();
+    await page.getByRole('alert').filter({ hasText: M.tooManyRequests }).waitFor();
+    expect(await boton.isEnabled()).toBe(true);
+    expect(page.url()).toBe(`${e.url}/register`);
+
+    await page.route('**/trpc/auth.register**', (r) => r.abort('connectionrefused'));
+    await boton.click();
+    await page.getByRole('alert').filter({ hasText: SIN_CONEXION }).waitFor();
     await page.context().close();
   });
 });
