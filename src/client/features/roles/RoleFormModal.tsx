@@ -83,7 +83,18 @@ function RoleForm({ state, permisos, onDone }: { state: NonNullable<RoleModalSta
                 <span className="label mb-0">Permisos</span>
                 <span className="text-xs text-slate-500">{selected.size} seleccionado(s)</span>
               </div>
-              <input type="search" className="input" placeholder="Buscar permisos" aria-label="Buscar permisos" value={search} onChange={(e) => setSearch(e.target.value)} />
+              {/* The list filters as you type: Enter here must not submit the role form around it. */}
+              <input
+                type="search"
+                className="input"
+                placeholder="Buscar permisos"
+                aria-label="Buscar permisos"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') e.preventDefault();
+                }}
+              />
               <ul className="mt-2 max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200" aria-label="Permisos">
                 {visible.length === 0 && <li className="p-3 text-sm text-slate-500">No hay datos</li>}
                 {visible.map((p) => (
