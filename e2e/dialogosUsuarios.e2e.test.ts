@@ -71,3 +71,24 @@ describe('focus in the users dialogs', () => {
     await page.context().close();
   });
 });
+
+describe('editing one\'s own record', () => {
+  it('the navbar takes the new first name at once, and keeps it after a reload', async () => {
+    const page = await pageAs(e, '/usuarios');
+    const menu = page.getByRole('navigation', { name: 'Navegación principal' }).locator('button[aria-haspopup="menu"]');
+    await expect.poll(() => menu.textContent()).toContain('Administrador');
+    await page.getByRole('button', { name: 'Ver admin' }).click();
+    await dialog(page).getByRole('button', { name: 'Editar' }).click();
+    await dialog(page).getByLabel('Nombre', { exact: true }).fill('Adela');
+    await dialog(page).getByRole('button', { name: 'Guardar' }).click();
+    await page.locator('[role="status"]').filter({ hasText: 'Usuario actualizado con éxito!' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    await expect.poll(() => menu.textContent()).toContain('Adela');
+    await page.reload();
+    await page.getByRole('row').filter({ hasText: 'Adela' }).waitFor();
+    expect(await menu.textContent()).toContain('Adela');
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user')))!)).toMatchObject({ username: 'admin', first_name: 'Adela' });
+    await page.context().close();
+  });
+});

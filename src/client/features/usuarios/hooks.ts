@@ -1,5 +1,6 @@
 import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
+import { session } from '../../session/store';
 import { MA } from '../../../shared/messagesAdmin';
 import type { UserRecord } from '../../../shared/schemas/usuarios';
 
@@ -7,6 +8,11 @@ import type { UserRecord } from '../../../shared/schemas/usuarios';
  * Every mutation of the users feature: each hook owns its cache invalidation and its toasts
  * (spec 000 §8). Errors are re-thrown so a form can show field messages and stay open.
  */
+
+/** The session keeps the signed-in user's record (navbar, greeting): a change to it replaces the kept one. */
+function keepIfOwn(updated: UserRecord) {
+  if (session.get()?.user.id === updated.id) session.setUser(updated);
+}
 
 export function useCrearUsuario() {
   const utils = trpc.useUtils();
@@ -22,7 +28,8 @@ export function useCrearUsuario() {
 export function useEditarUsuario() {
   const utils = trpc.useUtils();
   return trpc.usuarios.update.useMutation({
-    onSuccess: () => {
+    onSuccess: (updated) => {
+      keepIfOwn(updated);
       toast.success(MA.toast.userUpdated);
       return utils.usuarios.invalidate();
     },
@@ -58,7 +65,8 @@ export function useCambiarEstadoUsuario() {
 export function useAsignarClientes() {
   const utils = trpc.useUtils();
   return trpc.usuarios.asignarClientes.useMutation({
-    onSuccess: () => {
+    onSuccess: (updated) => {
+      keepIfOwn(updated);
       toast.success(MA.toast.clientesUpdated);
       return Promise.all([utils.usuarios.invalidate(), utils.clientes.invalidate()]);
     },
