@@ -92,3 +92,26 @@ describe('editing one\'s own record', () => {
     await page.context().close();
   });
 });
+
+describe('a user\'s roles after a change in Roles', () => {
+  it('a role deleted in Roles is gone from the user\'s Roles dialog when coming back to Usuarios', async () => {
+    const page = await pageAs(e, '/usuarios');
+    await page.getByRole('button', { name: 'Roles de operador' }).click();
+    await dialog(page).getByRole('list', { name: 'Roles asignados' }).getByText('Operador').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    // To Roles and back without reloading the page (the app's own navigation keeps what it read).
+    await page.evaluate(() => {
+      history.pushState({}, '', '/roles');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByRole('button', { name: 'Eliminar Operador' }).click();
+    await dialog(page).getByRole('button', { name: 'Eliminar' }).click();
+    await page.locator('[role="status"]').filter({ hasText: 'Rol eliminado con éxito' }).waitFor();
+    await page.goBack();
+    await page.waitForURL(`${e.url}/usuarios`);
+    await page.getByRole('button', { name: 'Roles de operador' }).click();
+    await dialog(page).getByText('Sin roles asignados').waitFor();
+    await page.context().close();
+  });
+});

@@ -7,6 +7,13 @@ import { MA } from '../../../shared/messagesAdmin';
  * (spec 000 §8). Errors are re-thrown so a form can show field messages and stay open.
  */
 
+/**
+ * A role changed or deleted changes what its holders have: the users' role lists (names, the deleted
+ * one gone) and, when the signed-in user holds it, their own permissions.
+ */
+const refreshHolders = (utils: ReturnType<typeof trpc.useUtils>) =>
+  Promise.all([utils.roles.invalidate(), utils.usuarios.invalidate(), utils.auth.myPermissions.invalidate()]);
+
 export function useCrearRol() {
   const utils = trpc.useUtils();
   return trpc.roles.create.useMutation({
@@ -23,7 +30,7 @@ export function useEditarRol() {
   return trpc.roles.update.useMutation({
     onSuccess: () => {
       toast.success(MA.toast.roleUpdated);
-      return utils.roles.invalidate();
+      return refreshHolders(utils);
     },
     onError: () => toast.error(MA.toast.roleUpdateError),
   });
@@ -34,7 +41,7 @@ export function useEliminarRol() {
   return trpc.roles.delete.useMutation({
     onSuccess: () => {
       toast.success(MA.toast.roleDeleted);
-      return utils.roles.invalidate();
+      return refreshHolders(utils);
     },
     onError: (e) => {
       console.error('Error al eliminar el rol', e);
