@@ -231,6 +231,19 @@ describe('/clientes', () => {
   });
 });
 
+describe('/clientes: the category of a client', () => {
+  it('Ver and Editar show the client\'s category as soon as the categories arrive, on the first opening of the page', async () => {
+    for (const accion of ['Ver', 'Editar']) {
+      const page = await asAdmin('/clientes');
+      await page.getByRole('button', { name: `${accion} Importadora Guaraní S.A.` }).click();
+      const categoria = dialog(page).getByLabel('Categoría');
+      await categoria.locator('option', { hasText: 'MINORISTA' }).waitFor({ state: 'attached' });
+      await expect.poll(() => categoria.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text)).toBe('MINORISTA (0,00 %)');
+      await page.context().close();
+    }
+  });
+});
+
 describe('/categorias-clientes', () => {
   it('creates a category (with the spec messages), edits it with the name locked, and toggles it', async () => {
     const page = await asAdmin('/categorias-clientes');

@@ -93,16 +93,23 @@ function ClienteFormBody({ state, onDone }: { state: NonNullable<ClienteModalSta
         <FormField label={fisica ? 'Cédula' : 'RUC'} htmlFor="cli-documento" error={errors.documento?.message}>
           <input id="cli-documento" className="input" placeholder={fisica ? 'Ej: 1234567' : 'Ej: 80012345-6'} {...register('documento')} />
         </FormField>
-        <FormField label="Categoría" htmlFor="cli-categoria" error={errors.idCategoria?.message}>
-          <select id="cli-categoria" className="input" {...register('idCategoria')}>
-            <option value="">{categorias.isLoading ? 'Cargando' : 'Seleccionar categoría…'}</option>
-            {options.map((k) => (
-              <option key={k.idCategoria} value={k.idCategoria}>
-                {k.nombre} ({formatDescuento(k.descuento)} %)
-              </option>
-            ))}
-          </select>
-        </FormField>
+        {/* Controlled: the options arrive after the form has set the value, and the box must then show the client's. */}
+        <Controller
+          control={control}
+          name="idCategoria"
+          render={({ field }) => (
+            <FormField label="Categoría" htmlFor="cli-categoria" error={errors.idCategoria?.message}>
+              <select id="cli-categoria" className="input" name={field.name} ref={field.ref} value={field.value} onChange={field.onChange} onBlur={field.onBlur}>
+                <option value="">{categorias.isLoading ? 'Cargando' : 'Seleccionar categoría…'}</option>
+                {options.map((k) => (
+                  <option key={k.idCategoria} value={k.idCategoria}>
+                    {k.nombre} ({formatDescuento(k.descuento)} %)
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          )}
+        />
         <FormField label="Correo" htmlFor="cli-correo" error={errors.correo?.message}>
           <input id="cli-correo" type="email" className="input" {...register('correo')} />
         </FormField>
