@@ -163,6 +163,40 @@ describe('registration', () => {
   });
 });
 
+describe('an account still to verify', () => {
+  it('the login refusal leads to the verification screen, where a new code verifies the account', async () => {
+    const email = 'pendiente@correo.test';
+    const r = await fetch(`${e.url}/api/auth/register/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'pendiente', email, first_name: 'Pedro', password: 'secreto1' }),
+    });
+    expect(r.status).toBe(201);
+    const page = await e.newPage({ width: 375, height: 800 });
+    await page.goto(`${e.url}/login`);
+    await page.getByLabel('Nombre de usuario').fill('pendiente');
+    await page.getByLabel('Contraseña').fill('secreto1');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByRole('alert').filter({ hasText: M.notVerified }).waitFor();
+    await page.getByRole('link', { name: 'Verificar mi correo' }).click();
+    await page.waitForURL(/\/register\/verificar/);
+    await page.getByLabel('Correo electrónico').fill(email);
+    await e.smtp.waitForCode(email);
+    const sent = e.smtp.mails.filter((m) => m.to === email).length;
+    await page.getByRole('button', { name: 'Reenviar código' }).click();
+    await expect.poll(() => e.smtp.mails.filter((m) => m.to === email).length, { timeout: 10_000 }).toBe(sent + 1);
+    const code = await e.smtp.waitForCode(email);
+    expect(code).toMatch(/^\d{6}$/);
+    const boxes = page.getByRole('group', { name: 'Código de verificación' }).locator('input');
+    await boxes.first().focus();
+    await page.keyboard.type(code);
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await page.waitForURL(`${e.url}/login`);
+    await login(page, e.url, 'pendiente', 'secreto1');
+    await page.context().close();
+  });
+});
+
 describe('registration refused without a field message', () => {
   it('says why (too many tries, no connection) instead of staying silent, and Registrarse comes back', async () => {
     const email = 'insistente@correo.test';

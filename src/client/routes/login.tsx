@@ -49,7 +49,7 @@ function SecondFactorStep({ mfaToken, username, onRestart }: { mfaToken: string;
 
 function LoginPage() {
   const { login } = useAuthActions();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ message: string; unverified: boolean } | null>(null);
   const [challenge, setChallenge] = useState<{ mfaToken: string; username: string } | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { username: '', password: '' } });
   const { errors, isSubmitting } = formState;
@@ -61,7 +61,8 @@ function LoginPage() {
       if (!step.done) setChallenge({ mfaToken: step.mfaToken, username: values.username });
     } catch (e) {
       console.error('Error al iniciar sesión', e);
-      setFailure(errorMessage(e, 'No se pudo iniciar sesión.'));
+      // An account still to verify is led to the verification screen (its code can be sent again there).
+      setFailure({ message: errorMessage(e, 'No se pudo iniciar sesión.'), unverified: errorData(e).extra?.code === 'email_not_verified' });
     }
   });
 
@@ -89,7 +90,15 @@ function LoginPage() {
           </FormField>
           {failure && (
             <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-              {failure}
+              {failure.message}
+              {failure.unverified && (
+                <>
+                  {' '}
+                  <Link to="/register/verificar" search={{ email: '' }} className="font-semibold underline">
+                    Verificar mi correo
+                  </Link>
+                </>
+              )}
             </p>
           )}
           <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
