@@ -450,6 +450,11 @@ describe('gating by permission', () => {
       await p2.goto(`${e.url}${path}`);
       await p2.getByText('No tenés permisos para ver este contenido').waitFor();
     }
+    // On a phone the 403 card keeps the page's margins (it ran from one edge of the screen to the other).
+    await p2.setViewportSize({ width: 375, height: 800 });
+    const card = (await p2.getByRole('alert').filter({ hasText: 'Acceso denegado' }).boundingBox())!;
+    expect(card.x).toBeGreaterThanOrEqual(16);
+    expect(card.x + card.width).toBeLessThanOrEqual(375 - 16);
     await p2.context().close();
   });
 });
