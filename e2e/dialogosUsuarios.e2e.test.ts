@@ -115,3 +115,27 @@ describe('a user\'s roles after a change in Roles', () => {
     await page.context().close();
   });
 });
+
+describe('one\'s own password from Usuarios', () => {
+  it('the details of one\'s own record offer no password box but Seguridad, and saving keeps the session', async () => {
+    const page = await pageAs(e, '/usuarios');
+    await page.getByRole('button', { name: 'Ver admin' }).click();
+    await dialog(page).getByRole('button', { name: 'Editar' }).click();
+    await dialog(page).getByLabel('Apellido').fill('del Sistema');
+    expect(await dialog(page).getByLabel('Nueva contraseña (opcional)').count()).toBe(0);
+    await dialog(page).getByRole('link', { name: 'Seguridad' }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Guardar' }).click();
+    await page.locator('[role="status"]').filter({ hasText: 'Usuario actualizado con éxito!' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    // Still signed in: the list reads again and the page stays.
+    await page.reload();
+    await page.getByRole('row').filter({ hasText: 'del Sistema' }).waitFor();
+    expect(page.url()).toBe(`${e.url}/usuarios`);
+    // Another user's details keep the box.
+    await page.getByRole('button', { name: 'Ver operador' }).click();
+    await dialog(page).getByRole('button', { name: 'Editar' }).click();
+    await dialog(page).getByLabel('Nueva contraseña (opcional)').waitFor();
+    await page.context().close();
+  });
+});

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Modal } from '../../components/Modal';
@@ -25,7 +26,8 @@ const toForm = (u: UserRecord): UserEditForm => ({
  * Details of a user: opens read-only; Editar (change permission) unlocks the form; after saving it
  * returns to read-only (spec 000 §4). The password may stay empty, and so may the last name of a
  * user who registered themselves (registration asks none) until someone types one. The active switch needs the
- * delete permission (the toggle's), and nobody switches themselves off.
+ * delete permission (the toggle's), and nobody switches themselves off. One's own password is not
+ * offered here but in Seguridad.
  */
 export function UserDetailModal({ user, onClose }: { user: UserRecord | null; onClose: () => void }) {
   return (
@@ -49,7 +51,8 @@ function UserDetail({ user: initial }: { user: UserRecord }) {
   const { errors, isSubmitting } = formState;
   const { firstFieldRef, editRef } = useFocusOnModeChange<HTMLInputElement>(editing);
   const { ref: usernameRef, ...username } = register('username');
-  const canToggle = perms.has(P.deleteUser) && me?.id !== user.id;
+  const self = me?.id === user.id;
+  const canToggle = perms.has(P.deleteUser) && !self;
   const mayChange = perms.has(P.changeUser) && (!user.is_superuser || !!me?.is_superuser);
 
   const cancel = () => {
@@ -99,11 +102,21 @@ function UserDetail({ user: initial }: { user: UserRecord }) {
         <FormField label="Correo electrónico" htmlFor="du-email" error={errors.email?.message}>
           <input id="du-email" type="email" className="input" {...register('email')} />
         </FormField>
-        {editing && (
-          <FormField label="Nueva contraseña (opcional)" htmlFor="du-password" error={errors.password?.message}>
-            <input id="du-password" type="password" autoComplete="new-password" className="input" placeholder="Dejar vacío para no cambiarla" {...register('password')} />
-          </FormField>
-        )}
+        {editing &&
+          (self ? (
+            // One's own password is changed in Seguridad: it asks the current one and keeps this session (here it would end it).
+            <p className="text-sm text-slate-600">
+              Tu contraseña se cambia en{' '}
+              <Link to="/seguridad" className="font-medium text-emerald-700 underline">
+                Seguridad
+              </Link>
+              .
+            </p>
+          ) : (
+            <FormField label="Nueva contraseña (opcional)" htmlFor="du-password" error={errors.password?.message}>
+              <input id="du-password" type="password" autoComplete="new-password" className="input" placeholder="Dejar vacío para no cambiarla" {...register('password')} />
+            </FormField>
+          ))}
         <Controller
           control={control}
           name="is_active"
