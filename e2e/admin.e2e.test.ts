@@ -244,6 +244,31 @@ describe('/clientes: the category of a client', () => {
   });
 });
 
+describe('/clientes: the staff member\'s own client', () => {
+  it('a client renamed or deactivated in Clientes changes at once in the navbar selector of a staff member acting for it', async () => {
+    const carlos = await clienteId('Carlos Benítez');
+    const jorge = await clienteId('Jorge Villalba');
+    const u = await makeUser([P.viewCliente, P.changeCliente, P.deleteCliente], { clientes: [carlos, jorge], actual: carlos });
+    const page = await e.newPage();
+    await login(page, e.url, u.username, u.password);
+    await page.goto(`${e.url}/clientes`);
+    await selector(page).getByText('Carlos Benítez').waitFor();
+    await page.getByRole('button', { name: 'Editar Carlos Benítez' }).click();
+    await dialog(page).getByLabel('Nombre').fill('Carlos Benítez Ruiz');
+    await dialog(page).getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(MA.toast.clienteUpdated).waitFor();
+    await dialog(page).waitFor({ state: 'detached' });
+    await selector(page).getByText('Carlos Benítez Ruiz').waitFor({ timeout: 10_000 });
+
+    await page.getByRole('button', { name: 'Desactivar Jorge Villalba' }).click();
+    await page.getByText(MA.toast.clienteDeactivated).waitFor();
+    await selector(page).click();
+    await page.getByRole('option', { name: /Carlos Benítez Ruiz/ }).waitFor();
+    await expect.poll(() => page.getByRole('option', { name: /Jorge Villalba/ }).count(), { timeout: 10_000 }).toBe(0);
+    await page.context().close();
+  });
+});
+
 describe('/categorias-clientes', () => {
   it('creates a category (with the spec messages), edits it with the name locked, and toggles it', async () => {
     const page = await asAdmin('/categorias-clientes');

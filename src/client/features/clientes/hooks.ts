@@ -8,6 +8,12 @@ import type { ClienteRecord } from '../../../shared/schemas/clientes';
  * (spec 000 §8). Errors are re-thrown so a form can show field messages and stay open.
  */
 
+/**
+ * A client changed or (de)activated is also what its users see of it: their assigned clients and
+ * current client (the navbar selector, the users' Clientes dialog).
+ */
+const refreshClientes = (utils: ReturnType<typeof trpc.useUtils>) => Promise.all([utils.clientes.invalidate(), utils.usuarios.invalidate()]);
+
 export function useCrearCliente() {
   const utils = trpc.useUtils();
   return trpc.clientes.create.useMutation({
@@ -24,7 +30,7 @@ export function useEditarCliente() {
   return trpc.clientes.update.useMutation({
     onSuccess: () => {
       toast.success(MA.toast.clienteUpdated);
-      return utils.clientes.invalidate();
+      return refreshClientes(utils);
     },
     onError: () => toast.error(MA.toast.clienteUpdateError),
   });
@@ -46,7 +52,7 @@ export function useCambiarEstadoCliente() {
           await patch.mutateAsync({ id: c.idCliente, isActive: true });
           toast.success(MA.toast.clienteActivated);
         }
-        await utils.clientes.invalidate();
+        await refreshClientes(utils);
       } catch (e) {
         console.error('Error al cambiar el estado del cliente', e);
         toast.error(c.isActive ? MA.toast.clienteDeactivateError : MA.toast.clienteActivateError);
