@@ -269,6 +269,37 @@ describe('/clientes: the staff member\'s own client', () => {
   });
 });
 
+describe('search boxes on a phone', () => {
+  it('the hints of the clients search and of a user\'s clients editor are read whole at 375 px', async () => {
+    const page = await pageAs(e, '/clientes', undefined, { width: 375, height: 800 });
+    /** The placeholder's width in the box's own font, and the room the box gives it. */
+    const room = (box: ReturnType<typeof page.getByRole>) =>
+      box.evaluate((el: HTMLInputElement) => {
+        const cs = getComputedStyle(el);
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = `${cs.fontSize} ${cs.fontFamily}`;
+        return { text: Math.ceil(ctx.measureText(el.placeholder).width), room: el.clientWidth - Number.parseFloat(cs.paddingLeft) - Number.parseFloat(cs.paddingRight) };
+      });
+    const clientes = page.getByRole('searchbox', { name: 'Buscar por nombre, documento, correo o categoría' });
+    await clientes.waitFor();
+    const a = await room(clientes);
+    expect(a.text).toBeLessThanOrEqual(a.room);
+    // Enter and the button still search.
+    await clientes.fill('guaraní');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await page.getByText('Página 1 de 1').waitFor();
+
+    await page.goto(`${e.url}/usuarios`);
+    await page.getByRole('button', { name: 'Clientes de cliente' }).click();
+    await dialog(page).getByRole('button', { name: 'Editar' }).click();
+    const editor = dialog(page).getByRole('searchbox', { name: 'Buscar clientes' });
+    await editor.waitFor();
+    const b = await room(editor);
+    expect(b.text).toBeLessThanOrEqual(b.room);
+    await page.context().close();
+  });
+});
+
 describe('/categorias-clientes', () => {
   it('creates a category (with the spec messages), edits it with the name locked, and toggles it', async () => {
     const page = await asAdmin('/categorias-clientes');

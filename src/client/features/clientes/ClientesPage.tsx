@@ -70,7 +70,7 @@ export function ClientesPage() {
         }
       />
       <div className="mb-4">
-        <SearchBar key={search} initial={search} placeholder="Buscar por nombre, documento, correo o categoría" onSearch={setSearch} />
+        <SearchBar key={search} initial={search} label="Buscar por nombre, documento, correo o categoría" placeholder="Nombre, documento, correo o categoría" onSearch={setSearch} />
       </div>
       <DataTable label="Clientes" columns={columns} rows={data?.results} rowKey={(c) => c.idCliente} loading={list.isLoading} error={list.isError} />
       {data && <Pagination page={page} count={data.count} onChange={setPage} />}

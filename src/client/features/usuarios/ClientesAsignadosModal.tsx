@@ -72,7 +72,7 @@ function Editor({ user }: { user: UserRecord }) {
         ref={searchRef}
         type="search"
         className="input"
-        placeholder="Buscar por nombre, categoría o documento"
+        placeholder="Nombre, categoría o documento"
         aria-label="Buscar clientes"
         value={search}
         onChange={(e) => setSearch(e.target.value)}
