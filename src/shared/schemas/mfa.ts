@@ -67,5 +67,9 @@ export const passwordChangeForm = passwordChangeInput
 
 export const resetUserMfaInput = z.strictObject({ id: idParam });
 
-/** The input of an action on oneself that takes no fields (setup, sign out everywhere): a key sent is refused. */
+/**
+ * The input of an action on oneself that takes no fields (setup, sign out everywhere): a key sent is
+ * refused. The web client sends `{}`: tRPC reads a POST's body as JSON once a procedure has an input,
+ * and an empty body is not JSON.
+ */
 export const sinCampos = z.strictObject({}).optional();

@@ -40,7 +40,7 @@ function Activar({ onDone }: { onDone: (codes: string[]) => void }) {
           Con la verificación en dos pasos, además de tu contraseña se te pide un código de 6 dígitos de una aplicación de autenticación (Google Authenticator,
           Microsoft Authenticator, FreeOTP, 1Password…).
         </p>
-        <button type="button" className="btn-primary" disabled={setup.isPending} onClick={() => void setup.mutateAsync().then(setEnrolment, () => undefined)}>
+        <button type="button" className="btn-primary" disabled={setup.isPending} onClick={() => void setup.mutateAsync({}).then(setEnrolment, () => undefined)}>
           {setup.isPending ? 'Generando…' : 'Configurar la verificación en dos pasos'}
         </button>
       </div>

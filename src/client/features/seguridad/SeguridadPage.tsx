@@ -63,7 +63,7 @@ function CerrarSesiones() {
   const queryClient = useQueryClient();
   const confirm = async () => {
     try {
-      await logoutAll.mutateAsync();
+      await logoutAll.mutateAsync({});
       session.clear();
       queryClient.clear();
       await navigate({ to: '/login' });
