@@ -38,7 +38,10 @@ describe('the ☰ menu at 375 px', () => {
       const panel = page.getByTestId('mobile-panel');
       await panel.getByRole('link', { name: 'Inicio' }).waitFor();
       for (const name of entries) {
-        expect(await panel.getByRole(name === 'Cerrar sesión' ? 'button' : 'link', { name, exact: true }).count(), `${who.username}: ${name}`).toBe(1);
+        // Entries that depend on the permissions appear once these are read: wait for each one.
+        const entry = panel.getByRole(name === 'Cerrar sesión' ? 'button' : 'link', { name, exact: true });
+        await entry.first().waitFor();
+        expect(await entry.count(), `${who.username}: ${name}`).toBe(1);
       }
       await panel.getByRole('link', { name: 'Seguridad', exact: true }).click();
       await page.waitForURL(`${e.url}/seguridad`);
