@@ -1,3 +1,5 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+
 /** An ILIKE pattern matching `text` anywhere, with LIKE's wildcards in the text taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -17,4 +19,20 @@ export function sinAcentos(text: string): string {
   return Array.from(text, (c) => FOLD.get(c) ?? c)
     .join('')
     .replace(/[\u0300-\u036f]/g, '');
+}
+
+/**
+ * `column` contains `text` ignoring case and accents, compared in PostgreSQL: `sin_acentos(column)
+ * ILIKE '%folded text%'` (the SQL function is plain `translate()`, no extension needed). 'guarani'
+ * finds 'Guaraní' and 'credito' finds 'Crédito'; `%` and `_` typed by users are literal. The column
+ * is a reference as the query names it (`'d.nombre'`); NULL never matches.
+ */
+export function contieneSinAcentos(column: string, text: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`sin_acentos(${sql.ref(column)}) ilike ${containsPattern(sinAcentos(text))}`;
+}
+
+/** Some of `columns` contains `text` ignoring case and accents (`contieneSinAcentos` over each, OR-ed). */
+export function algunaContieneSinAcentos(columns: readonly string[], text: string): RawBuilder<SqlBool> {
+  const p = containsPattern(sinAcentos(text));
+  return sql<SqlBool>`(${sql.join(columns.map((c) => sql`sin_acentos(${sql.ref(c)}) ilike ${p}`), sql` or `)})`;
 }

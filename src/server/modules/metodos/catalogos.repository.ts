@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db';
-import { containsPattern } from '../../lib/search';
+import { algunaContieneSinAcentos } from '../../lib/search';
 
 /**
  * The three catalogues share their columns except the name (`nombre`, or `marca` for card brands)
@@ -32,8 +32,7 @@ export function filteredCatalogo(db: Db, t: CatalogoTable, f: { search?: string;
   let q = from(db, t);
   if (soloActivos) q = q.where('is_active', '=', true);
   if (f.search) {
-    const p = containsPattern(f.search);
-    q = q.where((eb) => eb.or([eb(sql.ref(t.nameCol), 'ilike', p), ...(t.table === 'bancos' ? [eb('cvu', 'ilike', p)] : [])]));
+    q = q.where(algunaContieneSinAcentos([t.nameCol, ...(t.table === 'bancos' ? ['cvu'] : [])], f.search));
   }
   if (f.is_active !== undefined) q = q.where('is_active', '=', f.is_active);
   return q;

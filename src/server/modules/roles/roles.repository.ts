@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { containsPattern } from '../../lib/search';
+import { contieneSinAcentos } from '../../lib/search';
 import type { RoleRecord } from '../../../shared/schemas/roles';
 
 type Q = Kysely<Database>;
@@ -21,7 +21,7 @@ export const findRole = (db: Q, id: number): Promise<RoleRecord | undefined> => 
 
 export function rolesMatching(db: Q, search?: string) {
   const q = selectRoles(db);
-  return search ? q.where('g.name', 'ilike', containsPattern(search)) : q;
+  return search ? q.where(contieneSinAcentos('g.name', search)) : q;
 }
 
 export function rolesOfUser(db: Q, userId: number): Promise<RoleRecord[]> {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { containsPattern } from '../../lib/search';
+import { algunaContieneSinAcentos } from '../../lib/search';
 import type { TauserCreateInput } from '../../../shared/schemas/tausers';
 
 /** The record on the wire (spec 001 §3): idTauser, codigo, nombre, …, latitud/longitud as numeric strings, isActive. */
@@ -16,10 +16,7 @@ export interface TauserFilters {
 export function filteredTausers(db: Db, f: TauserFilters) {
   let q = db.selectFrom('tausers as t');
   if (f.search) {
-    const p = containsPattern(f.search);
-    q = q.where((eb) =>
-      eb.or([eb('t.codigo', 'ilike', p), eb('t.nombre', 'ilike', p), eb('t.direccion', 'ilike', p), eb('t.ciudad', 'ilike', p), eb('t.departamento', 'ilike', p)]),
-    );
+    q = q.where(algunaContieneSinAcentos(['t.codigo', 't.nombre', 't.direccion', 't.ciudad', 't.departamento'], f.search));
   }
   if (f.soloActivos) q = q.where('t.is_active', '=', true);
   if (f.is_active !== undefined) q = q.where('t.is_active', '=', f.is_active);
