@@ -1,21 +1,18 @@
 import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
 import { toastServerError } from '../../lib/toastError';
+import { useRefrescarPrecios } from '../../lib/preciosPublicos';
 import { TASA_MSG, type TasaRecord } from '../../../shared/schemas/cotizaciones';
 
 /**
- * Every mutation of the rates feature: each hook owns its cache invalidation (the rates, and the
- * currencies with and without a rate) and its toasts (spec 001 §8). Errors are re-thrown so a form
+ * Every mutation of the rates feature: each hook owns its cache invalidation (every query showing
+ * prices, `useRefrescarPrecios`: the rates, the currencies with and without a rate, the simulations)
+ * and its toasts (spec 001 §8). Errors are re-thrown so a form
  * can show field messages and stay open.
  */
 
-function useRefreshTasas() {
-  const utils = trpc.useUtils();
-  return () => Promise.all([utils.cotizaciones.invalidate(), utils.divisas.sinTasa.invalidate(), utils.divisas.conTasa.invalidate()]);
-}
-
 export function useCrearTasa() {
-  const refresh = useRefreshTasas();
+  const refresh = useRefrescarPrecios();
   return trpc.cotizaciones.create.useMutation({
     onSuccess: () => {
       toast.success(TASA_MSG.creada);
@@ -26,7 +23,7 @@ export function useCrearTasa() {
 }
 
 export function useEditarTasa() {
-  const refresh = useRefreshTasas();
+  const refresh = useRefrescarPrecios();
   return trpc.cotizaciones.update.useMutation({
     onSuccess: () => {
       toast.success(TASA_MSG.actualizada);
@@ -38,7 +35,7 @@ export function useEditarTasa() {
 
 /** Activate (PATCH activo true, change permission) or deactivate (DELETE, delete permission). */
 export function useCambiarEstadoTasa() {
-  const utils = trpc.useUtils();
+  const refresh = useRefrescarPrecios();
   const deactivate = trpc.cotizaciones.deactivate.useMutation();
   const patch = trpc.cotizaciones.patch.useMutation();
   return {
@@ -48,7 +45,7 @@ export function useCambiarEstadoTasa() {
         if (active) await patch.mutateAsync({ id: t.id, activo: true });
         else await deactivate.mutateAsync({ id: t.id });
         toast.success(active ? TASA_MSG.activada : TASA_MSG.desactivada);
-        await Promise.all([utils.cotizaciones.invalidate(), utils.divisas.conTasa.invalidate()]);
+        await refresh();
       } catch (e) {
         console.error(e);
         toastServerError(e, active ? TASA_MSG.activarError : TASA_MSG.desactivarError);

@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
 import { errorData, errorMessage } from '../../lib/errors';
+import { useRefrescarPrecios } from '../../lib/preciosPublicos';
 import { DIVISA_MSG, type DivisaRecord } from '../../../shared/schemas/divisas';
 
 /**
@@ -9,10 +10,17 @@ import { DIVISA_MSG, type DivisaRecord } from '../../../shared/schemas/divisas';
  * Errors are re-thrown so a form can show field messages and stay open.
  */
 
-export function useCrearDivisa() {
+/** The currencies, and every query showing prices (a currency's name, state or decimals show there). */
+function useRefrescarDivisas() {
   const utils = trpc.useUtils();
+  const refrescarPrecios = useRefrescarPrecios();
+  return () => Promise.all([utils.divisas.invalidate(), refrescarPrecios()]);
+}
+
+export function useCrearDivisa() {
+  const refrescar = useRefrescarDivisas();
   return trpc.divisas.create.useMutation({
-    onSuccess: () => utils.divisas.invalidate(),
+    onSuccess: () => refrescar(),
     onError: (e) => {
       console.error('Error al crear la divisa', e);
       toast.error(DIVISA_MSG.crearError);
@@ -21,9 +29,9 @@ export function useCrearDivisa() {
 }
 
 export function useEditarDivisa() {
-  const utils = trpc.useUtils();
+  const refrescar = useRefrescarDivisas();
   return trpc.divisas.update.useMutation({
-    onSuccess: () => utils.divisas.invalidate(),
+    onSuccess: () => refrescar(),
     onError: (e) => {
       console.error('Error al actualizar la divisa', e);
       toast.error(DIVISA_MSG.actualizarError);
@@ -33,7 +41,7 @@ export function useEditarDivisa() {
 
 /** Activate (PATCH is_active true, change permission) or deactivate (DELETE, delete permission). */
 export function useCambiarEstadoDivisa() {
-  const utils = trpc.useUtils();
+  const refrescar = useRefrescarDivisas();
   const deactivate = trpc.divisas.deactivate.useMutation();
   const patch = trpc.divisas.patch.useMutation();
   return {
@@ -42,7 +50,7 @@ export function useCambiarEstadoDivisa() {
       try {
         if (active) await patch.mutateAsync({ id: d.id, is_active: true });
         else await deactivate.mutateAsync({ id: d.id });
-        await utils.divisas.invalidate();
+        await refrescar();
       } catch (e) {
         console.error('Error al cambiar el estado de la divisa', e);
         toast.error(DIVISA_MSG.actualizarError2);

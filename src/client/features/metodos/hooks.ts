@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
 import { serverAnswered } from '../../lib/errors';
+import { useRefrescarPrecios } from '../../lib/preciosPublicos';
 import { CATALOGO_LABEL, METODO_MSG, instanciasAfectadasMsg, type CatalogoKind, type MetodoRecord } from '../../../shared/schemas/metodos';
 
 /**
@@ -10,10 +11,11 @@ import { CATALOGO_LABEL, METODO_MSG, instanciasAfectadasMsg, type CatalogoKind, 
 
 export function useCrearMetodo() {
   const utils = trpc.useUtils();
+  const refrescarPrecios = useRefrescarPrecios();
   return trpc.metodos.create.useMutation({
     onSuccess: () => {
       toast.success(METODO_MSG.metodoCreado);
-      return utils.metodos.invalidate();
+      return Promise.all([utils.metodos.invalidate(), refrescarPrecios()]);
     },
     onError: () => toast.error(METODO_MSG.crearMetodoError),
   });
@@ -21,10 +23,11 @@ export function useCrearMetodo() {
 
 export function useEditarMetodo() {
   const utils = trpc.useUtils();
+  const refrescarPrecios = useRefrescarPrecios();
   return trpc.metodos.update.useMutation({
     onSuccess: () => {
       toast.success(METODO_MSG.metodoActualizado);
-      return utils.metodos.invalidate();
+      return Promise.all([utils.metodos.invalidate(), refrescarPrecios()]);
     },
     onError: () => toast.error(METODO_MSG.actualizarMetodoError),
   });
@@ -33,6 +36,7 @@ export function useEditarMetodo() {
 /** Deactivate with DELETE, reactivate with PUT is_active true (spec 001 §4). */
 export function useCambiarEstadoMetodo() {
   const utils = trpc.useUtils();
+  const refrescarPrecios = useRefrescarPrecios();
   const del = trpc.metodos.deactivate.useMutation();
   const put = trpc.metodos.update.useMutation();
   return {
@@ -42,7 +46,7 @@ export function useCambiarEstadoMetodo() {
         if (active) await put.mutateAsync({ id: m.id, is_active: true });
         else await del.mutateAsync({ id: m.id });
         toast.success(active ? METODO_MSG.metodoActivado : METODO_MSG.metodoDesactivado);
-        await utils.metodos.invalidate();
+        await Promise.all([utils.metodos.invalidate(), refrescarPrecios()]);
       } catch {
         toast.error(active ? METODO_MSG.activarMetodoError : METODO_MSG.desactivarMetodoError);
       }
@@ -55,9 +59,10 @@ const label = (kind: CatalogoKind) => CATALOGO_LABEL[kind];
 /** Create, edit and toggle of one catalogue, with the spec's toasts and the affected-instances info. */
 export function useCatalogoMutations(kind: CatalogoKind) {
   const utils = trpc.useUtils();
+  const refrescarPrecios = useRefrescarPrecios();
   const r = trpc.metodos[kind];
   const l = label(kind);
-  const invalidate = () => utils.metodos.invalidate();
+  const invalidate = () => Promise.all([utils.metodos.invalidate(), refrescarPrecios()]);
   const create = r.create.useMutation({
     onSuccess: () => {
       toast.success(`${l.titulo} cread${l.genero} exitosamente!`);

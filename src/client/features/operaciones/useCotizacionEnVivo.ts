@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SimulacionPrivadaInput, SimulacionResultado } from '../../../shared/schemas/operaciones';
 import { trpc } from '../../trpc';
+import { COTIZACION_EN_VIVO, COTIZACION_PUBLICA_EN_VIVO } from '../../lib/preciosPublicos';
 
 /** Milliseconds of calm typing before a quote is asked for. */
 export const ESPERA_COTIZACION_MS = 300;
@@ -44,11 +45,11 @@ function useEnVivo<I>(nombre: string, input: I | null, pedir: (input: I, signal:
 /** The current client's quote (its category discount, the chosen instance or generic method). */
 export function useCotizacionEnVivo(input: SimulacionPrivadaInput | null) {
   const utils = trpc.useUtils();
-  return useEnVivo('cotizacion-en-vivo', input, (i, signal) => utils.client.simulacion.privada.mutate(i, { signal }));
+  return useEnVivo(COTIZACION_EN_VIVO, input, (i, signal) => utils.client.simulacion.privada.mutate(i, { signal }));
 }
 
 /** The query key of the home simulator's live quote (a rate change invalidates it). */
-export const COTIZACION_PUBLICA_EN_VIVO = 'cotizacion-publica-en-vivo';
+export { COTIZACION_PUBLICA_EN_VIVO };
 
 /** The home simulator's public quote (generic method, no discount). */
 export function useCotizacionPublicaEnVivo(input: { divisa_origen: number; divisa_destino: number; monto: string; metodo_id: number } | null) {
