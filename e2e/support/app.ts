@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page, type Route } from 'playwright-core';
 import { inject } from 'vitest';
 import { loadEnv } from '../../src/server/env';
 import { startServer, type RunningServer } from '../../src/server/server';
@@ -70,3 +70,40 @@ export const trpcFailure = (status: number, code: string, fields?: Record<string
   body: JSON.stringify({ error: { message: 'fallo', code: -32600, data: { code, httpStatus: status, fields } } }),
 });
 
+
+/**
+ * Holds the page's calls whose URL matches `patron` (a tRPC procedure such as 'divisas.deactivate' or a
+ * path such as '/api/roles/': a substring; or a RegExp) until `soltar()`: a test can click again while
+ * the first call is in flight and then count the calls that went out (`llamadas`). Calls made after
+ * `soltar()` go straight through.
+ */
+export async function retenerLlamadas(page: Page, patron: string | RegExp) {
+  const coincide = (url: URL) => (typeof patron === 'string' ? url.href.includes(patron) : patron.test(url.href));
+  const retenidas: Route[] = [];
+  const llamadas: string[] = [];
+  let sueltas = false;
+  const handler = async (route: Route) => {
+    llamadas.push(`${route.request().method()} ${route.request().url()}`);
+    if (sueltas) await route.continue();
+    else retenidas.push(route);
+  };
+  await page.route(coincide, handler);
+  return {
+    /** Every matching call the page made (method and URL), held or not. */
+    llamadas,
+    /** How many are held now. */
+    get retenidas() {
+      return retenidas.length;
+    },
+    /** Lets the held calls go on, in order, and every later one through. */
+    async soltar() {
+      sueltas = true;
+      for (const r of retenidas.splice(0)) await r.continue();
+    },
+    /** Lets everything through and stops watching. */
+    async quitar() {
+      await this.soltar();
+      await page.unroute(coincide, handler);
+    },
+  };
+}

@@ -30,7 +30,7 @@ export function ConfirmDialog({
         <button type="button" className="btn-secondary" onClick={onClose}>
           {closeLabel}
         </button>
-        <button type="button" className={danger ? 'btn-danger' : 'btn-primary'} disabled={busy} onClick={onConfirm}>
+        <button type="button" className={danger ? 'btn-danger' : 'btn-primary'} disabled={busy} aria-busy={busy || undefined} onClick={onConfirm}>
           {confirmLabel}
         </button>
       </div>

@@ -6,7 +6,7 @@ export function FormActions({ readOnly = false, submitting, onCancel, submitLabe
         {readOnly ? 'Cerrar' : 'Cancelar'}
       </button>
       {!readOnly && (
-        <button type="submit" className="btn-primary" disabled={submitting}>
+        <button type="submit" className="btn-primary" disabled={submitting} aria-busy={submitting || undefined}>
           {submitting ? 'Guardando…' : submitLabel}
         </button>
       )}

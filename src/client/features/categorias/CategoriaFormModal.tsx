@@ -11,6 +11,7 @@ import { categoriaForm, type CategoriaRecord } from '../../../shared/schemas/cat
 import { FormActions } from '../../components/FormActions';
 import { formatDescuento } from './formatDescuento';
 import { conPorcentajesEsPy } from '../../../shared/schemas/porcentajeEsPy';
+import { useEnCurso } from '../../lib/useEnCurso';
 
 /** The discount is read es-PY ("7.350" is seven thousand three hundred fifty, refused; never 7,35). */
 const categoriaFormEsPy = conPorcentajesEsPy(categoriaForm, ['descuento']);
@@ -42,6 +43,8 @@ function CategoriaForm({ state, onDone }: { state: NonNullable<CategoriaModalSta
         : { nombre: state.categoria.nombre, descripcion: state.categoria.descripcion, descuento: formatDescuento(state.categoria.descuento) },
   });
   const { errors, isSubmitting } = formState;
+  const enCurso = useEnCurso();
+  const enviando = isSubmitting || enCurso.ocupado();
 
   const onSubmit = handleSubmit(async (values) => {
     if (state.mode === 'edit' && !state.categoria.idCategoria) {
@@ -62,7 +65,7 @@ function CategoriaForm({ state, onDone }: { state: NonNullable<CategoriaModalSta
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={enCurso.enviar(onSubmit)} noValidate className="space-y-4">
       <fieldset disabled={readOnly} className="space-y-4">
         <FormField label="Nombre" htmlFor="cat-nombre" error={errors.nombre?.message}>
           <input id="cat-nombre" className="input" disabled={state.mode !== 'create'} {...register('nombre')} />
@@ -75,7 +78,7 @@ function CategoriaForm({ state, onDone }: { state: NonNullable<CategoriaModalSta
           <input id="cat-descuento" type="text" inputMode="decimal" autoComplete="off" placeholder="Ej: 2,5" className="input" {...register('descuento')} />
         </FormField>
       </fieldset>
-      <FormActions readOnly={readOnly} submitting={isSubmitting} onCancel={onDone} />
+      <FormActions readOnly={readOnly} submitting={enviando} onCancel={onDone} />
     </form>
   );
 }

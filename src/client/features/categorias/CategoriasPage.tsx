@@ -15,6 +15,7 @@ import type { CategoriaRecord } from '../../../shared/schemas/categorias';
 import { CategoriaFormModal, type CategoriaModalState } from './CategoriaFormModal';
 import { formatDescuento } from './formatDescuento';
 import { useCambiarEstadoCategoria } from './hooks';
+import { useEnCurso } from '../../lib/useEnCurso';
 
 /** /categorias-clientes (spec 000 §2): searchable table with view, edit and the active toggle. */
 export function CategoriasPage() {
@@ -24,6 +25,7 @@ export function CategoriasPage() {
   const [search, setSearch] = useLiveSearch();
   const [modal, setModal] = useState<CategoriaModalState>(null);
   const estado = useCambiarEstadoCategoria();
+  const acciones = useEnCurso();
   const rows = filasDe(list.data)?.filter((k) => matches(search, k.nombre, k.descripcion));
 
   const columns: Column<CategoriaRecord>[] = [
@@ -43,7 +45,7 @@ export function CategoriasPage() {
               <RowAction label={`Editar ${k.nombre}`} onClick={() => setModal({ mode: 'edit', categoria: k })}>
                 Editar
               </RowAction>
-              <RowAction label={`${k.isActive ? 'Desactivar' : 'Activar'} ${k.nombre}`} tone={k.isActive ? 'danger' : 'success'} onClick={() => void estado.mutateAsync(k)}>
+              <RowAction label={`${k.isActive ? 'Desactivar' : 'Activar'} ${k.nombre}`} tone={k.isActive ? 'danger' : 'success'} busy={acciones.ocupado(`estado:${k.idCategoria}`)} onClick={() => void acciones.ejecutar(`estado:${k.idCategoria}`, () => estado.mutateAsync(k))}>
                 {k.isActive ? 'Desactivar' : 'Activar'}
               </RowAction>
             </>

@@ -15,6 +15,7 @@ import { formatTasa, useBaseCurrency } from './format';
 import { TasaFormModal } from './TasaFormModal';
 import { filasDe, useListSearch } from '../../lib/listSearch';
 import { useCambiarEstadoTasa } from './hooks';
+import { useEnCurso } from '../../lib/useEnCurso';
 
 /** /cotizaciones (spec 001 §2): the rates with their figures, search in the URL, create, edit, (de)activate. */
 export function CotizacionesPage() {
@@ -25,6 +26,8 @@ export function CotizacionesPage() {
   const [editing, setEditing] = useState<TasaRecord | null>(null);
   const q = trpc.cotizaciones.list.useQuery({ search: search || undefined });
   const estado = useCambiarEstadoTasa();
+  const acciones = useEnCurso();
+  const setActive = (t: TasaRecord, active: boolean) => acciones.ejecutar(`estado:${t.id}`, () => estado.mutateAsync(t, active));
 
   useEffect(() => {
     if (q.isError) toast.error(TASA_MSG.cargarError);
@@ -76,8 +79,8 @@ export function CotizacionesPage() {
               <div className="flex gap-1">
                 {perms.has(P.changeTasa) && <RowAction label="Editar" onClick={() => setEditing(t)} />}
                 {t.activo
-                  ? perms.has(P.deleteTasa) && <RowAction label="Desactivar" tone="danger" onClick={() => void estado.mutateAsync(t, false)} />
-                  : perms.has(P.changeTasa) && <RowAction label="Activar" tone="success" onClick={() => void estado.mutateAsync(t, true)} />}
+                  ? perms.has(P.deleteTasa) && <RowAction label="Desactivar" tone="danger" busy={acciones.ocupado(`estado:${t.id}`)} onClick={() => void setActive(t, false)} />
+                  : perms.has(P.changeTasa) && <RowAction label="Activar" tone="success" busy={acciones.ocupado(`estado:${t.id}`)} onClick={() => void setActive(t, true)} />}
               </div>
             ),
           },

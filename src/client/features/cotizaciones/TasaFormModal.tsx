@@ -10,6 +10,7 @@ import { quoteRates } from '../../../shared/pricing';
 import { tasaFigureErrors, type TasaRecord } from '../../../shared/schemas/cotizaciones';
 import { rateFigureEsPy, tasaATexto, tasaForm } from '../../../shared/schemas/tasaFormEsPy';
 import { formatTasa, type BaseCurrency } from './format';
+import { useEnCurso } from '../../lib/useEnCurso';
 
 interface Values {
   divisa: string;
@@ -88,6 +89,8 @@ export function TasaFormModal({ open, tasa, base, onClose }: { open: boolean; ta
   });
 
   const { errors, isSubmitting } = formState;
+  const enCurso = useEnCurso();
+  const enviando = isSubmitting || enCurso.ocupado();
   const { figureErrors, commissionErrors, quote } = liveCheck(watch());
   const blocked = Object.values(figureErrors).some(Boolean) || !!(commissionErrors.comisionBaseCompra || commissionErrors.comisionBaseVenta);
   const figure = (name: keyof Omit<Values, 'divisa'>, label: string) => {
@@ -101,7 +104,7 @@ export function TasaFormModal({ open, tasa, base, onClose }: { open: boolean; ta
 
   return (
     <Modal open={open} onClose={onClose} title={editing ? 'Editar Cotización' : 'Crear Cotización'}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={enCurso.enviar(onSubmit)} noValidate className="space-y-4">
         {tasa ? (
           <div>
             <span className="label">Divisa</span>
@@ -122,7 +125,8 @@ export function TasaFormModal({ open, tasa, base, onClose }: { open: boolean; ta
           </FormField>
         )}
         {figure('precioBase', 'Precio base')}
-        <div className="grid grid-cols-2 gap-4">
+        {/* One column on a phone: two would cut the labels and crowd the figures at 375 px. */}
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {figure('comisionBaseCompra', 'Comisión base Compra')}
           {figure('comisionBaseVenta', 'Comisión base Venta')}
         </div>
@@ -135,8 +139,8 @@ export function TasaFormModal({ open, tasa, base, onClose }: { open: boolean; ta
           <button type="button" className="btn-secondary" onClick={onClose}>
             Cancelar
           </button>
-          <button type="submit" className="btn-primary" disabled={isSubmitting || blocked}>
-            {isSubmitting ? 'Guardando...' : editing ? 'Guardar' : 'Crear Cotización'}
+          <button type="submit" className="btn-primary" disabled={enviando || blocked} aria-busy={enviando || undefined}>
+            {enviando ? 'Guardando...' : editing ? 'Guardar' : 'Crear Cotización'}
           </button>
         </div>
       </form>

@@ -13,6 +13,7 @@ import { usePermissions } from '../../session/permissions';
 import { P } from '../../../shared/permissions';
 import { DIVISA_MSG, denominacionCreateInput, type DenominacionRecord, type DivisaRecord } from '../../../shared/schemas/divisas';
 import { leerDenominacion } from '../../../shared/schemas/denominacionEsPy';
+import { useEnCurso } from '../../lib/useEnCurso';
 
 const integer = new Intl.NumberFormat('es-PY', { maximumFractionDigits: 0 });
 
@@ -56,12 +57,13 @@ export function DenominacionesModal({ divisa, onClose }: { divisa: DivisaRecord 
     }
   };
 
-  const onToggle = (d: DenominacionRecord) => toggle.mutateAsync({ id: d.id }).catch(() => undefined);
+  const acciones = useEnCurso();
+  const onToggle = (d: DenominacionRecord) => acciones.ejecutar(`estado:${d.id}`, () => toggle.mutateAsync({ id: d.id }).catch(() => undefined));
 
   return (
     <Modal open={!!divisa} onClose={onClose} title={`Denominaciones de ${divisa?.nombre ?? ''}`} size="lg">
       <Can all={[P.addDenominacion]}>
-        <form onSubmit={onCreate} noValidate className="mb-4 flex items-end gap-2">
+        <form onSubmit={acciones.enviar(onCreate)} noValidate className="mb-4 flex items-end gap-2">
           <div className="flex-1">
             <FormField label="Nueva denominación" htmlFor="denominacion" error={fieldError}>
               <input
@@ -81,7 +83,7 @@ export function DenominacionesModal({ divisa, onClose }: { divisa: DivisaRecord 
               />
             </FormField>
           </div>
-          <button type="submit" className="btn-primary mb-px" disabled={create.isPending}>
+          <button type="submit" className="btn-primary mb-px" disabled={create.isPending || acciones.ocupado()} aria-busy={create.isPending || acciones.ocupado() || undefined}>
             Agregar
           </button>
         </form>
@@ -99,8 +101,8 @@ export function DenominacionesModal({ divisa, onClose }: { divisa: DivisaRecord 
             header: 'Acciones',
             cell: (d) =>
               d.is_active
-                ? perms.has(P.deleteDenominacion) && <RowAction label="Desactivar" tone="danger" onClick={() => void onToggle(d)} />
-                : perms.has(P.changeDenominacion) && <RowAction label="Activar" tone="success" onClick={() => void onToggle(d)} />,
+                ? perms.has(P.deleteDenominacion) && <RowAction label="Desactivar" tone="danger" busy={acciones.ocupado(`estado:${d.id}`)} onClick={() => void onToggle(d)} />
+                : perms.has(P.changeDenominacion) && <RowAction label="Activar" tone="success" busy={acciones.ocupado(`estado:${d.id}`)} onClick={() => void onToggle(d)} />,
           },
         ]}
       />

@@ -7,6 +7,7 @@ import { useCrearDivisa, useEditarDivisa } from './hooks';
 import { applyFieldErrors } from '../../lib/errors';
 import { DIVISA_MSG, divisaCreateInput, divisaUpdateInput, type DivisaRecord } from '../../../shared/schemas/divisas';
 import { Bandera } from '../../components/Bandera';
+import { useEnCurso } from '../../lib/useEnCurso';
 
 interface Values {
   nombre: string;
@@ -62,6 +63,8 @@ export function DivisaFormModal({ open, onClose, divisa, offerBase }: { open: bo
   });
 
   const { errors, isSubmitting } = formState;
+  const enCurso = useEnCurso();
+  const enviando = isSubmitting || enCurso.ocupado();
   const flag = watch('flag');
   const text = (name: keyof Values, label: string, props: Record<string, unknown> = {}) => (
     <FormField label={label} htmlFor={`divisa-${name}`} error={errors[name]?.message}>
@@ -71,7 +74,7 @@ export function DivisaFormModal({ open, onClose, divisa, offerBase }: { open: bo
 
   return (
     <Modal open={open} onClose={onClose} title={editing ? 'Editar Divisa' : 'Crear Divisa'}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={enCurso.enviar(onSubmit)} noValidate className="space-y-4">
         {text('nombre', 'Nombre', { maxLength: 30 })}
         <div className="grid grid-cols-2 gap-4">
           {text('codigo', 'Código', { maxLength: 3, className: 'input uppercase' })}
@@ -100,8 +103,8 @@ export function DivisaFormModal({ open, onClose, divisa, offerBase }: { open: bo
           <button type="button" className="btn-secondary" onClick={onClose}>
             Cancelar
           </button>
-          <button type="submit" className="btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Guardando...' : editing ? 'Guardar' : 'Crear Divisa'}
+          <button type="submit" className="btn-primary" disabled={enviando} aria-busy={enviando || undefined}>
+            {enviando ? 'Guardando...' : editing ? 'Guardar' : 'Crear Divisa'}
           </button>
         </div>
       </form>

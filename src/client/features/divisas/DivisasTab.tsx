@@ -14,6 +14,7 @@ import { useListSearch, useLastPageAtMost } from '../../lib/listSearch';
 import { DivisaFormModal } from './DivisaFormModal';
 import { useCambiarEstadoDivisa } from './hooks';
 import { DenominacionesModal } from './DenominacionesModal';
+import { useEnCurso } from '../../lib/useEnCurso';
 
 const DENOMINACION_PERMS = [P.viewDenominacion, P.addDenominacion, P.changeDenominacion, P.deleteDenominacion];
 
@@ -34,7 +35,8 @@ export function DivisasTab() {
   // The base box is offered on creation only once it is known that there is no base currency.
   const offerBase = !!base.data && !Array.isArray(base.data) && base.data.count === 0;
 
-  const setActive = (d: DivisaRecord, active: boolean) => estado.mutateAsync(d, active);
+  const acciones = useEnCurso();
+  const setActive = (d: DivisaRecord, active: boolean) => acciones.ejecutar(`estado:${d.id}`, () => estado.mutateAsync(d, active));
 
   return (
     <div>
@@ -74,8 +76,8 @@ export function DivisasTab() {
               <div className="flex flex-wrap gap-1">
                 {perms.has(P.changeDivisa) && <RowAction label="Editar" onClick={() => setEditing(d)} />}
                 {d.is_active
-                  ? perms.has(P.deleteDivisa) && !d.es_base && <RowAction label="Desactivar" tone="danger" onClick={() => void setActive(d, false)} />
-                  : perms.has(P.changeDivisa) && <RowAction label="Activar" tone="success" onClick={() => void setActive(d, true)} />}
+                  ? perms.has(P.deleteDivisa) && !d.es_base && <RowAction label="Desactivar" tone="danger" busy={acciones.ocupado(`estado:${d.id}`)} onClick={() => void setActive(d, false)} />
+                  : perms.has(P.changeDivisa) && <RowAction label="Activar" tone="success" busy={acciones.ocupado(`estado:${d.id}`)} onClick={() => void setActive(d, true)} />}
                 {perms.allows({ any: DENOMINACION_PERMS }) && <RowAction label="Gestionar denominaciones" onClick={() => setDenominaciones(d)} />}
               </div>
             ),

@@ -18,6 +18,7 @@ import { Card, CardButton, ListState, pct, pctInput, RegCheck, RegText, Row } fr
 import { useCatalogoMutations } from './hooks';
 import { conPorcentajesEsPy } from '../../../shared/schemas/porcentajeEsPy';
 import type { z } from 'zod';
+import { useEnCurso } from '../../lib/useEnCurso';
 
 interface Entry {
   id: number;
@@ -48,6 +49,8 @@ export function CatalogoTab({ kind }: { kind: CatalogoKind }) {
   const q = (trpc.metodos[kind].list as unknown as typeof trpc.metodos.bancos.list).useQuery({ page, search: search || undefined });
   useLoadErrorToast(q.isError, METODO_MSG.cargarCatalogosError);
   const m = useCatalogoMutations(kind);
+  const acciones = useEnCurso();
+  const toggle = (id: number, active: boolean) => acciones.ejecutar(`estado:${id}`, () => m.toggle(id, active));
   const [modal, setModal] = useState<{ mode: 'create' | 'edit' | 'view'; entry: Entry | null } | null>(null);
   const data = q.data && !Array.isArray(q.data) ? (q.data as { count: number; results: Entry[] }) : undefined;
   useLastPageAtMost(data?.count);
@@ -74,8 +77,8 @@ export function CatalogoTab({ kind }: { kind: CatalogoKind }) {
                   <CardButton label="Ver" onClick={() => setModal({ mode: 'view', entry: e })} />
                   {perms.has(p.change) && <CardButton label="Editar" onClick={() => setModal({ mode: 'edit', entry: e })} />}
                   {e.is_active
-                    ? perms.has(p.delete) && <CardButton label="Desactivar" tone="danger" disabled={m.toggling} onClick={() => void m.toggle(e.id, false)} />
-                    : perms.has(p.change) && <CardButton label="Activar" tone="success" disabled={m.toggling} onClick={() => void m.toggle(e.id, true)} />}
+                    ? perms.has(p.delete) && <CardButton label="Desactivar" tone="danger" busy={acciones.ocupado(`estado:${e.id}`)} onClick={() => void toggle(e.id, false)} />
+                    : perms.has(p.change) && <CardButton label="Activar" tone="success" busy={acciones.ocupado(`estado:${e.id}`)} onClick={() => void toggle(e.id, true)} />}
                 </>
               }
             >
@@ -158,11 +161,13 @@ function CatalogoFormModal({ kind, state, onClose }: { kind: CatalogoKind; state
   });
 
   const { errors, isSubmitting } = formState;
+  const enCurso = useEnCurso();
+  const enviando = isSubmitting || enCurso.ocupado();
   const l = CATALOGO_LABEL[kind];
   const title = state?.mode === 'create' ? `Crear ${l.titulo}` : readOnly ? `Detalles de ${l.nombre}` : `Editar ${l.titulo}`;
   return (
     <Modal open={!!state} onClose={onClose} title={title}>
-      <form onSubmit={readOnly ? (e) => e.preventDefault() : onSubmit} noValidate className="space-y-4">
+      <form onSubmit={readOnly ? (e) => e.preventDefault() : enCurso.enviar(onSubmit)} noValidate className="space-y-4">
         <RegText id="catalogo-nombre" label={kind === 'tarjetasCatalogo' ? 'Marca' : 'Nombre'} reg={register('nombre')} error={errors.nombre?.message} readOnly={readOnly} maxLength={100} />
         {kind === 'bancos' && (
           <>
@@ -180,7 +185,7 @@ function CatalogoFormModal({ kind, state, onClose }: { kind: CatalogoKind; state
             <RegCheck id="catalogo-pers-venta" label="Comisión personalizada de venta" reg={register('comision_personalizada_venta')} disabled={readOnly} />
           </div>
         </div>
-        <FormActions readOnly={readOnly} submitting={isSubmitting} onCancel={onClose} submitLabel={entry ? 'Guardar' : 'Crear'} />
+        <FormActions readOnly={readOnly} submitting={enviando} onCancel={onClose} submitLabel={entry ? 'Guardar' : 'Crear'} />
       </form>
     </Modal>
   );

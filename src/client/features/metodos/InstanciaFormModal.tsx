@@ -10,6 +10,7 @@ import { Field, RegText, type Errors } from './ui';
 import { useInstanciaMutations, type InstanciaKind } from './hooks';
 import { agruparTarjeta, detectarBrand, nuevoPaymentMethodId, soloDigitos } from './tarjeta';
 import { comisionesDelCliente } from './comisionCliente';
+import { useEnCurso } from '../../lib/useEnCurso';
 
 export type InstanciaRecord = CuentaRecord | BilleteraRecord | TarjetaRecord;
 export interface InstanciaModalState {
@@ -154,6 +155,8 @@ export function InstanciaFormModal({ kind, casa, cliente, state, onClose }: { ki
   });
 
   const { errors, isSubmitting } = formState;
+  const enCurso = useEnCurso();
+  const enviando = isSubmitting || enCurso.ocupado();
   const err = (k: keyof V) => errors[k]?.message;
   const title = `${state?.mode === 'create' ? 'Crear' : readOnly ? 'Detalles de' : 'Editar'} ${TITLES[kind]}${casa ? ' de la Casa' : ''}`;
   const select = (id: string, label: string, reg: UseFormRegisterReturn, options: { id: number; label: string }[], error?: string, disabled = readOnly) => (
@@ -171,7 +174,7 @@ export function InstanciaFormModal({ kind, casa, cliente, state, onClose }: { ki
 
   return (
     <Modal open={!!state} onClose={onClose} title={title}>
-      <form onSubmit={readOnly ? (e) => e.preventDefault() : onSubmit} noValidate className="space-y-4" autoComplete="off">
+      <form onSubmit={readOnly ? (e) => e.preventDefault() : enCurso.enviar(onSubmit)} noValidate className="space-y-4" autoComplete="off">
         <RegText id="inst-alias" label="Alias (opcional)" reg={register('alias')} error={err('alias')} readOnly={readOnly} maxLength={100} />
         {kind === 'cuentas' && (
           <>
@@ -222,7 +225,7 @@ export function InstanciaFormModal({ kind, casa, cliente, state, onClose }: { ki
             {item.comision_efectiva.compra ? `${item.comision_efectiva.compra.replace('.', ',')} %` : 'no permite'}
           </p>
         )}
-        <FormActions readOnly={readOnly} submitting={isSubmitting} onCancel={onClose} submitLabel={item ? 'Guardar' : 'Crear'} />
+        <FormActions readOnly={readOnly} submitting={enviando} onCancel={onClose} submitLabel={item ? 'Guardar' : 'Crear'} />
       </form>
     </Modal>
   );

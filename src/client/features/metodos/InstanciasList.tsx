@@ -11,6 +11,7 @@ import { Card, CardButton, ListState, pct, Row } from './ui';
 import { useInstanciaMutations, type InstanciaKind } from './hooks';
 import { comisionesDelCliente } from './comisionCliente';
 import { InstanciaFormModal, type InstanciaModalState, type InstanciaRecord } from './InstanciaFormModal';
+import { useEnCurso } from '../../lib/useEnCurso';
 
 /** Staff permissions on house instances (spec 001 §6); owners need none. */
 const HOUSE_PERMS = {
@@ -68,6 +69,8 @@ export function InstanciasList({ kind, casa, cliente, refetchOnFocus = false }: 
   );
   useLoadErrorToast(q.isError, METODO_MSG.cargarInstanciasError);
   const m = useInstanciaMutations(kind, casa);
+  const acciones = useEnCurso();
+  const toggle = (id: number, active: boolean) => acciones.ejecutar(`estado:${id}`, () => m.toggle(id, active));
   const [modal, setModal] = useState<InstanciaModalState | null>(null);
   const data = q.data && !Array.isArray(q.data) ? (q.data as unknown as { count: number; results: InstanciaRecord[] }) : undefined;
   useLastPageAtMost(data?.count);
@@ -99,8 +102,8 @@ export function InstanciasList({ kind, casa, cliente, refetchOnFocus = false }: 
                   <CardButton label="Ver" onClick={() => setModal({ mode: 'view', item: it })} />
                   {allowed(hp.change) && !it.detalle.desactivado_por_catalogo && <CardButton label="Editar" onClick={() => setModal({ mode: 'edit', item: it })} />}
                   {it.detalle.is_active
-                    ? allowed(hp.delete) && <CardButton label="Desactivar" tone="danger" disabled={m.toggling} onClick={() => void m.toggle(it.detalle.id, false)} />
-                    : allowed(hp.change) && !it.detalle.desactivado_por_catalogo && <CardButton label="Activar" tone="success" disabled={m.toggling} onClick={() => void m.toggle(it.detalle.id, true)} />}
+                    ? allowed(hp.delete) && <CardButton label="Desactivar" tone="danger" busy={acciones.ocupado(`estado:${it.detalle.id}`)} onClick={() => void toggle(it.detalle.id, false)} />
+                    : allowed(hp.change) && !it.detalle.desactivado_por_catalogo && <CardButton label="Activar" tone="success" busy={acciones.ocupado(`estado:${it.detalle.id}`)} onClick={() => void toggle(it.detalle.id, true)} />}
                 </>
               }
             >

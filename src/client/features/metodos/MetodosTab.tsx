@@ -20,6 +20,7 @@ import { METODO_MSG } from '../../../shared/schemas/metodos';
 import { pct, pctInput, RegCheck, RegText } from './ui';
 import { useCambiarEstadoMetodo, useCrearMetodo, useEditarMetodo } from './hooks';
 import { conPorcentajesEsPy } from '../../../shared/schemas/porcentajeEsPy';
+import { useEnCurso } from '../../lib/useEnCurso';
 
 /** The commissions are read es-PY ("2.500" is two thousand five hundred, refused; never 2,5). */
 const metodoFormEsPy = conPorcentajesEsPy(metodoCreateInput, ['comision_cobro_porcentaje', 'comision_pago_porcentaje']);
@@ -31,6 +32,8 @@ export function MetodosTab() {
   const q = trpc.metodos.list.useQuery({ page, search: search || undefined });
   useLoadErrorToast(q.isError, METODO_MSG.cargarMetodosError);
   const estado = useCambiarEstadoMetodo();
+  const acciones = useEnCurso();
+  const setActive = (m: MetodoRecord, active: boolean) => acciones.ejecutar(`estado:${m.id}`, () => estado.mutateAsync(m, active));
   const [modal, setModal] = useState<{ mode: 'create' | 'edit' | 'view'; metodo: MetodoRecord | null } | null>(null);
   const data = q.data && !Array.isArray(q.data) ? q.data : undefined;
   useLastPageAtMost(data?.count);
@@ -64,8 +67,8 @@ export function MetodosTab() {
                 <RowAction label="Ver" onClick={() => setModal({ mode: 'view', metodo: m })} />
                 {perms.has(P.changeMetodo) && <RowAction label="Editar" onClick={() => setModal({ mode: 'edit', metodo: m })} />}
                 {m.is_active
-                  ? perms.has(P.deleteMetodo) && <RowAction label="Desactivar" tone="danger" onClick={() => void estado.mutateAsync(m, false)} />
-                  : perms.has(P.changeMetodo) && <RowAction label="Activar" tone="success" onClick={() => void estado.mutateAsync(m, true)} />}
+                  ? perms.has(P.deleteMetodo) && <RowAction label="Desactivar" tone="danger" busy={acciones.ocupado(`estado:${m.id}`)} onClick={() => void setActive(m, false)} />
+                  : perms.has(P.changeMetodo) && <RowAction label="Activar" tone="success" busy={acciones.ocupado(`estado:${m.id}`)} onClick={() => void setActive(m, true)} />}
               </div>
             ),
           },
@@ -118,10 +121,12 @@ function MetodoFormModal({ state, onClose }: { state: { mode: 'create' | 'edit' 
   });
 
   const { errors, isSubmitting } = formState;
+  const enCurso = useEnCurso();
+  const enviando = isSubmitting || enCurso.ocupado();
   const title = state?.mode === 'create' ? 'Crear Método Financiero' : readOnly ? 'Detalles del Método Financiero' : 'Editar Método Financiero';
   return (
     <Modal open={!!state} onClose={onClose} title={title}>
-      <form onSubmit={readOnly ? (e) => e.preventDefault() : onSubmit} noValidate className="space-y-4">
+      <form onSubmit={readOnly ? (e) => e.preventDefault() : enCurso.enviar(onSubmit)} noValidate className="space-y-4">
         <RegText id="metodo-nombre" label="Nombre (código)" reg={register('nombre')} error={errors.nombre?.message} readOnly={readOnly || !!m} maxLength={40} />
         <RegText id="metodo-display" label="Nombre a mostrar" reg={register('nombre_display')} error={errors.nombre_display?.message} readOnly={readOnly} maxLength={100} />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -130,7 +135,7 @@ function MetodoFormModal({ state, onClose }: { state: { mode: 'create' | 'edit' 
         </div>
         <RegCheck id="metodo-permite-cobro" label="Permite cobro" reg={register('permite_cobro')} disabled={readOnly} />
         <RegCheck id="metodo-permite-pago" label="Permite pago" reg={register('permite_pago')} disabled={readOnly} />
-        <FormActions readOnly={readOnly} submitting={isSubmitting} onCancel={onClose} submitLabel={m ? 'Guardar' : 'Crear'} />
+        <FormActions readOnly={readOnly} submitting={enviando} onCancel={onClose} submitLabel={m ? 'Guardar' : 'Crear'} />
       </form>
     </Modal>
   );

@@ -64,10 +64,11 @@ export const Row = ({ k, v }: { k: string; v: ReactNode }) => (
   </div>
 );
 
-export const CardButton = ({ label, onClick, tone = 'neutral', disabled }: { label: string; onClick: () => void; tone?: 'neutral' | 'danger' | 'success'; disabled?: boolean }) => (
+export const CardButton = ({ label, onClick, tone = 'neutral', disabled, busy = false }: { label: string; onClick: () => void; tone?: 'neutral' | 'danger' | 'success'; disabled?: boolean; busy?: boolean }) => (
   <button
     type="button"
-    disabled={disabled}
+    disabled={disabled || busy}
+    aria-busy={busy || undefined}
     onClick={onClick}
     className={`rounded-md px-3 py-1 text-sm font-medium ${tone === 'danger' ? 'bg-red-50 text-red-700 hover:bg-red-100' : tone === 'success' ? 'bg-emerald-50 text-emerald-800 hover:bg-emerald-100' : 'bg-slate-100 text-slate-700 hover:bg-slate-200'} disabled:opacity-50`}
   >

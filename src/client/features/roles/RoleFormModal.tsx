@@ -10,6 +10,7 @@ import { useCrearRol, useEditarRol } from './hooks';
 import { roleForm, type PermisoRecord, type RoleBody, type RoleRecord } from '../../../shared/schemas/roles';
 import { FormActions } from '../../components/FormActions';
 import { Toggle } from '../../components/Toggle';
+import { useEnCurso } from '../../lib/useEnCurso';
 
 export type RoleModalState = { mode: 'create' } | { mode: 'view' | 'edit'; role: RoleRecord } | null;
 
@@ -38,6 +39,8 @@ function RoleForm({ state, permisos, onDone }: { state: NonNullable<RoleModalSta
         : { name: state.role.name, permissions: state.role.permissions, requiere_mfa: state.role.requiere_mfa },
   });
   const { errors, isSubmitting } = formState;
+  const enCurso = useEnCurso();
+  const enviando = isSubmitting || enCurso.ocupado();
   const visible = filterPermisos(permisos, search);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -55,7 +58,7 @@ function RoleForm({ state, permisos, onDone }: { state: NonNullable<RoleModalSta
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={enCurso.enviar(onSubmit)} noValidate className="space-y-4">
       <FormField label="Nombre del rol" htmlFor="rol-name" error={errors.name?.message}>
         <input id="rol-name" className="input" placeholder="Ej: ADMIN" disabled={readOnly} {...register('name')} />
       </FormField>
@@ -117,7 +120,7 @@ function RoleForm({ state, permisos, onDone }: { state: NonNullable<RoleModalSta
           );
         }}
       />
-      <FormActions readOnly={readOnly} submitting={isSubmitting} onCancel={onDone} />
+      <FormActions readOnly={readOnly} submitting={enviando} onCancel={onDone} />
     </form>
   );
 }

@@ -14,6 +14,7 @@ import { P, ROLE_CLIENTE } from '../../../shared/permissions';
 import type { RoleRecord } from '../../../shared/schemas/roles';
 import { RoleFormModal, type RoleModalState } from './RoleFormModal';
 import { useEliminarRol } from './hooks';
+import { useEnCurso } from '../../lib/useEnCurso';
 
 /** How many permission names the table summarises (spec 000 §9). */
 export const SUMMARY_SIZE = 6;
@@ -25,6 +26,7 @@ export function RolesPage() {
   const permisos = trpc.roles.permisos.useQuery();
   useLoadErrorToast(roles.isError || permisos.isError, MA.toast.rolesOrPermsLoadError);
   const remove = useEliminarRol();
+  const acciones = useEnCurso();
   const [search, setSearch] = useLiveSearch();
   const [modal, setModal] = useState<RoleModalState>(null);
   const [deleting, setDeleting] = useState<RoleRecord | null>(null);
@@ -104,8 +106,8 @@ export function RolesPage() {
         title="Eliminar rol"
         confirmLabel="Eliminar"
         danger
-        busy={remove.isPending}
-        onConfirm={() => void onDelete()}
+        busy={remove.isPending || acciones.ocupado('eliminar')}
+        onConfirm={() => void acciones.ejecutar('eliminar', onDelete)}
         onClose={() => setDeleting(null)}
       >
         ¿Seguro que querés eliminar el rol <strong>{deleting?.name}</strong>? Los usuarios que lo tienen perderán sus permisos.

@@ -8,6 +8,7 @@ import { TAUSER_MSG, tauserForm, type TauserFormIn, type TauserFormOut, type Tau
 import { useCrearTauser, useEditarTauser } from './hooks';
 import { pointOf, roundCoord } from './geo';
 import { LazyMap } from './LazyMap';
+import { useEnCurso } from '../../lib/useEnCurso';
 
 export type TauserFormState = { mode: 'create' } | { mode: 'edit'; tauser: TauserRecord } | null;
 
@@ -39,6 +40,8 @@ function TauserForm({ state, onDone }: { state: NonNullable<TauserFormState>; on
       : EMPTY,
   });
   const { errors, isSubmitting } = formState;
+  const enCurso = useEnCurso();
+  const enviando = isSubmitting || enCurso.ocupado();
   const point = pointOf(watch('latitud'), watch('longitud'));
 
   const onSubmit = handleSubmit(async (values) => {
@@ -70,7 +73,7 @@ function TauserForm({ state, onDone }: { state: NonNullable<TauserFormState>; on
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={enCurso.enviar(onSubmit)} noValidate className="space-y-4">
       <div className="grid gap-4 md:grid-cols-2">
         <div className="space-y-4">
           {field('codigo', 'Código', editing ? { readOnly: true, 'aria-readonly': true, className: 'input bg-slate-100 text-slate-600' } : { maxLength: 20, placeholder: 'Ej: TAU-ASU-03' })}
@@ -99,8 +102,8 @@ function TauserForm({ state, onDone }: { state: NonNullable<TauserFormState>; on
         <button type="button" className="btn-secondary" onClick={onDone}>
           Cancelar
         </button>
-        <button type="submit" className="btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Guardando...' : editing ? 'Actualizar Tauser' : 'Crear Tauser'}
+        <button type="submit" className="btn-primary" disabled={enviando} aria-busy={enviando || undefined}>
+          {enviando ? 'Guardando...' : editing ? 'Actualizar Tauser' : 'Crear Tauser'}
         </button>
       </div>
     </form>

@@ -16,6 +16,7 @@ import { TauserFormModal, type TauserFormState } from './TauserFormModal';
 import { TauserDetailsModal } from './TauserDetailsModal';
 import { useCambiarEstadoTauser } from './hooks';
 import { LazyMap } from './LazyMap';
+import { useEnCurso } from '../../lib/useEnCurso';
 
 /** /configuracion-tausers (spec 001 §2): search, 'Crear Tauser', the paged table, and a map of every terminal. */
 export function TausersPage() {
@@ -24,6 +25,7 @@ export function TausersPage() {
   const [form, setForm] = useState<TauserFormState>(null);
   const [viewing, setViewing] = useState<TauserRecord | null>(null);
   const estado = useCambiarEstadoTauser();
+  const acciones = useEnCurso();
 
   const q = trpc.tauser.list.useQuery({ page, search: search || undefined });
   const todos = trpc.tauser.list.useQuery({ all: true, incluir_inactivos: true });
@@ -56,7 +58,8 @@ export function TausersPage() {
             name={t.nombre}
             canActivate={perms.has(P.deleteTauser)}
             canDeactivate={perms.has(P.deleteTauser)}
-            onToggle={() => void estado.toggle(t)}
+            busy={acciones.ocupado(`estado:${t.idTauser}`)}
+            onToggle={() => void acciones.ejecutar(`estado:${t.idTauser}`, () => estado.toggle(t))}
           />
         </div>
       ),

@@ -7,6 +7,7 @@ import { Toggle } from '../../components/Toggle';
 import { useCrearUsuario } from './hooks';
 import { applyFieldErrors } from '../../lib/errors';
 import { userCreateInput, type UserCreateInput } from '../../../shared/schemas/usuarios';
+import { useEnCurso } from '../../lib/useEnCurso';
 
 type FormIn = z.input<typeof userCreateInput>;
 
@@ -20,6 +21,8 @@ export function UserCreateModal({ open, onClose }: { open: boolean; onClose: () 
     defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = formState;
+  const enCurso = useEnCurso();
+  const enviando = isSubmitting || enCurso.ocupado();
 
   const close = () => {
     reset(EMPTY);
@@ -38,7 +41,7 @@ export function UserCreateModal({ open, onClose }: { open: boolean; onClose: () 
 
   return (
     <Modal open={open} onClose={close} title="Crear usuario">
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={enCurso.enviar(onSubmit)} noValidate className="space-y-4">
         <FormField label="Nombre de usuario" htmlFor="nu-username" error={errors.username?.message}>
           <input id="nu-username" className="input" autoComplete="off" {...register('username')} />
         </FormField>
@@ -65,8 +68,8 @@ export function UserCreateModal({ open, onClose }: { open: boolean; onClose: () 
           <button type="button" className="btn-secondary" onClick={close}>
             Cancelar
           </button>
-          <button type="submit" className="btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Guardando…' : 'Crear'}
+          <button type="submit" className="btn-primary" disabled={enviando} aria-busy={enviando || undefined}>
+            {enviando ? 'Guardando…' : 'Crear'}
           </button>
         </div>
       </form>

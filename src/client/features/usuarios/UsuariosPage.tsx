@@ -19,6 +19,7 @@ import { ClientesAsignadosModal } from './ClientesAsignadosModal';
 import { RolesUsuarioModal } from './RolesUsuarioModal';
 import { useCambiarEstadoUsuario } from './hooks';
 import { RestablecerMfaDialog } from '../seguridad/RestablecerMfaDialog';
+import { useEnCurso } from '../../lib/useEnCurso';
 
 type Open = { kind: 'detail' | 'clientes' | 'roles'; user: UserRecord } | null;
 
@@ -33,6 +34,7 @@ export function UsuariosPage() {
   const [open, setOpen] = useState<Open>(null);
   const [resetting, setResetting] = useState<UserRecord | null>(null);
   const estado = useCambiarEstadoUsuario();
+  const acciones = useEnCurso();
 
   const rows = filasDe(list.data)?.filter((u) => matches(search, u.username, u.first_name, u.last_name, u.email));
 
@@ -63,7 +65,7 @@ export function UsuariosPage() {
               Restablecer 2FA
             </RowAction>
           )}
-          <ToggleAction active={u.is_active} name={u.username} canDeactivate={mayToggle(u)} canActivate={mayToggle(u)} onToggle={() => void estado.mutateAsync(u)} />
+          <ToggleAction active={u.is_active} name={u.username} canDeactivate={mayToggle(u)} canActivate={mayToggle(u)} busy={acciones.ocupado(`estado:${u.id}`)} onToggle={() => void acciones.ejecutar(`estado:${u.id}`, () => estado.mutateAsync(u))} />
         </div>
       ),
     },
