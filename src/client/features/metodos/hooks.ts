@@ -81,7 +81,6 @@ export function useCatalogoMutations(kind: CatalogoKind) {
   return {
     create,
     update,
-    toggling: toggle.isPending,
     async toggle(id: number, activar: boolean) {
       try {
         const res = (await toggle.mutateAsync({ id })) as { is_active: boolean; affected_instances?: number };
@@ -122,7 +121,6 @@ export function useInstanciaMutations(kind: InstanciaKind, casa: boolean) {
   return {
     create,
     update,
-    toggling: toggle.isPending,
     async toggle(detalleId: number, activar: boolean) {
       try {
         const d = await toggle.mutateAsync({ id: detalleId });
