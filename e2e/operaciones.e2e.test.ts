@@ -85,7 +85,7 @@ async function hastaResumen(page: Page, monto = '100', vende = true) {
   await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
   await continuar.click();
   await page.getByRole('heading', { name: 'Resumen de tu Operación' }).waitFor();
-  await page.getByText('Revisá los detalles antes de continuar').waitFor();
+  await page.getByText('Revisá los detalles antes de proceder').waitFor();
   await page.getByText('Terminal: Tauser Centro Asunción').waitFor();
 }
 

@@ -45,3 +45,13 @@ export function applyFieldErrors<T extends FieldValues>(err: unknown, setError: 
   }
   return true;
 }
+
+/**
+ * The server answered that the thing asked for does not exist for this user: 404 (unknown, or another
+ * client's, which reads the same) or 400 on the id itself (a hand-made link's id the schema refuses).
+ */
+export function noEncontrado(err: unknown): boolean {
+  if (!serverAnswered(err)) return false;
+  const status = (err.data as { httpStatus?: number } | undefined)?.httpStatus;
+  return status === 404 || (status === 400 && !!errorData(err).fields?.id);
+}

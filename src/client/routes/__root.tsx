@@ -1,4 +1,4 @@
-import { Outlet, createRootRoute, useRouterState } from '@tanstack/react-router';
+import { Link, Outlet, createRootRoute, useRouterState } from '@tanstack/react-router';
 import { Navbar } from '../components/Navbar';
 import { Toasts } from '../components/Toasts';
 
@@ -23,6 +23,10 @@ function NotFound() {
     <div className="mx-auto mt-16 max-w-md text-center">
       <p className="text-5xl font-bold text-slate-400">404</p>
       <h1 className="mt-4 text-xl font-semibold">Página no encontrada</h1>
+      <p className="mt-2 text-slate-600">La dirección que abriste no existe o cambió.</p>
+      <Link to="/" className="btn-primary mt-6 inline-flex">
+        Ir al inicio
+      </Link>
     </div>
   );
 }

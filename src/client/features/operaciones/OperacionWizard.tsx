@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { M } from '../../../shared/messages';
 import { formatAmount } from '../../../shared/format';
 import type { Reconfirmacion, TransaccionRecord } from '../../../shared/schemas/operaciones';
-import { errorData, serverAnswered } from '../../lib/errors';
+import { errorData, noEncontrado, serverAnswered } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { TerminalPicker } from '../tausers/TerminalPicker';
 import { usePuedePagar } from '../tausers/hooks';
@@ -31,6 +31,8 @@ export const OPERACION_MSG = {
   sinTerminal: 'Elegí un terminal',
   sinConexion: 'No se pudo conectar con el servidor. Probá de nuevo: la operación no se duplica.',
   terminalSinBilletes: 'Este terminal no tiene billetes suficientes para pagar esta operación. Elegí otro terminal.',
+  txNoEncontrada: 'No encontramos esta operación: revisá el enlace o empezá una nueva.',
+  txSinRespuesta: 'No pudimos cargar la operación: el servidor no respondió.',
   yaConfirmada: 'Esta operación ya está confirmada: completala en el terminal.',
   noPendiente: (estado: string) => `Esta operación ya no está pendiente (${estado}).`,
 } as const;
@@ -41,20 +43,26 @@ export const RESET_MS = 2000;
 const PASOS = ['Divisas y Monto', 'Método de Pago/Cobro', 'Terminal de Autoservicio', 'Resumen de Operación', 'Términos y Condiciones'];
 
 /** The wizard's state in the URL of /operacion-compra-venta (see wizardSearch.ts). */
-function useEstadoEnUrl(): FuenteEstado {
+function useEstadoEnUrl(): FuenteEstado & { txInvalida: boolean } {
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const navigate = useNavigate();
-  const estado = useMemo(() => desdeSearch(validarOperacionSearch(search)), [search]);
+  const validado = useMemo(() => validarOperacionSearch(search), [search]);
+  const estado = useMemo(() => desdeSearch(validado), [validado]);
   const cambiar = useCallback(
     (patch: Partial<EstadoWizard>, opts: { reemplazar?: boolean } = {}) =>
       void navigate({
         to: '.',
         replace: opts.reemplazar ?? false,
-        search: (prev: Record<string, unknown>) => aSearch({ ...desdeSearch(validarOperacionSearch(prev)), ...patch }) as never,
+        search: (prev: Record<string, unknown>) => {
+          const antes = validarOperacionSearch(prev);
+          const s = aSearch({ ...desdeSearch(antes), ...patch });
+          // a link's malformed operation id keeps saying so until the patch sets the operation
+          return (antes.txInvalida && !('tx' in patch) ? { ...s, txInvalida: true } : s) as never;
+        },
       }),
     [navigate],
   );
-  return { estado, cambiar };
+  return { estado, cambiar, txInvalida: !!validado.txInvalida };
 }
 
 /**
@@ -64,7 +72,7 @@ function useEstadoEnUrl(): FuenteEstado {
  */
 export function OperacionWizard() {
   const fuente = useEstadoEnUrl();
-  const { estado, cambiar } = fuente;
+  const { estado, cambiar, txInvalida } = fuente;
   const utils = trpc.useUtils();
   const [cambio, setCambio] = useState<Reconfirmacion | null>(null);
   const [confirmada, setConfirmada] = useState<TransaccionRecord | null>(null);
@@ -98,6 +106,8 @@ export function OperacionWizard() {
   // under the current client's name, nor paid or replaced with this client's method and terminal.
   const deOtroCliente = leida && w.cliente && leida.cliente_id !== w.cliente.idCliente ? leida : null;
   const transaccion = deOtroCliente ? null : leida;
+  // A link to an operation that cannot be shown: none such (or not this user's), or no answer.
+  const txFallida = txInvalida || (!!estado.tx && txQ.isError && !leida) ? (txInvalida || noEncontrado(txQ.error) ? 'no-encontrada' : 'sin-respuesta') : null;
   const cupoQ = trpc.transacciones.cupo.useQuery({ cliente_id: w.cliente?.idCliente ?? '' }, { enabled: !!w.cliente, staleTime: 5_000 });
 
   // Steps 1–3: the quote as the amount is typed and the method chosen (step 3: what the terminal must pay).
@@ -125,6 +135,20 @@ export function OperacionWizard() {
   const pago = paso === 3 && efectivo && viva.data && !viva.actualizando && w.par.destino !== '' ? { divisa: w.par.destino, monto: viva.data.monto_destino } : null;
   const pagables = usePuedePagar(pago);
   const terminalSinBilletes = paso === 3 && !!estado.tauser && pagables.get(estado.tauser) === false;
+
+  // A refusal belongs to its step: leaving that step (a button, the browser's Back) or another
+  // client (chosen here, in another tab or read again from the server) takes it away.
+  const pasoAnterior = useRef(paso);
+  useEffect(() => {
+    if (pasoAnterior.current !== paso && rechazo && rechazo.paso === pasoAnterior.current) setRechazo(null);
+    pasoAnterior.current = paso;
+  }, [paso, rechazo]);
+  const clienteId = w.cliente?.idCliente ?? null;
+  const clienteAnterior = useRef(clienteId);
+  useEffect(() => {
+    if (clienteAnterior.current !== null && clienteAnterior.current !== clienteId) setRechazo(null);
+    clienteAnterior.current = clienteId;
+  }, [clienteId]);
 
   const ir = (p: number, patch: Partial<EstadoWizard> = {}) => {
     setRechazo(null);
@@ -264,7 +288,9 @@ export function OperacionWizard() {
       <StepIndicator pasos={PASOS} actual={paso} />
       <ProgressBar actual={paso} total={PASOS.length} />
       <div className="card">
-        {cargando ? (
+        {txFallida ? (
+          <TxFallida motivo={txFallida} reintentando={txQ.isFetching} onReintentar={() => void txQ.refetch()} onNueva={() => w.resetBase()} />
+        ) : cargando ? (
           <p className="py-8 text-center text-sm text-slate-600" role="status">
             Cargando…
           </p>
@@ -296,10 +322,12 @@ export function OperacionWizard() {
             {paso === 2 && (
               <PasoMetodo
                 data={w.metodosQ.data}
-                loading={w.metodosQ.isLoading}
+                loading={w.metodosQ.isLoading || (w.metodosQ.isError && w.metodosQ.isFetching)}
+                error={w.metodosQ.isError}
+                onReintentar={() => void w.metodosQ.refetch()}
                 elegido={estado.metodo}
                 onElegir={(metodo) => cambiar({ metodo }, { reemplazar: true })}
-                onAtras={() => ir(1)}
+                onAtras={() => ir(1, { metodo: null })}
                 onSiguiente={() => ir(3)}
                 siguienteLabel="Continuar"
                 bloqueado={!!exceso}
@@ -341,7 +369,7 @@ export function OperacionWizard() {
               <div className="space-y-4">
                 <div>
                   <h2 className="text-lg font-semibold text-slate-900">Resumen de tu Operación</h2>
-                  <p className="text-sm text-slate-600">Revisá los detalles antes de continuar</p>
+                  <p className="text-sm text-slate-600">Revisá los detalles antes de proceder</p>
                 </div>
                 <ResumenCotizacion r={comoCotizacion(transaccion)} />
                 <AvisoCotizacion t={transaccion} />
@@ -411,6 +439,27 @@ function Paso5({ t, procesando, banner, onAtras, onPagar }: { t: TransaccionReco
         </button>
         <button type="button" className="btn-primary" disabled={!acepto || procesando} onClick={onPagar}>
           {procesando ? 'Procesando…' : acepto ? 'Pagar' : 'Aceptá los Términos'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A `?tx=` that cannot be shown: no such operation for this user, or the server did not answer. */
+function TxFallida({ motivo, reintentando, onReintentar, onNueva }: { motivo: 'no-encontrada' | 'sin-respuesta'; reintentando: boolean; onReintentar: () => void; onNueva: () => void }) {
+  return (
+    <div className="space-y-4 py-4" data-testid="tx-fallida">
+      <p className="text-sm text-slate-700" role="alert">
+        {motivo === 'no-encontrada' ? OPERACION_MSG.txNoEncontrada : OPERACION_MSG.txSinRespuesta}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {motivo === 'sin-respuesta' && (
+          <button type="button" className="btn-secondary" disabled={reintentando} onClick={onReintentar}>
+            Reintentar
+          </button>
+        )}
+        <button type="button" className="btn-primary" onClick={onNueva}>
+          Nueva operación
         </button>
       </div>
     </div>

@@ -3,6 +3,9 @@ import { porcentaje } from './ResumenCotizacion';
 import type { MetodosRespuesta } from '../../../shared/schemas/operaciones';
 import { etiquetaDireccion, type MetodoElegido } from './wizardRules';
 
+/** The client's methods for the direction could not be read. */
+export const METODOS_CARGA_ERROR = 'No se pudieron cargar tus métodos financieros.';
+
 type Instancia = MetodosRespuesta['metodos'][string]['instancias'][number];
 
 /** One line of an instance's details (spec 001 §3: only the last 4 of an account number are shown). */
@@ -25,6 +28,8 @@ function resumenInstancia(i: Instancia): string {
 export function PasoMetodo({
   data,
   loading,
+  error = false,
+  onReintentar,
   elegido,
   onElegir,
   onAtras,
@@ -37,6 +42,9 @@ export function PasoMetodo({
 }: {
   data: MetodosRespuesta | undefined;
   loading: boolean;
+  /** The methods could not be read: said, with 'Reintentar' (not 'No hay métodos disponibles'). */
+  error?: boolean;
+  onReintentar?: () => void;
   elegido: MetodoElegido;
   onElegir: (m: MetodoElegido) => void;
   onAtras: () => void;
@@ -61,6 +69,15 @@ export function PasoMetodo({
         <p className="text-sm text-slate-600" role="status">
           Cargando métodos disponibles...
         </p>
+      ) : error && !data ? (
+        <div className="rounded-lg border border-red-200 bg-red-50 p-6 text-center" role="alert" data-testid="metodos-error">
+          <p className="font-medium text-red-800">{METODOS_CARGA_ERROR}</p>
+          {onReintentar && (
+            <button type="button" className="btn-secondary mt-3" onClick={onReintentar}>
+              Reintentar
+            </button>
+          )}
+        </div>
       ) : grupos.length === 0 ? (
         <div className="rounded-lg border border-slate-200 p-6 text-center">
           <p className="font-medium text-slate-800">No hay métodos disponibles</p>
@@ -118,7 +135,7 @@ export function PasoMetodo({
         <button type="button" className="btn-secondary" onClick={onAtras}>
           Atrás
         </button>
-        <button type="button" className="btn-primary" disabled={!elegido || loading || pending || bloqueado} onClick={onSiguiente}>
+        <button type="button" className="btn-primary" disabled={!elegido || loading || (error && !data) || pending || bloqueado} onClick={onSiguiente}>
           {siguienteLabel}
         </button>
       </div>

@@ -82,7 +82,9 @@ export function SimulacionWizard() {
         {paso === 2 && (
           <PasoMetodo
             data={w.metodosQ.data}
-            loading={w.metodosQ.isLoading}
+            loading={w.metodosQ.isLoading || (w.metodosQ.isError && w.metodosQ.isFetching)}
+            error={w.metodosQ.isError}
+            onReintentar={() => void w.metodosQ.refetch()}
             elegido={estado.metodo}
             onElegir={(metodo) => cambiar({ metodo })}
             onAtras={() => cambiar({ paso: 1, metodo: null })}

@@ -13,7 +13,11 @@ describe('the operation wizard in the URL', () => {
   });
 
   it('drops malformed values', () => {
-    expect(validarOperacionSearch({ paso: '9', origen: 'x', destino: '-1', monto: 'a'.repeat(41), metodo: 'z1', tauser: 'nope', tx: '1e3' })).toEqual({});
+    expect(validarOperacionSearch({ paso: '9', origen: 'x', destino: '-1', monto: 'a'.repeat(41), metodo: 'z1', tauser: 'nope' })).toEqual({});
+    // a malformed operation id is not dropped silently: the wizard says it found no such operation
+    expect(validarOperacionSearch({ paso: '4', tx: '1e3' })).toEqual({ paso: 4, txInvalida: true });
+    expect(validarOperacionSearch({ txInvalida: true })).toEqual({ txInvalida: true });
+    expect(aSearch(desdeSearch(validarOperacionSearch({ tx: 'abc' })))).toEqual({});
     expect(validarOperacionSearch({ paso: 3, monto: '1e5' })).toEqual({ paso: 3, monto: '1e5' });
     expect(validarOperacionSearch({ monto: 100.5 })).toEqual({ monto: '100.5' });
   });

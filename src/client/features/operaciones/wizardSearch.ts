@@ -15,6 +15,8 @@ export interface OperacionSearch {
   metodo?: string;
   tauser?: string;
   tx?: number;
+  /** The link carried a `tx` that is no transaction id (the wizard says it found no such operation). */
+  txInvalida?: true;
 }
 
 export interface EstadoWizard {
@@ -62,6 +64,8 @@ export function validarOperacionSearch(raw: Record<string, unknown>): OperacionS
   if (typeof raw.tauser === 'string' && UUID.test(raw.tauser)) out.tauser = raw.tauser.toLowerCase();
   const tx = id(raw.tx);
   if (tx) out.tx = tx;
+  // (kept while the wizard rewrites the rest of its URL, until a new operation starts)
+  else if (raw.tx !== undefined || raw.txInvalida === true || raw.txInvalida === 'true') out.txInvalida = true;
   return out;
 }
 

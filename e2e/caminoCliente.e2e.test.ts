@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { login, startE2e, trpcFailure, type E2e } from './support/app';
+import { clienteId } from './support/admin';
+import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
+
+/** The customer's path around the operation: refusals, links that lead nowhere, failed loads, 'Actualizar'. */
+let e: E2e;
+beforeAll(async () => {
+  e = await startE2e({ env: { MAP_STYLE_URL: 'offline' } });
+});
+afterAll(async () => {
+  await e?.close();
+});
+
+const db = () => e.server.database.db;
+
+async function customerPage(who: { username: string; password: string } = DEMO_CUSTOMER) {
+  const page = await e.newPage({ width: 1366, height: 900 });
+  await login(page, e.url, who.username, who.password);
+  return page;
+}
+
+const monto = (p: Page) => p.getByLabel('Monto');
+const continuar = (p: Page) => p.getByRole('button', { name: 'Continuar' });
+const atras = (p: Page) => p.getByRole('button', { name: 'Atrás' });
+const param = (p: Page, k: string) => new URL(p.url()).searchParams.get(k);
+
+async function abrir(page: Page) {
+  await page.goto(`${e.url}/operacion-compra-venta`);
+  await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
+  await expect.poll(() => page.getByLabel('Entregás').locator('option').count()).toBeGreaterThan(2);
+}
+
+async function hastaMetodo(page: Page, gs = '1.000.000') {
+  await abrir(page);
+  await monto(page).fill(gs);
+  await continuar(page).click();
+  await page.getByRole('heading', { name: 'Método de Pago' }).waitFor();
+  await expect.poll(() => page.locator('input[name="metodo"]:checked').count()).toBe(1);
+}
+
+async function hastaTerminal(page: Page, gs?: string) {
+  await hastaMetodo(page, gs);
+  await continuar(page).click();
+  await page.getByRole('heading', { name: 'Terminal de Autoservicio' }).waitFor();
+  await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
+}
+
+const usuarioDemo = () => db().selectFrom('users').select(['id', 'cliente_actual_id']).where('username', '=', DEMO_CUSTOMER.username).executeTakeFirstOrThrow();
+
+describe('the wizard forgets what belongs to a step left behind', () => {
+  it('a refusal on the terminal step goes on Atrás, on the browser\'s Back and when the client changes', async () => {
+    const page = await customerPage();
+    await page.route('**/trpc/transacciones.crear**', (r) => r.fulfill(trpcFailure(400, 'BAD_REQUEST')));
+    const rechazo = page.getByTestId('rechazo');
+
+    await hastaTerminal(page);
+    await continuar(page).click();
+    await rechazo.waitFor();
+    await atras(page).click();
+    await page.getByRole('heading', { name: 'Método de Pago' }).waitFor();
+    await continuar(page).click();
+    await page.getByRole('heading', { name: 'Terminal de Autoservicio' }).waitFor();
+    expect(await rechazo.count()).toBe(0);
+
+    // The browser's Back leaves the step too: coming forward again, the refusal is gone.
+    await continuar(page).click();
+    await rechazo.waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Método de Pago' }).waitFor();
+    await page.goForward();
+    await page.getByRole('heading', { name: 'Terminal de Autoservicio' }).waitFor();
+    expect(await rechazo.count()).toBe(0);
+
+    // Another client chosen elsewhere (another tab, staff): the refusal was for the previous one.
+    const u = await usuarioDemo();
+    await continuar(page).click();
+    await rechazo.waitFor();
+    try {
+      await db().updateTable('users').set({ cliente_actual_id: await clienteId(e, 'Importadora Guaraní S.A.') }).where('id', '=', u.id).execute();
+      await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+      await page.getByText('Cliente: Importadora Guaraní S.A.').waitFor();
+      await expect.poll(() => rechazo.count()).toBe(0);
+    } finally {
+      await db().updateTable('users').set({ cliente_actual_id: u.cliente_actual_id }).where('id', '=', u.id).execute();
+    }
+    await page.context().close();
+  });
+
+  it('Atrás from the method step forgets the method chosen', async () => {
+    const page = await customerPage();
+    await hastaMetodo(page);
+    const radios = page.locator('input[name="metodo"]');
+    expect(await radios.count()).toBeGreaterThan(1);
+    const primero = param(page, 'metodo');
+    await radios.nth(1).check();
+    await expect.poll(() => param(page, 'metodo')).not.toBe(primero);
+    await atras(page).click();
+    await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
+    expect(param(page, 'metodo')).toBeNull();
+    await continuar(page).click();
+    await expect.poll(() => param(page, 'metodo')).toBe(primero);
+    await page.context().close();
+  });
+
+  it('the summary asks to review the details before proceeding', async () => {
+    const page = await customerPage();
+    await hastaTerminal(page);
+    await continuar(page).click();
+    await page.getByRole('heading', { name: 'Resumen de tu Operación' }).waitFor();
+    await page.getByText('Revisá los detalles antes de proceder', { exact: true }).waitFor();
+    await db().updateTable('transacciones').set({ estado: 'cancelada' }).where('id', '=', Number(param(page, 'tx'))).execute();
+    await page.context().close();
+  });
+});
+
+describe('links that lead nowhere', () => {
+  it('a bad or unknown ?tx= says so and offers a new operation; no answer offers Reintentar', async () => {
+    const page = await customerPage();
+    for (const tx of ['abc', '987654']) {
+      await page.goto(`${e.url}/operacion-compra-venta?paso=4&tx=${tx}`);
+      await page.getByText('No encontramos esta operación', { exact: false }).waitFor();
+      expect(await page.getByRole('button', { name: 'Reintentar' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Nueva operación' }).click();
+      await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
+      expect(param(page, 'tx')).toBeNull();
+    }
+    // The server does not answer: not "not found", but a message with Reintentar.
+    await page.route('**/trpc/transacciones.get**', (r) => r.abort());
+    await page.goto(`${e.url}/operacion-compra-venta?paso=4&tx=987654`);
+    await page.getByText('No pudimos cargar la operación: el servidor no respondió.').waitFor();
+    await page.unroute('**/trpc/transacciones.get**');
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await page.getByText('No encontramos esta operación', { exact: false }).waitFor();
+    await page.context().close();
+  });
+
+  it('an unknown address shows a Spanish 404 with a way home', async () => {
+    const page = await customerPage();
+    await page.goto(`${e.url}/esto-no-existe`);
+    await page.getByRole('heading', { name: 'Página no encontrada' }).waitFor();
+    await page.getByRole('link', { name: 'Ir al inicio' }).click();
+    await page.waitForURL(`${e.url}/`);
+    await page.context().close();
+  });
+});
+
+describe('a failed load of the methods can be retried', () => {
+  it('the wizard\'s method step', async () => {
+    const page = await customerPage();
+    await page.route('**/trpc/simulacion.metodosCliente**', (r) => r.fulfill(trpcFailure(500, 'INTERNAL_SERVER_ERROR')));
+    await abrir(page);
+    await monto(page).fill('1.000.000');
+    await continuar(page).click();
+    await page.getByText('No se pudieron cargar tus métodos financieros.').waitFor();
+    expect(await page.getByText('No hay métodos disponibles').count()).toBe(0);
+    expect(await continuar(page).isDisabled()).toBe(true);
+    await page.unroute('**/trpc/simulacion.metodosCliente**');
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await expect.poll(() => page.locator('input[name="metodo"]:checked').count()).toBe(1);
+    await page.context().close();
+  });
+});
