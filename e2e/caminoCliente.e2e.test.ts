@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { login, startE2e, trpcFailure, type E2e } from './support/app';
-import { clienteId } from './support/admin';
+import { clienteId, makeUser } from './support/admin';
 import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
 
 /** The customer's path around the operation: refusals, links that lead nowhere, failed loads, 'Actualizar'. */
@@ -142,6 +142,32 @@ describe('links that lead nowhere', () => {
     await page.getByRole('heading', { name: 'Página no encontrada' }).waitFor();
     await page.getByRole('link', { name: 'Ir al inicio' }).click();
     await page.waitForURL(`${e.url}/`);
+    await page.context().close();
+  });
+
+  it('a receipt or a history detail of a bad id, or of another client\'s operation, says it was not found', async () => {
+    // An operation of María González's…
+    const maria = await customerPage();
+    await hastaTerminal(maria);
+    await continuar(maria).click();
+    await maria.getByRole('heading', { name: 'Resumen de tu Operación' }).waitFor();
+    const ajena = Number(param(maria, 'tx'));
+    await maria.context().close();
+    await db().updateTable('transacciones').set({ estado: 'cancelada' }).where('id', '=', ajena).execute();
+    // …read by a customer of another client.
+    const otro = await makeUser(e, [], { clientes: [await clienteId(e, 'Importadora Guaraní S.A.')] });
+    const page = await customerPage(otro);
+    for (const id of ['abc', String(ajena)]) {
+      await page.goto(`${e.url}/comprobante/${id}`);
+      await page.getByText('No encontramos este comprobante.').waitFor();
+      await page.getByRole('link', { name: 'Ir al historial' }).waitFor();
+    }
+    for (const ver of ['abc', String(ajena)]) {
+      await page.goto(`${e.url}/historial-transacciones?ver=${ver}`);
+      await page.getByRole('dialog').getByText('No encontramos esta transacción', { exact: false }).waitFor();
+      await page.getByRole('dialog').getByText('Cerrar', { exact: true }).click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    }
     await page.context().close();
   });
 });

@@ -135,7 +135,8 @@ export function HistorialPage() {
   const data = q.data && !Array.isArray(q.data) ? q.data : undefined;
   useLastPageAtMost(q.isPlaceholderData ? undefined : data?.count);
   // The detail opens from a row (local state, the page stays) or from a link ?ver=<id> (the wizard's confirmation).
-  const [verId, setVerId] = useState<number | null>(filters.ver && /^\d+$/.test(filters.ver) ? Number(filters.ver) : null);
+  // A `?ver=` that is no transaction id opens the detail's not-found message (id 0), not nothing.
+  const [verId, setVerId] = useState<number | null>(filters.ver ? (/^[1-9]\d{0,9}$/.test(filters.ver) ? Number(filters.ver) : 0) : null);
   const cerrarDetalle = () => {
     setVerId(null);
     // Replaced, not pushed: Back returns to where the link came from, not to a URL of a closed detail.

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Modal } from '../../components/Modal';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
+import { noEncontrado } from '../../lib/errors';
 import { formatPercent, formatRate } from '../../../shared/format';
 import { ESTADO_LABEL } from '../../../shared/transacciones';
 import { monto } from './formato';
@@ -12,7 +13,9 @@ const tasa = (v: string) => `₲ ${formatRate(v, 4)}`;
 
 /** Every figure of a transaction's quote and its life (codes, dates, terminal, method). */
 export function TransaccionDetalleModal({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const q = trpc.transacciones.get.useQuery({ id: id ?? 0 }, { enabled: id !== null });
+  // id 0: a link's `?ver=` that is no transaction id (nothing to ask the server).
+  const q = trpc.transacciones.get.useQuery({ id: id ?? 0 }, { enabled: id !== null && id > 0 });
+  const noHay = id === 0 || noEncontrado(q.error);
   const t = q.data;
   const fila = (k: string, v: ReactNode) => (
     <>
@@ -22,12 +25,33 @@ export function TransaccionDetalleModal({ id, onClose }: { id: number | null; on
   );
   return (
     <Modal open={id !== null} onClose={onClose} title="Detalle de la transacción" size="lg">
-      {q.isLoading ? (
+      {noHay ? (
+        <div className="space-y-4">
+          <p className="text-sm text-slate-700" role="alert" data-testid="transaccion-no-encontrada">
+            No encontramos esta transacción: no existe o no es de tus clientes.
+          </p>
+          <div className="flex justify-end">
+            <button type="button" className="btn-secondary" onClick={onClose}>
+              Cerrar
+            </button>
+          </div>
+        </div>
+      ) : q.isLoading ? (
         <p className="text-sm text-slate-600">Cargando</p>
       ) : q.isError || !t ? (
-        <p className="text-sm text-red-600" role="alert">
-          No se pudo cargar la transacción
-        </p>
+        <div className="space-y-4">
+          <p className="text-sm text-red-600" role="alert">
+            No se pudo cargar la transacción
+          </p>
+          <div className="flex justify-end gap-2">
+            <button type="button" className="btn-secondary" disabled={q.isFetching} onClick={() => void q.refetch()}>
+              Reintentar
+            </button>
+            <button type="button" className="btn-secondary" onClick={onClose}>
+              Cerrar
+            </button>
+          </div>
+        </div>
       ) : (
         <div className="space-y-4">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="detalle-transaccion">

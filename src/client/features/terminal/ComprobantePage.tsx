@@ -1,4 +1,5 @@
-import { useRouter } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
+import { noEncontrado } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { Comprobante } from './Comprobante';
 import { FallarForm } from './FallarForm';
@@ -8,7 +9,10 @@ import { puedeTransicionar } from '../../../shared/transacciones';
 
 /** /comprobante/$id: the receipt of any transaction the user may read (history detail, after completion). */
 export function ComprobantePage({ id }: { id: number }) {
-  const q = trpc.transacciones.get.useQuery({ id });
+  // A hand-made link's id that is no transaction id is not asked for: nothing has it.
+  const valido = Number.isSafeInteger(id) && id > 0;
+  const q = trpc.transacciones.get.useQuery({ id }, { enabled: valido });
+  const noHay = !valido || noEncontrado(q.error);
   const router = useRouter();
   // Back to where the person came from (the history with its filters, the wizard…); a receipt
   // opened directly (a shared link, a new tab) has nowhere to go back to: the history.
@@ -20,8 +24,25 @@ export function ComprobantePage({ id }: { id: number }) {
           Volver
         </button>
       </p>
-      {q.isLoading && <p>Cargando comprobante…</p>}
-      {q.error && <p role="alert">No se pudo cargar el comprobante: {q.error.message}</p>}
+      {valido && q.isLoading && <p>Cargando comprobante…</p>}
+      {noHay ? (
+        <div className="mx-auto max-w-md rounded-lg bg-white p-6 text-center shadow-sm" role="alert" data-testid="comprobante-no-encontrado">
+          <p className="font-semibold text-slate-900">No encontramos este comprobante.</p>
+          <p className="mt-1 text-sm text-slate-600">Revisá el enlace: la operación no existe o no es de tus clientes.</p>
+          <Link to="/historial-transacciones" className="btn-primary mt-4 inline-flex">
+            Ir al historial
+          </Link>
+        </div>
+      ) : (
+        q.error && (
+          <p role="alert">
+            No se pudo cargar el comprobante.{' '}
+            <button type="button" className="min-h-6 text-blue-700 underline" disabled={q.isFetching} onClick={() => void q.refetch()}>
+              Reintentar
+            </button>
+          </p>
+        )
+      )}
       {q.data && <Comprobante t={q.data} />}
       {q.data && puedeTransicionar('fallar', q.data.estado) && (
         <Can all={[P.viewTransaccion, P.changeTauser]}>
