@@ -187,4 +187,45 @@ describe('a failed load of the methods can be retried', () => {
     await expect.poll(() => page.locator('input[name="metodo"]:checked').count()).toBe(1);
     await page.context().close();
   });
+
+  it('Mis métodos financieros', async () => {
+    const page = await customerPage();
+    await page.route('**/trpc/metodos.cuentas.list**', (r) => r.fulfill(trpcFailure(500, 'INTERNAL_SERVER_ERROR')));
+    await page.goto(`${e.url}/metodos-financieros-cliente`);
+    await page.getByText('No se pudieron cargar los datos.').waitFor();
+    await page.unroute('**/trpc/metodos.cuentas.list**');
+    await page.getByRole('main').getByRole('button', { name: 'Reintentar' }).click();
+    await expect.poll(() => page.getByText('No se pudieron cargar los datos.').count()).toBe(0);
+    await page.getByRole('button', { name: 'Agregar Cuenta' }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe('Mis métodos financieros chooses the client in place', () => {
+  it('a customer with several clients switches there; one with a single client sees no selector', async () => {
+    const u = await usuarioDemo();
+    const page = await customerPage();
+    try {
+      await page.goto(`${e.url}/metodos-financieros-cliente`);
+      await page.getByText('Cliente: María González').waitFor();
+      const sel = page.getByTestId('cliente-selector-inline');
+      expect(await sel.locator('option').allTextContents()).toEqual(expect.arrayContaining(['María González', 'Importadora Guaraní S.A.']));
+      const importadora = await clienteId(e, 'Importadora Guaraní S.A.');
+      await sel.selectOption(importadora);
+      await page.getByText('Cliente: Importadora Guaraní S.A.').waitFor();
+      await expect.poll(async () => (await usuarioDemo()).cliente_actual_id).toBe(importadora);
+      // the navbar follows
+      await page.getByTestId('cliente-selector').getByText('Importadora Guaraní S.A.').waitFor();
+    } finally {
+      await db().updateTable('users').set({ cliente_actual_id: u.cliente_actual_id }).where('id', '=', u.id).execute();
+      await page.context().close();
+    }
+    const solo = await makeUser(e, [], { clientes: [await clienteId(e, 'Importadora Guaraní S.A.')] });
+    const p2 = await customerPage(solo);
+    await p2.goto(`${e.url}/metodos-financieros-cliente`);
+    await p2.getByText('Cliente: Importadora Guaraní S.A.').waitFor();
+    await p2.getByRole('button', { name: 'Actualizar' }).waitFor();
+    expect(await p2.getByTestId('cliente-selector-inline').count()).toBe(0);
+    await p2.context().close();
+  });
 });

@@ -86,3 +86,54 @@ function Selector({ userId, className }: { userId: number; className: string }) 
     </Listbox>
   );
 }
+
+/**
+ * The same choice inline on a customer screen (Mis métodos financieros), for a user with several
+ * assigned clients: saved and announced (`clienteActualChanged`) like the navbar's; a user with a
+ * single client has nothing to choose and sees none.
+ */
+export function ClienteSelectorInline({ className = '' }: { className?: string }) {
+  const s = useSession();
+  if (!s) return null;
+  return <Inline key={s.user.id} userId={s.user.id} className={className} />;
+}
+
+function Inline({ userId, className }: { userId: number; className: string }) {
+  const { list, actual, loading } = useClientesDelUsuario(userId);
+  const save = useElegirClienteActual(userId);
+  const [pending, setPending] = useState<string | undefined>(undefined);
+  if (loading || list.length < 2) return null;
+  const selected = pending ?? actual?.idCliente ?? '';
+  const choose = async (idCliente: string) => {
+    const cliente = list.find((c) => c.idCliente === idCliente);
+    if (!cliente || idCliente === selected) return;
+    setPending(idCliente);
+    try {
+      await save.mutateAsync({ id: userId, cliente_id: idCliente });
+      emitClienteActualChanged({ cliente, userId });
+    } catch {
+      // the previous client stays (the hook's toast told why)
+    } finally {
+      setPending(undefined);
+    }
+  };
+  return (
+    <label className={`flex flex-wrap items-center gap-2 text-sm font-medium text-slate-700 ${className}`}>
+      Cliente
+      <select
+        className="input min-w-[12rem]"
+        value={selected}
+        disabled={save.isPending}
+        onChange={(e) => void choose(e.target.value)}
+        data-testid="cliente-selector-inline"
+      >
+        {!selected && <option value="">{MA.selectorPlaceholder}</option>}
+        {list.map((c) => (
+          <option key={c.idCliente} value={c.idCliente}>
+            {c.nombre}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

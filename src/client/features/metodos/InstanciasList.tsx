@@ -88,7 +88,7 @@ export function InstanciasList({ kind, casa, cliente, refetchOnFocus = false }: 
           </button>
         )}
       </div>
-      <ListState loading={q.isLoading} error={q.isError} empty={!data?.results.length} emptyText={EMPTY_TEXT[kind]}>
+      <ListState loading={q.isLoading || (q.isError && q.isFetching)} error={q.isError} onReintentar={() => void q.refetch()} empty={!data?.results.length} emptyText={EMPTY_TEXT[kind]}>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {data?.results.map((it) => (
             <Card

@@ -5,6 +5,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../trpc';
 import { useListSearch } from '../../lib/listSearch';
 import { M } from '../../../shared/messages';
+import { MSEL } from '../../../shared/messagesSelector';
+import { ClienteSelectorInline } from '../clienteSelector/ClienteSelector';
 import { METODO_MSG } from '../../../shared/schemas/metodos';
 import { useClienteActual } from '../clienteSelector/useClienteActual';
 import { TabButton } from './ui';
@@ -39,11 +41,16 @@ export function MisMetodosPage() {
           ← Volver a la operación
         </a>
       )}
+      <ClienteSelectorInline className="mb-4" />
       {loading ? (
         <p className="text-sm text-slate-500">Cargando…</p>
-      ) : sinClientes || !cliente ? (
+      ) : sinClientes ? (
         <p className="rounded-md bg-amber-50 p-4 text-sm text-amber-800" role="alert">
           {M.noClientAssigned}
+        </p>
+      ) : !cliente ? (
+        <p className="rounded-md bg-amber-50 p-4 text-sm text-amber-800" role="status">
+          {MSEL.chooseClientHint}
         </p>
       ) : (
         <TabGroup selectedIndex={tab} onChange={(i) => void navigate({ to: '.', search: { ...(i ? { tab: KINDS[i].kind } : {}), ...(volver ? { volver } : {}) } as never })}>

@@ -22,9 +22,34 @@ export function Field({ id, label, error, children }: { id: string; label: strin
 }
 
 /** Loading, error and empty states of a list; children when there are rows. */
-export function ListState({ loading, error, empty, emptyText, children }: { loading: boolean; error: boolean; empty: boolean; emptyText: string; children: ReactNode }) {
+export function ListState({
+  loading,
+  error,
+  empty,
+  emptyText,
+  onReintentar,
+  children,
+}: {
+  loading: boolean;
+  error: boolean;
+  empty: boolean;
+  emptyText: string;
+  /** Offered with the error: read the list again. */
+  onReintentar?: () => void;
+  children: ReactNode;
+}) {
   if (loading) return <p className="py-8 text-center text-sm text-slate-500">Cargando…</p>;
-  if (error) return <p className="py-8 text-center text-sm text-red-700" role="alert">No se pudieron cargar los datos.</p>;
+  if (error)
+    return (
+      <div className="py-8 text-center" role="alert">
+        <p className="text-sm text-red-700">No se pudieron cargar los datos.</p>
+        {onReintentar && (
+          <button type="button" className="btn-secondary mt-3" onClick={onReintentar}>
+            Reintentar
+          </button>
+        )}
+      </div>
+    );
   if (empty) return <p className="py-8 text-center text-sm text-slate-500">{emptyText}</p>;
   return <>{children}</>;
 }
