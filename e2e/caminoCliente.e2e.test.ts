@@ -25,6 +25,7 @@ const monto = (p: Page) => p.getByLabel('Monto');
 const continuar = (p: Page) => p.getByRole('button', { name: 'Continuar' });
 const atras = (p: Page) => p.getByRole('button', { name: 'Atrás' });
 const param = (p: Page, k: string) => new URL(p.url()).searchParams.get(k);
+const toastCon = (p: Page, texto: string) => p.locator('[role="status"]').filter({ hasText: texto });
 
 async function abrir(page: Page) {
   await page.goto(`${e.url}/operacion-compra-venta`);
@@ -227,5 +228,80 @@ describe('Mis métodos financieros chooses the client in place', () => {
     await p2.getByRole('button', { name: 'Actualizar' }).waitFor();
     expect(await p2.getByTestId('cliente-selector-inline').count()).toBe(0);
     await p2.context().close();
+  });
+});
+
+describe('Actualizar says what changed', () => {
+  it('Mis métodos: no change, a change, a failure with Reintentar that stays on screen', async () => {
+    const page = await customerPage();
+    await page.goto(`${e.url}/metodos-financieros-cliente`);
+    await page.getByRole('button', { name: 'Agregar Cuenta' }).waitFor();
+    const actualizar = page.getByRole('button', { name: 'Actualizar' });
+    await actualizar.click();
+    await toastCon(page, 'Sin cambios').waitFor();
+    expect(await toastCon(page, 'Datos actualizados').count()).toBe(0);
+
+    const maria = await clienteId(e, 'María González');
+    const cuenta = await db()
+      .selectFrom('cuentas_bancarias as c')
+      .innerJoin('metodo_financiero_detalle as d', 'd.id', 'c.metodo_financiero_detalle_id')
+      .select(['c.id', 'c.titular'])
+      .where('d.cliente_id', '=', maria)
+      .orderBy('c.id')
+      .executeTakeFirst();
+    if (cuenta) {
+      try {
+        await db().updateTable('cuentas_bancarias').set({ titular: 'Titular cambiado' }).where('id', '=', cuenta.id).execute();
+        await actualizar.click();
+        await toastCon(page, 'Datos actualizados').waitFor();
+      } finally {
+        await db().updateTable('cuentas_bancarias').set({ titular: cuenta.titular }).where('id', '=', cuenta.id).execute();
+      }
+    }
+
+    await page.route('**/trpc/metodos.cuentas.list**', (r) => r.abort());
+    await actualizar.click();
+    const error = toastCon(page, 'No se pudieron actualizar los datos.');
+    await error.waitFor();
+    // A toast with an action stays long enough to reach it (the plain ones close after 1 s).
+    await page.waitForTimeout(2500);
+    expect(await error.isVisible()).toBe(true);
+    await page.unroute('**/trpc/metodos.cuentas.list**');
+    await error.getByRole('button', { name: 'Reintentar' }).click();
+    await expect.poll(() => error.count()).toBe(0);
+    await expect.poll(async () => (await toastCon(page, 'Sin cambios').count()) + (await toastCon(page, 'Datos actualizados').count())).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('the live quote of the wizard: no change, a change, a failure with Reintentar', async () => {
+    const page = await customerPage();
+    await abrir(page);
+    await monto(page).fill('1.000.000');
+    const cotizacion = page.getByTestId('cotizacion-en-vivo');
+    await cotizacion.waitFor();
+    const actualizar = cotizacion.getByRole('button', { name: 'Actualizar' });
+    await expect.poll(() => actualizar.isDisabled()).toBe(false);
+    await actualizar.click();
+    await toastCon(page, 'Sin cambios').waitFor();
+
+    // The house moved its rate meanwhile: the next quote differs.
+    await page.route('**/trpc/simulacion.privada**', async (r) => {
+      const res = await r.fetch();
+      const body = (await res.json()) as { result: { data: { monto_destino: string } } };
+      body.result.data.monto_destino = '1.00';
+      await r.fulfill({ response: res, body: JSON.stringify(body) });
+    });
+    await actualizar.click();
+    await toastCon(page, 'Cotización actualizada').waitFor();
+    await page.unroute('**/trpc/simulacion.privada**');
+
+    await page.route('**/trpc/simulacion.privada**', (r) => r.abort());
+    await actualizar.click();
+    const error = toastCon(page, 'No se pudieron actualizar los datos.');
+    await error.waitFor();
+    await page.unroute('**/trpc/simulacion.privada**');
+    await error.getByRole('button', { name: 'Reintentar' }).click();
+    await toastCon(page, 'Cotización actualizada').waitFor();
+    await page.context().close();
   });
 });

@@ -162,8 +162,11 @@ describe('Mis Métodos Financieros', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
     await card(page, 'Renombrada en otra pestaña').waitFor();
 
+    // 'Actualizar' reads again and says so only when something changed.
+    await e.server.database.db.updateTable('metodo_financiero_detalle').set({ alias: 'Renombrada otra vez' }).where('alias', '=', 'Renombrada en otra pestaña').execute();
     await page.getByRole('button', { name: 'Actualizar' }).click();
     await page.getByText('Datos actualizados').waitFor();
+    await card(page, 'Renombrada otra vez').waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
     const db = e.server.database.db;

@@ -1,8 +1,8 @@
 import { TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useNavigate } from '@tanstack/react-router';
-import toast from 'react-hot-toast';
 import { PageHeader } from '../../components/PageHeader';
-import { trpc } from '../../trpc';
+import { queryClient, trpc } from '../../trpc';
+import { actualizarYAvisar } from '../../lib/actualizar';
 import { useListSearch } from '../../lib/listSearch';
 import { M } from '../../../shared/messages';
 import { MSEL } from '../../../shared/messagesSelector';
@@ -28,10 +28,18 @@ export function MisMetodosPage() {
   const navigate = useNavigate();
   const tab = Math.max(0, KINDS.findIndex((k) => k.kind === filters.tab));
 
-  const refresh = async () => {
-    await utils.metodos.invalidate();
-    toast.success(METODO_MSG.datosActualizados);
-  };
+  /** What the tabs show: the cached answers of the methods' active queries. */
+  const enPantalla = () =>
+    queryClient
+      .getQueriesData({ type: 'active', predicate: (q) => Array.isArray(q.queryKey[0]) && q.queryKey[0][0] === 'metodos' })
+      .map(([key, data]) => [JSON.stringify(key), data])
+      .sort(([a], [b]) => String(a).localeCompare(String(b)));
+  const refresh = () =>
+    actualizarYAvisar({
+      leer: enPantalla,
+      refrescar: () => utils.metodos.invalidate(undefined, { refetchType: 'active' }, { throwOnError: true }),
+      cambiado: METODO_MSG.datosActualizados,
+    });
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">

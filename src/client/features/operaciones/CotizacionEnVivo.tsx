@@ -13,9 +13,14 @@ export function CotizacionEnVivo({ viva }: { viva: ReturnType<typeof useCotizaci
   return (
     <div aria-live="polite" data-testid="cotizacion-en-vivo">
       <ResumenCotizacion r={viva.data} actualizando={viva.actualizando} />
-      <p className="mt-1 text-xs text-slate-500">
-        {viva.actualizando ? 'Actualizando la cotización…' : 'Cotización indicativa: la tasa se fija al crear la operación.'}
-      </p>
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-slate-500">
+          {viva.actualizando ? 'Actualizando la cotización…' : 'Cotización indicativa: la tasa se fija al crear la operación.'}
+        </p>
+        <button type="button" className="min-h-8 text-sm font-medium text-emerald-800 underline disabled:opacity-50" disabled={!viva.actualizar} onClick={() => void viva.actualizar?.()}>
+          Actualizar
+        </button>
+      </div>
     </div>
   );
 }

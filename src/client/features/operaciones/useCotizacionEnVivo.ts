@@ -1,8 +1,12 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { actualizarYAvisar } from '../../lib/actualizar';
 import type { SimulacionPrivadaInput, SimulacionResultado } from '../../../shared/schemas/operaciones';
 import { trpc } from '../../trpc';
 import { COTIZACION_EN_VIVO, COTIZACION_PUBLICA_EN_VIVO } from '../../lib/preciosPublicos';
+
+/** The toast of 'Actualizar' when the quote moved. */
+export const COTIZACION_ACTUALIZADA = 'Cotización actualizada: las cifras cambiaron.';
 
 /** Milliseconds of calm typing before a quote is asked for. */
 export const ESPERA_COTIZACION_MS = 300;
@@ -25,8 +29,10 @@ export function useDebounced<T>(value: T, ms: number): T {
  */
 function useEnVivo<I>(nombre: string, input: I | null, pedir: (input: I, signal: AbortSignal) => Promise<SimulacionResultado>) {
   const estable = useDebounced(input, ESPERA_COTIZACION_MS);
+  const qc = useQueryClient();
+  const queryKey = [nombre, estable];
   const q = useQuery({
-    queryKey: [nombre, estable],
+    queryKey,
     queryFn: ({ signal }) => pedir(estable!, signal),
     enabled: estable !== null,
     placeholderData: keepPreviousData,
@@ -39,6 +45,16 @@ function useEnVivo<I>(nombre: string, input: I | null, pedir: (input: I, signal:
     error: input === null || !alDia ? null : q.error,
     /** Typing or fetching: the figures shown are not yet those of the input. */
     actualizando: input !== null && (!alDia || q.isFetching),
+    /** 'Actualizar': the quote asked again, toasting whether it moved (only once the figures are those of the input). */
+    actualizar:
+      input !== null && alDia && q.data
+        ? () =>
+            actualizarYAvisar({
+              leer: () => qc.getQueryData(queryKey),
+              refrescar: () => q.refetch({ throwOnError: true }),
+              cambiado: COTIZACION_ACTUALIZADA,
+            })
+        : null,
   };
 }
 
