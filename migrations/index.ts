@@ -23,6 +23,7 @@ import * as cvuBancoUnico from './2026112800_cvu_banco_unico';
 import * as busquedaSinAcentos from './2026112900_busqueda_sin_acentos';
 import * as reservaBilletes from './2026113000_reserva_billetes';
 import * as bloqueoDePersonal from './2026113001_bloqueo_de_personal';
+import * as cierreDeSesionTerminal from './2026113010_cierre_de_sesion_terminal';
 
 /** Every migration, in order. Names are timestamps so they sort the way they run. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026112900_busqueda_sin_acentos': busquedaSinAcentos,
   '2026113000_reserva_billetes': reservaBilletes,
   '2026113001_bloqueo_de_personal': bloqueoDePersonal,
+  '2026113010_cierre_de_sesion_terminal': cierreDeSesionTerminal,
 };

@@ -276,6 +276,8 @@ export interface TausersTable {
   /** SHA-256 hex of the device secret; null: no secret (the terminal cannot sign in). */
   secret_hash: string | null;
   secret_version: Generated<number>;
+  /** Why `secret_version` was last raised (the kiosk's 401 says it); null: never. */
+  sesion_cerrada_por: 'rotada' | 'revocada' | 'desactivada' | null;
 }
 
 export interface TauserStockTable {

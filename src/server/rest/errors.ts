@@ -30,6 +30,7 @@ function restBody(app: AppError, tokenProblem: boolean): Omit<RestErrorResponse,
       const body: Record<string, unknown> = { detail: app.message };
       if (tokenProblem || extra?.code === 'token_not_valid') body.code = 'token_not_valid';
       else if (extra?.code) body.code = extra.code;
+      if (typeof extra?.motivo === 'string') body.motivo = extra.motivo;
       // As DRF's JWT authentication answers (RFC 9110 §11.6.1: a 401 names its scheme).
       return { body, headers: { 'WWW-Authenticate': 'Bearer realm="api"' } };
     }

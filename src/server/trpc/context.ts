@@ -20,6 +20,8 @@ export interface Ctx {
   idempotencyKey?: string;
   /** Set when the bearer is a valid terminal token (then `user` stays null): the Tauser it signs for. */
   terminal?: { tauserId: string } | null;
+  /** A well-signed terminal token its Tauser no longer accepts: why, for the kiosk's 401 (terminalSesionCerrada). */
+  terminalProblem?: TerminalProblem;
   /** The user's role requires a second factor they have not set up (modules/auth/mfaPolicy.ts). */
   mfaEnrollment?: boolean;
 }
@@ -30,6 +32,22 @@ export interface RequestInfo {
   idempotencyKey?: string;
   /** Told the user id once the token is accepted (for the request log). */
   onUser?: (userId: number) => void;
+}
+
+export type TerminalProblem = 'terminal_desactivada' | 'clave_rotada' | 'sesion_revocada' | 'sesion_desactivada';
+
+/** Why a terminal token signed for `ver` is refused now, or null when it is still good. */
+export function terminalSesionCerrada(
+  tauser: { is_active: boolean; secret_hash: string | null; secret_version: number; sesion_cerrada_por: string | null } | undefined,
+  ver: number,
+): TerminalProblem | null {
+  if (!tauser) return 'sesion_revocada';
+  if (!tauser.is_active) return 'terminal_desactivada';
+  if (!tauser.secret_hash) return 'sesion_revocada';
+  if (tauser.secret_version === ver) return null;
+  if (tauser.sesion_cerrada_por === 'desactivada') return 'sesion_desactivada';
+  if (tauser.sesion_cerrada_por === 'revocada') return 'sesion_revocada';
+  return 'clave_rotada';
 }
 
 const NO_PERMS: ReadonlySet<string> = new Set();
@@ -67,11 +85,14 @@ export async function createContext(base: { db: Db; env: Env; services: Services
     }
     const tauser = await base.db
       .selectFrom('tausers')
-      .select(['id_tauser', 'is_active', 'secret_hash', 'secret_version'])
+      .select(['id_tauser', 'is_active', 'secret_hash', 'secret_version', 'sesion_cerrada_por'])
       .where('id_tauser', '=', term.tauser_id)
       .executeTakeFirst();
-    if (!tauser || !tauser.is_active || !tauser.secret_hash || tauser.secret_version !== term.ver) ctx.tokenProblem = true;
-    else ctx.terminal = { tauserId: tauser.id_tauser };
+    const problem = terminalSesionCerrada(tauser, term.ver);
+    if (problem || !tauser) {
+      ctx.tokenProblem = true;
+      ctx.terminalProblem = problem ?? 'sesion_revocada';
+    } else ctx.terminal = { tauserId: tauser.id_tauser };
     return ctx;
   }
   const user = await authUser(base.db, claims.user_id);

@@ -11,6 +11,11 @@ export const MAX_BILLETES = 1_000_000;
 export const TERMINAL_MSG = {
   credencialesInvalidas: 'Código o clave del terminal incorrectos.',
   soloTerminal: 'Esta operación solo la puede hacer un terminal.',
+  /** The kiosk's 401 and the sign-in of an inactive Tauser say why (the kiosk shows it on its activation screen). */
+  terminalDesactivada: 'Esta terminal está desactivada. Pedí al personal que la active.',
+  sesionClaveRotada: 'La clave de esta terminal fue cambiada: activala de nuevo con la clave nueva.',
+  sesionRevocada: 'La clave de esta terminal fue revocada y su sesión se cerró. Pedí al personal una clave nueva.',
+  sesionDesactivada: 'Esta terminal fue desactivada y su sesión se cerró: activala de nuevo con su clave.',
   otroTauser: 'Esta transacción se debe procesar en otro terminal.',
   codigoNoExiste: 'No existe una transacción con ese código.',
   stockInsuficiente: 'El terminal no tiene billetes suficientes para pagar esta transacción. No insertes dinero; consultá al personal.',
@@ -43,6 +48,14 @@ export const TERMINAL_MSG = {
   fallidaOk: 'Transacción marcada como fallida',
   fallidaError: 'No se pudo marcar la transacción como fallida',
   completada: 'Transacción completada. Retirá tu dinero y tu comprobante.',
+} as const;
+
+/** The kiosk's 401 by reason (`motivo` in the answer; server/trpc/context.ts terminalSesionCerrada). */
+export const TERMINAL_SESION_MSG = {
+  terminal_desactivada: TERMINAL_MSG.terminalDesactivada,
+  clave_rotada: TERMINAL_MSG.sesionClaveRotada,
+  sesion_revocada: TERMINAL_MSG.sesionRevocada,
+  sesion_desactivada: TERMINAL_MSG.sesionDesactivada,
 } as const;
 
 export const terminalLoginInput = z.strictObject({

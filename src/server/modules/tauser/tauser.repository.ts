@@ -49,7 +49,7 @@ export type TauserSet = Partial<Pick<TauserCreateInput, 'nombre' | 'direccion' |
 export const updateTauserRow = (db: Db, id: string, set: TauserSet) =>
   db
     .updateTable('tausers')
-    .set({ ...set, ...(set.is_active === false ? { secret_version: sql`secret_version + 1` } : {}), updated_at: sql`now()` })
+    .set({ ...set, ...(set.is_active === false ? { secret_version: sql`secret_version + 1`, sesion_cerrada_por: 'desactivada' as const } : {}), updated_at: sql`now()` })
     .where('id_tauser', '=', id)
     .returning(TAUSER_COLUMNS)
     .executeTakeFirstOrThrow();

@@ -131,7 +131,9 @@ describe('terminal identity', () => {
     const before = await terminalToken(id, s);
     expect((await app.api('PATCH', `/tauser/${id}/`, { token: admin, body: { isActive: false } })).status).toBe(200);
     expect((await app.api('GET', '/tauser/terminal/yo/', { token: before })).status).toBe(401);
-    expect((await app.api('POST', '/tauser/terminal/login/', { body: s })).status).toBe(401);
+    // The right key of an inactive Tauser: 403 saying so (a wrong key still learns nothing).
+    expect(await app.api('POST', '/tauser/terminal/login/', { body: s })).toMatchObject({ status: 403, body: { detail: TERMINAL_MSG.terminalDesactivada } });
+    expect(await app.api('POST', '/tauser/terminal/login/', { body: { ...s, secreto: 'otra' } })).toMatchObject({ status: 401, body: { detail: TERMINAL_MSG.credencialesInvalidas } });
     expect((await app.api('PATCH', `/tauser/${id}/`, { token: admin, body: { isActive: true } })).status).toBe(200);
     expect((await app.api('GET', '/tauser/terminal/yo/', { token: before })).status).toBe(401);
     // The device signs in again with its secret.
@@ -518,3 +520,28 @@ describe('the operation path offers only what the chosen terminal can do', () =>
   });
 });
 
+describe('what the kiosk is told', () => {
+  it('a kiosk 401 says why: key rotated, key revoked, terminal deactivated (and reactivated since)', async () => {
+    const admin = await app.adminToken();
+    const id = await tauser(app);
+    const yo = (token: string) => app.api('GET', '/tauser/terminal/yo/', { token });
+    const rotada = await terminalToken(id);
+    await secreto(id);
+    expect(await yo(rotada)).toMatchObject({ status: 401, body: { detail: TERMINAL_MSG.sesionClaveRotada, code: 'token_not_valid', motivo: 'clave_rotada' } });
+    const revocada = await terminalToken(id);
+    expect((await app.api('DELETE', `/tauser/${id}/secreto/`, { token: staff })).status).toBe(204);
+    expect(await yo(revocada)).toMatchObject({ status: 401, body: { detail: TERMINAL_MSG.sesionRevocada, motivo: 'sesion_revocada' } });
+    const s = await secreto(id);
+    const desactivada = await terminalToken(id, s);
+    expect((await app.api('PATCH', `/tauser/${id}/`, { token: admin, body: { isActive: false } })).status).toBe(200);
+    expect(await yo(desactivada)).toMatchObject({ status: 401, body: { detail: TERMINAL_MSG.terminalDesactivada, motivo: 'terminal_desactivada' } });
+    expect(await app.api('GET', '/tauser/terminal/transacciones/ABC123/', { token: desactivada })).toMatchObject({ status: 401, body: { motivo: 'terminal_desactivada' } });
+    expect((await app.api('PATCH', `/tauser/${id}/`, { token: admin, body: { isActive: true } })).status).toBe(200);
+    expect(await yo(desactivada)).toMatchObject({ status: 401, body: { detail: TERMINAL_MSG.sesionDesactivada, motivo: 'sesion_desactivada' } });
+    expect(new Set([TERMINAL_MSG.sesionClaveRotada, TERMINAL_MSG.sesionRevocada, TERMINAL_MSG.terminalDesactivada, TERMINAL_MSG.sesionDesactivada]).size).toBe(4);
+    // A token that is no terminal token at all keeps the generic answer.
+    const r = await yo('no-es-un-token');
+    expect(r.status).toBe(401);
+    expect(r.body.motivo).toBeUndefined();
+  });
+});

@@ -13,7 +13,7 @@ export const findTauserInfo = (db: Db, id: string) => selectTauser(db).where('id
 export const setSecret = (db: Db, id: string, hash: string | null) =>
   db
     .updateTable('tausers')
-    .set({ secret_hash: hash, secret_version: sql`secret_version + 1`, updated_at: sql`now()` })
+    .set({ secret_hash: hash, secret_version: sql`secret_version + 1`, sesion_cerrada_por: hash ? 'rotada' : 'revocada', updated_at: sql`now()` })
     .where('id_tauser', '=', id)
     .returning(['codigo', 'secret_version'])
     .executeTakeFirst();

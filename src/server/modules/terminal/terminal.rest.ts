@@ -7,7 +7,7 @@ const byCodigo = (req: Request) => ({ codigo: req.params.codigo });
 
 /** The terminal side (issue 13). Fixed paths under /tauser/ go before the Tausers' `:id` ones. */
 export const terminalRoutes: RestRoute[] = [
-  { method: 'post', path: '/tauser/terminal/login/', procedure: 'terminal.login', public: true, rateLimited: true, refusals: { 401: 'Código o clave del terminal incorrectos, o terminal inactivo' }, summary: 'Inicio de sesión del terminal: {codigo, secreto} → token de terminal (solo sirve en /tauser/terminal/…)', tag },
+  { method: 'post', path: '/tauser/terminal/login/', procedure: 'terminal.login', public: true, rateLimited: true, refusals: { 401: 'Código o clave del terminal incorrectos', 403: 'Clave correcta, pero el terminal está desactivado' }, summary: 'Inicio de sesión del terminal: {codigo, secreto} → token de terminal (solo sirve en /tauser/terminal/…)', tag },
   { method: 'get', path: '/tauser/terminal/yo/', procedure: 'terminal.yo', summary: 'El Tauser del token de terminal', tag },
   { method: 'get', path: '/tauser/terminal/transacciones/:codigo/', procedure: 'terminal.consultar', input: byCodigo, summary: 'Terminal: una transacción en proceso por su código, qué entrega el cliente, qué recibe y si el stock alcanza', tag,
     conflict: 'invalid_transition: la transacción no está en proceso (estado)' },

@@ -71,8 +71,10 @@ export async function login(
   await consume(limiters.terminalPerTauser, key);
   const t = await repo.findTauserPorCodigo(ctx.db, input.codigo);
   const given = Buffer.from(hashSecret(input.secreto));
-  const ok = !!t?.secret_hash && t.is_active && timingSafeEqual(given, Buffer.from(t.secret_hash));
+  const ok = !!t?.secret_hash && timingSafeEqual(given, Buffer.from(t.secret_hash));
   if (!t || !ok) throw unauthorized(TERMINAL_MSG.credencialesInvalidas);
+  // Only with the right key: a wrong one says nothing about the Tauser's state.
+  if (!t.is_active) throw forbidden(TERMINAL_MSG.terminalDesactivada);
   await limiters.terminalPerTauser.delete(key);
   return {
     token: issueTerminalToken(ctx.env, t.id_tauser, t.secret_version),
