@@ -13,6 +13,7 @@ import { isPlainObject, keysNotTaken, READ_ONLY, splitEcho, without } from './ec
 import type { ProcedurePath, RestRoute } from './types';
 import { createCallerFactory } from '../trpc/init';
 import { withPageLinks } from './pageLinks';
+import { TERMINAL_MSG } from '../../shared/schemas/terminal';
 
 /** Calls a procedure of the router by its path, as the request's caller. */
 type Call = (procedure: ProcedurePath, input: unknown) => Promise<unknown>;
@@ -28,14 +29,19 @@ export function defaultInput(route: RestRoute, req: Request): unknown {
   return { ...source, ...params };
 }
 
-/** A body that names another id than its path (`PATCH /x/8/ {"id": 9}`) is refused rather than ignored. */
+/**
+ * A body that names another id than its path (`PATCH /x/8/ {"id": 9}`) is refused rather than ignored.
+ * A transaction `codigo` is read regardless of case (`abc123` is the path's `ABC123`).
+ */
 export function pathConflict(req: Request): Record<string, string[]> | null {
   const body = req.body as unknown;
   if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
   const params = req.params as Record<string, string>;
   for (const [key, value] of Object.entries(params)) {
-    if (Object.hasOwn(body, key) && String((body as Record<string, unknown>)[key]) !== value) {
-      return { [key]: ['No coincide con el identificador de la ruta.'] };
+    if (!Object.hasOwn(body, key)) continue;
+    const given = String((body as Record<string, unknown>)[key]);
+    if (key === 'codigo' ? given.toUpperCase() !== value.toUpperCase() : given !== value) {
+      return { [key]: [key === 'codigo' ? TERMINAL_MSG.codigoNoCoincide : 'No coincide con el identificador de la ruta.'] };
     }
   }
   return null;
@@ -126,7 +132,8 @@ export function restRouter(appRouter: AnyRouter, routes: RestRoute[], base: { db
         idempotencyKey: req.header('Idempotency-Key') ?? undefined,
         onUser: (id) => (res.locals.userId = id),
       });
-      const conflict = ctx.user ? pathConflict(req) : null;
+      // After the credentials are read: an anonymous caller gets its 401 first.
+      const conflict = ctx.user || ctx.terminal ? pathConflict(req) : null;
       if (conflict) {
         sendJson(req, res, 400, conflict);
         return;

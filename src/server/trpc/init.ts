@@ -5,7 +5,7 @@ import { ERROR_MAP, INVALID_DATA, forbidden, toAppError, unauthorized } from '..
 import { hasPerms, type PermRule } from '../lib/permissions';
 import { zodFieldErrors } from '../lib/zodFields';
 import { M } from '../../shared/messages';
-import { TERMINAL_SESION_MSG } from '../../shared/schemas/terminal';
+import { TERMINAL_MSG, TERMINAL_SESION_MSG } from '../../shared/schemas/terminal';
 import type { AuthUser, Ctx } from './context';
 import { checkEnrolment } from '../modules/auth/mfaPolicy';
 
@@ -112,7 +112,7 @@ export const superuserProcedure = authedProcedure.use(({ ctx, next }) => {
 /** Only a signed-in self-service terminal (its token); a user's token is refused with 403. */
 export const terminalProcedure = baseProcedure.use(({ ctx, next }) => {
   if (ctx.terminal) return next({ ctx: { ...ctx, terminal: ctx.terminal } });
-  if (ctx.user) throw forbidden();
+  if (ctx.user) throw forbidden(TERMINAL_MSG.soloTerminal);
   // A terminal token its Tauser no longer accepts says why (the kiosk shows it on its activation screen).
   if (ctx.terminalProblem) throw unauthorized(TERMINAL_SESION_MSG[ctx.terminalProblem], { code: 'token_not_valid', motivo: ctx.terminalProblem });
   throw unauthorized(ctx.tokenProblem ? M.tokenInvalid : M.notAuthenticated);

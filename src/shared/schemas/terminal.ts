@@ -10,12 +10,13 @@ export const MAX_BILLETES = 1_000_000;
 /** Spanish messages of the terminal side (issue 13: stock, processing, receipts). */
 export const TERMINAL_MSG = {
   credencialesInvalidas: 'Código o clave del terminal incorrectos.',
-  soloTerminal: 'Esta operación solo la puede hacer un terminal.',
+  soloTerminal: 'Esta acción solo puede hacerla una terminal.',
   /** The kiosk's 401 and the sign-in of an inactive Tauser say why (the kiosk shows it on its activation screen). */
   terminalDesactivada: 'Esta terminal está desactivada. Pedí al personal que la active.',
   sesionClaveRotada: 'La clave de esta terminal fue cambiada: activala de nuevo con la clave nueva.',
   sesionRevocada: 'La clave de esta terminal fue revocada y su sesión se cerró. Pedí al personal una clave nueva.',
   sesionDesactivada: 'Esta terminal fue desactivada y su sesión se cerró: activala de nuevo con su clave.',
+  codigoNoCoincide: 'No coincide con el código de la ruta.',
   otroTauser: 'Esta transacción se debe procesar en otro terminal.',
   codigoNoExiste: 'No existe una transacción con ese código.',
   stockInsuficiente: 'El terminal no tiene billetes suficientes para pagar esta transacción. No insertes dinero; consultá al personal.',

@@ -520,7 +520,35 @@ describe('the operation path offers only what the chosen terminal can do', () =>
   });
 });
 
+
 describe('what the kiosk is told', () => {
+  const estadoDe = async (id: number) => (await app.api('GET', `/operaciones/transacciones/${id}/`, { token: vip.token })).body.estado as string;
+
+  it('procesar: a body codigo that contradicts the path answers 400 on codigo and changes nothing', async () => {
+    await surtir(t1);
+    const token = await terminalToken(t1);
+    const a = await enProceso(t1);
+    const b = await enProceso(t1);
+    const r = await app.api('POST', `/tauser/terminal/transacciones/${a.codigo}/procesar/`, { token, body: { codigo: b.codigo } });
+    expect(r).toMatchObject({ status: 400, body: { codigo: [TERMINAL_MSG.codigoNoCoincide] } });
+    expect(await estadoDe(a.id)).toBe('en_proceso');
+    expect(await estadoDe(b.id)).toBe('en_proceso');
+    expect(await app.db.selectFrom('tauser_stock_movimientos').select('id').where('transaccion_id', 'in', [a.id, b.id]).execute()).toEqual([]);
+    // The path's own code, in any case, is no contradiction.
+    expect((await app.api('POST', `/tauser/terminal/transacciones/${a.codigo}/procesar/`, { token, body: { codigo: a.codigo.toLowerCase() } })).status).toBe(200);
+    expect(await estadoDe(b.id)).toBe('en_proceso');
+  });
+
+  it("a person's token on a kiosk-only path: 403 saying only a terminal may", async () => {
+    const paths = [['GET', '/tauser/terminal/yo/'], ['GET', '/tauser/terminal/transacciones/ABC123/'], ['POST', '/tauser/terminal/transacciones/ABC123/procesar/']] as const;
+    for (const [method, path] of paths) {
+      for (const token of [staff, vip.token, await app.adminToken()]) {
+        const r = await app.api(method, path, { token, ...(method === 'POST' ? { body: {} } : {}) });
+        expect(r, `${method} ${path}`).toMatchObject({ status: 403, body: { detail: TERMINAL_MSG.soloTerminal } });
+      }
+    }
+  });
+
   it('a kiosk 401 says why: key rotated, key revoked, terminal deactivated (and reactivated since)', async () => {
     const admin = await app.adminToken();
     const id = await tauser(app);

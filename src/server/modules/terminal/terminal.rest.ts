@@ -11,7 +11,7 @@ export const terminalRoutes: RestRoute[] = [
   { method: 'get', path: '/tauser/terminal/yo/', procedure: 'terminal.yo', summary: 'El Tauser del token de terminal', tag },
   { method: 'get', path: '/tauser/terminal/transacciones/:codigo/', procedure: 'terminal.consultar', input: byCodigo, summary: 'Terminal: una transacción en proceso por su código, qué entrega el cliente, qué recibe y si el stock alcanza', tag,
     conflict: 'invalid_transition: la transacción no está en proceso (estado)' },
-  { method: 'post', path: '/tauser/terminal/transacciones/:codigo/procesar/', procedure: 'terminal.procesar', summary: 'Terminal: completar la transacción (en proceso → completada), descontar billetes pagados y sumar los recibidos', tag,
+  { method: 'post', path: '/tauser/terminal/transacciones/:codigo/procesar/', procedure: 'terminal.procesar', summary: 'Terminal: completar la transacción (en proceso → completada), descontar billetes pagados y sumar los recibidos. Un `codigo` en el cuerpo distinto del de la ruta: 400', tag,
     conflict: 'invalid_transition: la transacción no está en proceso (estado); conflict: ya completada, o el stock no alcanza (puede_pagar: false)' },
   { method: 'get', path: '/tauser/puede-pagar/', procedure: 'terminal.puedePagar', summary: 'Terminales activos y si su stock paga ahora ?monto de ?divisa (id) en billetes', tag },
   { method: 'post', path: '/tauser/:id/secreto/', procedure: 'terminal.generarSecreto', summary: 'Generar o rotar la clave del terminal (se muestra una sola vez)', tag },
