@@ -41,6 +41,10 @@ describe('transaction state machine (DESIGN §7)', () => {
     // At the kiosk: what to do with an expired (perhaps paid) or unpaid code.
     expect(mensajeTransicion('completar', 'expirada')).toBe('La transacción expiró: ya no se puede completar en el terminal. Si ya la pagaste, consultá al personal.');
     expect(mensajeTransicion('completar', 'pendiente')).toBe('La transacción todavía no está pagada: confirmá el pago en la aplicación y volvé a ingresar el código.');
-    expect(mensajeTransicion('completar', 'completada')).toBe('No se puede completar la transacción: está completada.');
+    // At the kiosk each closed state says what happened and what to do, not only the state.
+    expect(mensajeTransicion('completar', 'completada')).toBe('Esta operación ya fue completada: no se puede volver a retirar. Si no recibiste tu dinero, consultá al personal.');
+    expect(mensajeTransicion('completar', 'fallida')).toBe('Esta operación fue marcada como fallida y no se puede completar. Consultá al personal.');
+    expect(mensajeTransicion('completar', 'cancelada')).toBe('Esta operación fue cancelada y no se puede completar. Si querés cambiar dinero, iniciá una nueva operación en la aplicación.');
+    expect(new Set((['completada', 'fallida', 'cancelada', 'expirada', 'pendiente'] as const).map((e) => mensajeTransicion('completar', e))).size).toBe(5);
   });
 });

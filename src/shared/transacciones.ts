@@ -66,6 +66,9 @@ export function mensajeTransicion(accion: Transicion, estado: EstadoTransaccion)
       // Read at the kiosk by the customer: what to do next, not only the state.
       if (estado === 'expirada') return 'La transacción expiró: ya no se puede completar en el terminal. Si ya la pagaste, consultá al personal.';
       if (estado === 'pendiente') return 'La transacción todavía no está pagada: confirmá el pago en la aplicación y volvé a ingresar el código.';
+      if (estado === 'completada') return 'Esta operación ya fue completada: no se puede volver a retirar. Si no recibiste tu dinero, consultá al personal.';
+      if (estado === 'fallida') return 'Esta operación fue marcada como fallida y no se puede completar. Consultá al personal.';
+      if (estado === 'cancelada') return 'Esta operación fue cancelada y no se puede completar. Si querés cambiar dinero, iniciá una nueva operación en la aplicación.';
       return `No se puede completar la transacción: ${enEstado(estado)}.`;
     case 'fallar':
       return `No se puede marcar la transacción como fallida: ${enEstado(estado)}.`;

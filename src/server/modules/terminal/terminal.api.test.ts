@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from '../../test/harness';
 import { userWith } from '../../test/fixtures';
 import { P } from '../../../shared/permissions';
 import { TERMINAL_MSG } from '../../../shared/schemas/terminal';
+import { mensajeTransicion } from '../../../shared/transacciones';
 import { MONTO_MSG } from '../../../shared/montoMsg';
 import { enviarComprobante } from '../transacciones/comprobanteMail';
 import type { Logger } from '../../lib/logger';
@@ -571,5 +572,35 @@ describe('what the kiosk is told', () => {
     const r = await yo('no-es-un-token');
     expect(r.status).toBe(401);
     expect(r.body.motivo).toBeUndefined();
+  });
+
+  it("another terminal's operation, and completed, failed or cancelled ones: each its own message, 409 with the state", async () => {
+    await surtir(t1);
+    const token = await terminalToken(t1);
+    const consultar = (codigo: string) => app.api('GET', `/tauser/terminal/transacciones/${codigo}/`, { token });
+    const procesar = (codigo: string) => app.api('POST', `/tauser/terminal/transacciones/${codigo}/procesar/`, { token, body: {} });
+
+    await surtir(t2);
+    const ajena = await enProceso(t2);
+    for (const r of [await consultar(ajena.codigo), await procesar(ajena.codigo)]) expect(r).toMatchObject({ status: 403, body: { detail: TERMINAL_MSG.otroTauser } });
+
+    const hecha = await enProceso(t1);
+    expect((await procesar(hecha.codigo)).status).toBe(200);
+    const fallida = await enProceso(t1);
+    expect((await app.api('POST', `/operaciones/transacciones/${fallida.id}/fallar/`, { token: staff, body: { motivo: 'Billetes trabados' } })).status).toBe(200);
+    const cancelada = await enProceso(t1);
+    expect((await app.api('PATCH', `/operaciones/transacciones/${cancelada.id}/cancelar/`, { token: vip.token, body: {} })).status).toBe(200);
+
+    const dice = { completada: 'Esta operación ya fue completada', fallida: 'Esta operación fue marcada como fallida', cancelada: 'Esta operación fue cancelada' };
+    for (const [tx, estado] of [[hecha, 'completada'], [fallida, 'fallida'], [cancelada, 'cancelada']] as const) {
+      const detail = mensajeTransicion('completar', estado);
+      expect(detail.startsWith(dice[estado]), detail).toBe(true);
+      for (const r of [await consultar(tx.codigo), await procesar(tx.codigo)]) {
+        expect(r, estado).toMatchObject({ status: 409, body: { error: 'invalid_transition', estado, detail } });
+      }
+    }
+    expect(await estadoDe(hecha.id)).toBe('completada');
+    expect(await estadoDe(fallida.id)).toBe('fallida');
+    expect(await estadoDe(cancelada.id)).toBe('cancelada');
   });
 });
