@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { ADMIN, login, startE2e, type E2e } from './support/app';
 import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
 import { DEMO_TERMINAL } from '../src/server/db/seed/terminal';
+import { TERMINAL_MSG } from '../src/shared/schemas/terminal';
 
 let e2e: E2e;
 
@@ -228,6 +229,62 @@ describe('terminal kiosk and receipt', () => {
     await page.clock.fastForward(91_000);
     await expect.poll(() => campo.inputValue()).toBe('');
     expect(await page.getByRole('alert').count()).toBe(0);
+    await page.context().close();
+  }, 120_000);
+
+  it('the kiosk checks its session every 30 s, says when the server does not answer, and tells a completed code apart', async () => {
+    const admin = (await rest('/token/', { method: 'POST', body: { username: ADMIN.username, password: ADMIN.password } })).body.access as string;
+    const db = e2e.server.database.db;
+    const tauser = (await db.selectFrom('tausers').select('id_tauser').where('codigo', '=', DEMO_TERMINAL.codigo).executeTakeFirstOrThrow()).id_tauser;
+    const hecha = await transaccionEnProceso();
+    const login = await rest('/tauser/terminal/login/', { method: 'POST', body: { codigo: DEMO_TERMINAL.codigo, secreto: DEMO_TERMINAL.secreto } });
+    expect((await rest(`/tauser/terminal/transacciones/${hecha.codigo}/procesar/`, { method: 'POST', token: login.body.token as string, body: {} })).status).toBe(200);
+
+    const page = await e2e.newPage({ width: 1080, height: 1920 });
+    await page.clock.install();
+    await page.goto(`${e2e.url}/terminal`);
+    // Activar waits for both fields.
+    const activar = page.getByRole('button', { name: 'Activar terminal' });
+    expect(await activar.isDisabled()).toBe(true);
+    await page.getByLabel('Código del Tauser').fill(DEMO_TERMINAL.codigo);
+    expect(await activar.isDisabled()).toBe(true);
+    await page.getByLabel('Clave del terminal').fill(DEMO_TERMINAL.secreto);
+    expect(await activar.isDisabled()).toBe(false);
+    await activar.click();
+    const campo = page.getByLabel('Ingresá el código de tu transacción');
+
+    // A completed operation's code: its own screen, not an error under the field.
+    await campo.fill(hecha.codigo);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('heading', { name: 'Esta operación ya fue completada' }).waitFor();
+    await page.getByRole('button', { name: 'Nueva operación' }).click();
+    await campo.waitFor();
+
+    // The server stops answering: the banner shows at the next check and goes once it answers again.
+    const banner = page.getByRole('status').filter({ hasText: 'Sin conexión' });
+    expect(await banner.count()).toBe(0);
+    await page.route('**/api/tauser/terminal/yo/', (r) => r.abort('connectionrefused'));
+    await page.clock.fastForward(30_000);
+    await banner.waitFor();
+    await page.unroute('**/api/tauser/terminal/yo/');
+    await page.clock.fastForward(5_000);
+    await banner.waitFor({ state: 'detached' });
+
+    // Staff deactivate the terminal: within 30 s the kiosk is back at its activation screen, saying why.
+    expect((await rest(`/tauser/${tauser}/`, { method: 'PATCH', token: admin, body: { isActive: false } })).status).toBe(200);
+    try {
+      await page.clock.fastForward(30_000);
+      await page.getByRole('heading', { name: 'Activar terminal' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: TERMINAL_MSG.terminalDesactivada }).waitFor();
+      // Signing in again with the right key says the same, not "wrong credentials".
+      await page.getByLabel('Código del Tauser').fill(DEMO_TERMINAL.codigo);
+      await page.getByLabel('Clave del terminal').fill(DEMO_TERMINAL.secreto);
+      await activar.click();
+      await page.getByRole('alert').filter({ hasText: TERMINAL_MSG.terminalDesactivada }).waitFor();
+      expect(await page.getByText(TERMINAL_MSG.credencialesInvalidas).count()).toBe(0);
+    } finally {
+      expect((await rest(`/tauser/${tauser}/`, { method: 'PATCH', token: admin, body: { isActive: true } })).status).toBe(200);
+    }
     await page.context().close();
   }, 120_000);
 });

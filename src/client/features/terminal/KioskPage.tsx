@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { decimalesEscritos, formatAmount } from '../../../shared/money';
 import { tasaPorUnidad } from '../../../shared/comprobante';
 import { TERMINAL_MSG, type Entrega, type TerminalTransaccion } from '../../../shared/schemas/terminal';
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { nombreMedio } from '../../../shared/transacciones';
 import { Comprobante } from './Comprobante';
-import { KioskError, TERMINAL_INFO_KEY, TERMINAL_TOKEN_KEY, kioskFetch } from './api';
+import { KIOSK_REINTENTO_MS, KIOSK_REVISION_MS, KioskError, TERMINAL_INFO_KEY, TERMINAL_TOKEN_KEY, conexion, kioskFetch } from './api';
 import { Notas } from './Notas';
 import { useInactividad } from './useInactividad';
 
@@ -22,9 +22,21 @@ const primary = `${btn} bg-blue-700 text-white hover:bg-blue-800 focus-visible:r
 const secondary = `${btn} border-2 border-slate-400 bg-white text-slate-800 hover:bg-slate-100 focus-visible:ring-slate-300`;
 const input = 'min-h-16 w-full rounded-2xl border-2 border-slate-400 px-5 text-2xl uppercase tracking-widest focus:border-blue-700 focus:outline-none';
 
+/** Shown while the server does not answer (api.ts `conexion`): the customer knows why nothing happens. */
+function SinConexion() {
+  const caida = useSyncExternalStore(conexion.suscribir, conexion.caida);
+  if (!caida) return null;
+  return (
+    <p role="status" className="bg-amber-400 px-6 py-4 text-center text-2xl font-semibold text-slate-900">
+      Sin conexión con el servidor. Reintentando…
+    </p>
+  );
+}
+
 function Screen({ children, info }: { children: ReactNode; info?: TerminalInfo | null }) {
   return (
     <main className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
+      <SinConexion />
       <header className="flex items-center justify-between bg-blue-900 px-6 py-4 text-white">
         <h1 className="text-2xl font-bold">Cambio · Terminal de autoservicio</h1>
         {info && (
@@ -75,13 +87,16 @@ function Alerta({ children }: { children: ReactNode }) {
   );
 }
 
-function SignIn({ onDone }: { onDone: (info: TerminalInfo) => void }) {
+/** `motivo`: why the previous session ended (the server's 401), shown until the next attempt. */
+function SignIn({ onDone, motivo }: { onDone: (info: TerminalInfo) => void; motivo: string | null }) {
   const [codigo, setCodigo] = useState('');
   const [secreto, setSecreto] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(motivo);
   const [busy, setBusy] = useState(false);
+  const completo = codigo.trim() !== '' && secreto !== '';
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (!completo) return;
     setBusy(true);
     setError(null);
     try {
@@ -109,7 +124,7 @@ function SignIn({ onDone }: { onDone: (info: TerminalInfo) => void }) {
           <input className={`${input} normal-case tracking-normal`} type="password" value={secreto} onChange={(e) => setSecreto(e.target.value)} required />
         </label>
         {error && <Alerta>{error}</Alerta>}
-        <button type="submit" className={primary} disabled={busy}>
+        <button type="submit" className={primary} disabled={busy || !completo}>
           {busy ? 'Activando…' : 'Activar terminal'}
         </button>
       </form>
@@ -121,9 +136,11 @@ type Paso =
   | { paso: 'codigo' }
   /** `cerrada`: the terminal refused to complete it (409): pressing again would only repeat the refusal. */
   | { paso: 'detalle'; tx: TerminalTransaccion; cerrada?: boolean }
-  | { paso: 'hecho'; entrega: Entrega; registro: TransaccionRecord };
+  | { paso: 'hecho'; entrega: Entrega; registro: TransaccionRecord }
+  /** The code belongs to an operation already completed (409 with estado completada). */
+  | { paso: 'yaCompletada'; codigo: string };
 
-function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
+function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: (motivo: string) => void }) {
   const [estado, setEstado] = useState<Paso>({ paso: 'codigo' });
   const [codigo, setCodigo] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -132,7 +149,7 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
 
   const fallo = (err: unknown) => {
     if (err instanceof KioskError && err.status === 401) {
-      onSalir();
+      onSalir(err.message);
       return;
     }
     setError(err instanceof Error ? err.message : 'No se pudo completar la operación.');
@@ -152,6 +169,10 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
       const tx = await kioskFetch<TerminalTransaccion>(`/tauser/terminal/transacciones/${encodeURIComponent(codigo.trim().toUpperCase())}/`);
       setEstado({ paso: 'detalle', tx });
     } catch (err) {
+      if (err instanceof KioskError && err.status === 409 && err.estado === 'completada') {
+        setEstado({ paso: 'yaCompletada', codigo: codigo.trim().toUpperCase() });
+        return;
+      }
       fallo(err);
       // Back to the field, its text selected: the next scan or keystroke replaces the wrong code
       // (the pressed button was disabled meanwhile and the focus had gone to the page).
@@ -168,6 +189,11 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
       const r = await kioskFetch<{ entrega: Entrega; transaccion: TransaccionRecord }>(`/tauser/terminal/transacciones/${tx.codigo}/procesar/`, { method: 'POST', body: {} });
       setEstado({ paso: 'hecho', entrega: r.entrega, registro: r.transaccion });
     } catch (err) {
+      // Completed meanwhile (another kiosk of this Tauser, a double tap): the same screen as a completed code.
+      if (err instanceof KioskError && err.status === 409 && err.estado === 'completada') {
+        setEstado({ paso: 'yaCompletada', codigo: tx.codigo });
+        return;
+      }
       fallo(err);
       if (err instanceof KioskError && err.status === 409) setEstado({ paso: 'detalle', tx, cerrada: true });
     } finally {
@@ -246,6 +272,23 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: () => void }) {
     );
   }
 
+  if (estado.paso === 'yaCompletada') {
+    return (
+      <Screen info={info}>
+        <section className="flex flex-col gap-6 rounded-3xl bg-white p-8 shadow" aria-label="Operación completada">
+          <Titulo>Esta operación ya fue completada</Titulo>
+          <p className="text-xl">
+            El código <strong className="font-mono tracking-widest">{estado.codigo}</strong> corresponde a una operación que ya se retiró. Si no recibiste tu dinero, consultá
+            al personal.
+          </p>
+          <button type="button" className={primary} onClick={reiniciar}>
+            Nueva operación
+          </button>
+        </section>
+      </Screen>
+    );
+  }
+
   const { entrega, registro } = estado;
   const medio = nombreMedio(registro.metodo_financiero_detalle.nombre_display, registro.detalle_metodo_alias);
   return (
@@ -287,18 +330,35 @@ function leerInfo(): TerminalInfo | null {
 
 export function KioskPage() {
   const [info, setInfo] = useState<TerminalInfo | null>(leerInfo);
-  const salir = () => {
+  const [motivo, setMotivo] = useState<string | null>(null);
+  const caida = useSyncExternalStore(conexion.suscribir, conexion.caida);
+  const salir = useCallback((razon: string) => {
     localStorage.removeItem(TERMINAL_TOKEN_KEY);
     localStorage.removeItem(TERMINAL_INFO_KEY);
+    setMotivo(razon);
     setInfo(null);
-  };
-  // A revoked or rotated secret (staff, in the Tauser's details) sends the kiosk back to its sign-in.
+  }, []);
+  // The kiosk checks its own session at once and every 30 s (every 5 s while the server does not answer):
+  // a deactivated terminal or a rotated or revoked key sends it back to the activation screen, saying why.
   useEffect(() => {
     if (!info) return;
-    kioskFetch('/tauser/terminal/yo/').catch((err: unknown) => {
-      if (err instanceof KioskError && err.status === 401) salir();
-    });
-  }, [info]);
-  if (!info) return <SignIn onDone={setInfo} />;
+    const revisar = () =>
+      kioskFetch('/tauser/terminal/yo/').catch((err: unknown) => {
+        if (err instanceof KioskError && err.status === 401) salir(err.message);
+      });
+    void revisar();
+    const id = window.setInterval(() => void revisar(), caida ? KIOSK_REINTENTO_MS : KIOSK_REVISION_MS);
+    return () => window.clearInterval(id);
+  }, [info, salir, caida]);
+  if (!info)
+    return (
+      <SignIn
+        motivo={motivo}
+        onDone={(i) => {
+          setMotivo(null);
+          setInfo(i);
+        }}
+      />
+    );
   return <Kiosk info={info} onSalir={salir} />;
 }
