@@ -232,6 +232,42 @@ describe('terminal kiosk and receipt', () => {
     await page.context().close();
   }, 120_000);
 
+  it('the receipt prints at the kiosk as one ticket: a kiosk-size button, a named page 80 mm wide and as tall as the receipt', async () => {
+    const tx = await transaccionEnProceso();
+    const page = await e2e.newPage({ width: 1080, height: 1920 });
+    await page.goto(`${e2e.url}/terminal`);
+    await page.getByLabel('Código del Tauser').fill(DEMO_TERMINAL.codigo);
+    await page.getByLabel('Clave del terminal').fill(DEMO_TERMINAL.secreto);
+    await page.getByRole('button', { name: 'Activar terminal' }).click();
+    await page.getByLabel('Ingresá el código de tu transacción').fill(tx.codigo);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('button', { name: 'Ya inserté el dinero' }).click();
+    const recibo = page.getByLabel('Comprobante');
+    await recibo.getByRole('img', { name: `Código QR ${tx.codigo}` }).waitFor();
+    const imprimir = page.getByRole('button', { name: 'Imprimir' });
+    // As large as the kiosk's other buttons (64 px at least), not the office screens' small one.
+    expect((await imprimir.boundingBox())!.height).toBeGreaterThanOrEqual(64);
+    // The print dialog itself is the browser's: count the calls, then print the page as the printer would.
+    await page.evaluate(() => {
+      (window as unknown as { impresiones: number }).impresiones = 0;
+      window.print = () => void (window as unknown as { impresiones: number }).impresiones++;
+    });
+    await imprimir.click();
+    expect(await page.evaluate(() => (window as unknown as { impresiones: number }).impresiones)).toBe(1);
+    const altoMm = ((await recibo.boundingBox())!.height * 25.4) / 96;
+    const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
+    const paginas = [...pdf.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [Number(m[1]), Number(m[2])].map((pt) => (pt * 25.4) / 72));
+    expect(paginas, JSON.stringify({ paginas, altoMm })).toHaveLength(1);
+    const [[ancho, alto]] = paginas;
+    expect(ancho).toBeCloseTo(80, 0);
+    expect(alto).toBeGreaterThanOrEqual(altoMm);
+    expect(alto).toBeLessThan(altoMm + 8);
+    expect(pdf).toContain('/Type /Page');
+    // The copy made for the printer is not a second receipt on screen.
+    expect(await recibo.count()).toBe(1);
+    await page.context().close();
+  }, 120_000);
+
   it('the kiosk checks its session every 30 s, says when the server does not answer, and tells a completed code apart', async () => {
     const admin = (await rest('/token/', { method: 'POST', body: { username: ADMIN.username, password: ADMIN.password } })).body.access as string;
     const db = e2e.server.database.db;

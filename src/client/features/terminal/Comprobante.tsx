@@ -1,7 +1,40 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { NOMBRE_CASA, lineasComprobante } from '../../../shared/comprobante';
+
+const TICKET_ID = 'ticket-impresion';
+/** The page's size, as a constructed style sheet: the CSP refuses inline <style> elements, not the CSSOM. */
+const pagina = typeof CSSStyleSheet === 'undefined' ? null : new CSSStyleSheet();
+
+/**
+ * Prints a ticket receipt as one ticket: a copy of it alone in the printed document (styles.css,
+ * `.ticket-impresion`), on the named page `comprobante-ticket` 80 mm wide whose height is set here to
+ * the receipt's own rendered height (the ticket's width is fixed, so its height on screen is its printed one).
+ */
+export function imprimirTicket(recibo: HTMLElement) {
+  document.getElementById(TICKET_ID)?.remove();
+  const alto = Math.ceil((recibo.getBoundingClientRect().height * 25.4) / 96) + 4;
+  if (pagina) {
+    pagina.replaceSync(`@page comprobante-ticket { size: 80mm ${alto}mm; margin: 0; }`);
+    if (!document.adoptedStyleSheets.includes(pagina)) document.adoptedStyleSheets = [...document.adoptedStyleSheets, pagina];
+  }
+  const copia = recibo.cloneNode(true) as HTMLElement;
+  // Not a second "Comprobante" for assistive technology (the container is hidden on screen anyway).
+  copia.removeAttribute('aria-label');
+  const ticket = document.createElement('div');
+  ticket.id = TICKET_ID;
+  ticket.className = 'ticket-impresion';
+  ticket.setAttribute('aria-hidden', 'true');
+  ticket.appendChild(copia);
+  document.body.appendChild(ticket);
+  const limpiar = () => {
+    ticket.remove();
+    window.removeEventListener('afterprint', limpiar);
+  };
+  window.addEventListener('afterprint', limpiar);
+  window.print();
+}
 
 /**
  * The printable receipt. Print CSS (styles.css, `.comprobante`): only the receipt prints; the
@@ -13,6 +46,11 @@ export function Comprobante({ t, enTerminal = false }: { t: TransaccionRecord; e
   const [qr, setQr] = useState<string | null>(null);
   const [termica, setTermica] = useState(enTerminal);
   const [busy, setBusy] = useState(false);
+  const recibo = useRef<HTMLElement>(null);
+  const imprimir = () => {
+    if (termica && recibo.current) imprimirTicket(recibo.current);
+    else window.print();
+  };
   useEffect(() => {
     let vivo = true;
     void import('qrcode').then((QR) => QR.toDataURL(t.codigo, { margin: 1, width: 200 })).then((url) => vivo && setQr(url));
@@ -35,7 +73,15 @@ export function Comprobante({ t, enTerminal = false }: { t: TransaccionRecord; e
   return (
     <div className="flex flex-col items-center gap-4">
       <div className="no-print flex flex-wrap justify-center gap-3">
-        <button type="button" className="rounded-lg bg-blue-700 px-4 py-3 font-semibold text-white" onClick={() => window.print()}>
+        <button
+          type="button"
+          className={
+            enTerminal
+              ? 'min-h-16 rounded-2xl bg-blue-700 px-10 text-2xl font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300'
+              : 'rounded-lg bg-blue-700 px-4 py-3 font-semibold text-white'
+          }
+          onClick={imprimir}
+        >
           Imprimir
         </button>
         {!enTerminal && (
@@ -49,7 +95,7 @@ export function Comprobante({ t, enTerminal = false }: { t: TransaccionRecord; e
           </label>
         )}
       </div>
-      <article className={`comprobante ${termica ? 'comprobante-80' : 'comprobante-a4'} bg-white p-6 text-slate-900 shadow`} aria-label="Comprobante">
+      <article ref={recibo} className={`comprobante ${termica ? 'comprobante-80' : 'comprobante-a4'} bg-white p-6 text-slate-900 shadow`} aria-label="Comprobante">
         <header className="mb-4 flex items-start justify-between gap-4">
           <div>
             <h1 className="text-xl font-bold">{NOMBRE_CASA}</h1>
