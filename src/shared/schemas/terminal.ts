@@ -10,12 +10,12 @@ export const MAX_BILLETES = 1_000_000;
 /** Spanish messages of the terminal side (issue 13: stock, processing, receipts). */
 export const TERMINAL_MSG = {
   credencialesInvalidas: 'Código o clave del terminal incorrectos.',
-  soloTerminal: 'Esta acción solo puede hacerla una terminal.',
+  soloTerminal: 'Esta acción solo puede hacerla un terminal.',
   /** The kiosk's 401 and the sign-in of an inactive Tauser say why (the kiosk shows it on its activation screen). */
-  terminalDesactivada: 'Esta terminal está desactivada. Pedí al personal que la active.',
-  sesionClaveRotada: 'La clave de esta terminal fue cambiada: activala de nuevo con la clave nueva.',
-  sesionRevocada: 'La clave de esta terminal fue revocada y su sesión se cerró. Pedí al personal una clave nueva.',
-  sesionDesactivada: 'Esta terminal fue desactivada y su sesión se cerró: activala de nuevo con su clave.',
+  terminalDesactivada: 'Este terminal está desactivado. Pedí al personal que lo active.',
+  sesionClaveRotada: 'La clave de este terminal fue cambiada: activalo de nuevo con la clave nueva.',
+  sesionRevocada: 'La clave de este terminal fue revocada y su sesión se cerró. Pedí al personal una clave nueva.',
+  sesionDesactivada: 'Este terminal fue desactivado y su sesión se cerró: activalo de nuevo con su clave.',
   codigoNoCoincide: 'No coincide con el código de la ruta.',
   otroTauser: 'Esta transacción se debe procesar en otro terminal.',
   codigoNoExiste: 'No existe una transacción con ese código.',
@@ -32,7 +32,6 @@ export const TERMINAL_MSG = {
   // The stock form's own messages (the browser's bubbles spoke English).
   elegiBillete: 'Elegí un billete.',
   motivoRequerido: 'Escribí el motivo del movimiento.',
-  tauserInactivo: 'El terminal no está activo.',
   terminalNoPuedePagar: 'El terminal elegido no tiene billetes suficientes para pagar esta operación. Elegí otro terminal o cambiá el monto.',
   montoEnBilletes: (codigo: string, simbolo: string, billetes: readonly number[], sugerido: number | null) => {
     const lista = billetes.map((b) => formatAmount(String(b), 0));

@@ -105,7 +105,7 @@ function SignIn({ onDone, motivo }: { onDone: (info: TerminalInfo) => void; moti
       localStorage.setItem(TERMINAL_INFO_KEY, JSON.stringify(r.tauser));
       onDone(r.tauser);
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'No se pudo iniciar la terminal.');
+      setError(err instanceof Error ? err.message : 'No se pudo iniciar el terminal.');
     } finally {
       setBusy(false);
     }

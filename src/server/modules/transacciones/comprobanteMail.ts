@@ -10,7 +10,7 @@ export const comprobanteMail = (t: TransaccionRecord) => ({
   subject: `Comprobante de tu operación ${t.codigo}`,
   text:
     `Hola ${t.operador_detalle.first_name}:\n\n` +
-    `Tu operación ${t.codigo} (${t.cliente_nombre}) se completó en la terminal ${t.tauser_detalle.nombre}. ` +
+    `Tu operación ${t.codigo} (${t.cliente_nombre}) se completó en el terminal ${t.tauser_detalle.nombre}. ` +
     'Adjuntamos el comprobante en PDF.\n\nCambio · Casa de Cambios',
 });
 
