@@ -162,6 +162,8 @@ describe('links that lead nowhere', () => {
       await page.goto(`${e.url}/comprobante/${id}`);
       await page.getByText('No encontramos este comprobante.').waitFor();
       await page.getByRole('link', { name: 'Ir al historial' }).waitFor();
+      // One main landmark: the layout's (the receipt page does not nest another).
+      expect(await page.getByRole('main').count()).toBe(1);
     }
     for (const ver of ['abc', String(ajena)]) {
       await page.goto(`${e.url}/historial-transacciones?ver=${ver}`);

@@ -54,6 +54,7 @@ describe('terminal kiosk and receipt', () => {
     await page.goto(`${e2e.url}/terminal`);
     await page.getByLabel('Código del Tauser').fill(DEMO_TERMINAL.codigo);
     expect(await page.locator('nav').count()).toBe(0);
+    expect(await page.getByRole('main').count()).toBe(1);
     await page.getByLabel('Clave del terminal').fill(DEMO_TERMINAL.secreto);
     await page.getByRole('button', { name: 'Activar terminal' }).click();
     await page.getByLabel('Ingresá el código de tu transacción').fill(tx.codigo);

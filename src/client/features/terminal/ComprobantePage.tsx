@@ -18,7 +18,7 @@ export function ComprobantePage({ id }: { id: number }) {
   // opened directly (a shared link, a new tab) has nowhere to go back to: the history.
   const volver = () => (router.history.canGoBack() ? router.history.back() : void router.navigate({ to: '/historial-transacciones' }));
   return (
-    <main className="min-h-screen bg-slate-100 p-4">
+    <div className="min-h-screen bg-slate-100 p-4">
       <p className="no-print mb-4">
         <button type="button" className="min-h-6 text-blue-700 underline" onClick={volver}>
           Volver
@@ -49,6 +49,6 @@ export function ComprobantePage({ id }: { id: number }) {
           <FallarForm id={q.data.id} />
         </Can>
       )}
-    </main>
+    </div>
   );
 }

@@ -35,7 +35,7 @@ function SinConexion() {
 
 function Screen({ children, info }: { children: ReactNode; info?: TerminalInfo | null }) {
   return (
-    <main className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
+    <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
       <SinConexion />
       <header className="flex items-center justify-between bg-blue-900 px-6 py-4 text-white">
         <h1 className="text-2xl font-bold">Cambio · Terminal de autoservicio</h1>
@@ -48,7 +48,7 @@ function Screen({ children, info }: { children: ReactNode; info?: TerminalInfo |
         )}
       </header>
       <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center gap-8 p-6">{children}</div>
-    </main>
+    </div>
   );
 }
 
