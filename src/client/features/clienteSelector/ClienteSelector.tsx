@@ -121,7 +121,7 @@ function Inline({ userId, className }: { userId: number; className: string }) {
     <label className={`flex flex-wrap items-center gap-2 text-sm font-medium text-slate-700 ${className}`}>
       Cliente
       <select
-        className="input min-w-[12rem]"
+        className="input w-full sm:w-auto sm:min-w-[16rem]"
         value={selected}
         disabled={save.isPending}
         onChange={(e) => void choose(e.target.value)}
