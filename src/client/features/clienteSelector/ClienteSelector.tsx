@@ -9,6 +9,33 @@ import { useElegirClienteActual } from './hooks';
 type Actual = { idCliente: string; nombre: string } | null;
 
 /**
+ * The user's assigned clients and the choice among them: a choice is shown at once and saved; if
+ * saving fails the previous client comes back (the mutation hook's toast says why); on success the
+ * `clienteActualChanged` window event carries the client and the user id.
+ */
+function useEleccion(userId: number) {
+  const { list, actual, loading } = useClientesDelUsuario(userId);
+  const save = useElegirClienteActual(userId);
+  /** The optimistic choice while it is being saved; undefined when the server's answer rules. */
+  const [pending, setPending] = useState<Actual | undefined>(undefined);
+  const selected: Actual = pending !== undefined ? pending : actual;
+  const choose = async (idCliente: string) => {
+    const cliente = list.find((c) => c.idCliente === idCliente);
+    if (!cliente || idCliente === selected?.idCliente) return;
+    setPending({ idCliente, nombre: cliente.nombre });
+    try {
+      await save.mutateAsync({ id: userId, cliente_id: idCliente });
+      emitClienteActualChanged({ cliente, userId });
+    } catch {
+      // the previous client, as the server still has it
+    } finally {
+      setPending(undefined);
+    }
+  };
+  return { list, loading, selected, choose, saving: save.isPending };
+}
+
+/**
  * The current-client selector of the navbar (spec 000 §2, §4): 'Cargando clientes…' while loading,
  * 'No hay clientes asignados' when the list is empty (or failed to load), 'Seleccionar cliente…' when
  * none is chosen, else the current client's name. A choice is shown at once and saved; if saving
@@ -22,11 +49,7 @@ export function ClienteSelector({ className = '' }: { className?: string }) {
 }
 
 function Selector({ userId, className }: { userId: number; className: string }) {
-  const { list, actual, loading } = useClientesDelUsuario(userId);
-  const save = useElegirClienteActual(userId);
-  /** The optimistic choice while it is being saved; undefined when the server's answer rules. */
-  const [pending, setPending] = useState<Actual | undefined>(undefined);
-  const selected: Actual = pending !== undefined ? pending : actual;
+  const { list, loading, selected, choose } = useEleccion(userId);
 
   // A single assigned client and none chosen: it is the current one (nothing to ask). Once per client.
   const unico = !loading && list.length === 1 && !selected ? list[0] : null;
@@ -40,19 +63,6 @@ function Selector({ userId, className }: { userId: number; className: string }) 
   }, [unico?.idCliente]);
 
   const label = loading ? MA.selectorLoading : list.length === 0 ? MA.selectorEmpty : selected ? selected.nombre : MA.selectorPlaceholder;
-
-  const choose = async (idCliente: string) => {
-    const cliente = list.find((c) => c.idCliente === idCliente);
-    if (!cliente || idCliente === selected?.idCliente) return;
-    setPending({ idCliente, nombre: cliente.nombre });
-    try {
-      await save.mutateAsync({ id: userId, cliente_id: idCliente });
-      setPending(undefined);
-      emitClienteActualChanged({ cliente, userId });
-    } catch {
-      setPending(undefined); // the previous client, as the server still has it (the hook told why)
-    }
-  };
 
   return (
     <Listbox value={selected?.idCliente ?? null} onChange={(id: string | null) => id && void choose(id)} disabled={loading || list.length === 0}>
@@ -99,31 +109,15 @@ export function ClienteSelectorInline({ className = '' }: { className?: string }
 }
 
 function Inline({ userId, className }: { userId: number; className: string }) {
-  const { list, actual, loading } = useClientesDelUsuario(userId);
-  const save = useElegirClienteActual(userId);
-  const [pending, setPending] = useState<string | undefined>(undefined);
+  const { list, loading, selected, choose, saving } = useEleccion(userId);
   if (loading || list.length < 2) return null;
-  const selected = pending ?? actual?.idCliente ?? '';
-  const choose = async (idCliente: string) => {
-    const cliente = list.find((c) => c.idCliente === idCliente);
-    if (!cliente || idCliente === selected) return;
-    setPending(idCliente);
-    try {
-      await save.mutateAsync({ id: userId, cliente_id: idCliente });
-      emitClienteActualChanged({ cliente, userId });
-    } catch {
-      // the previous client stays (the hook's toast told why)
-    } finally {
-      setPending(undefined);
-    }
-  };
   return (
     <label className={`flex flex-wrap items-center gap-2 text-sm font-medium text-slate-700 ${className}`}>
       Cliente
       <select
         className="input w-full sm:w-auto sm:min-w-[16rem]"
-        value={selected}
-        disabled={save.isPending}
+        value={selected?.idCliente ?? ''}
+        disabled={saving}
         onChange={(e) => void choose(e.target.value)}
         data-testid="cliente-selector-inline"
       >
