@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { login, startE2e, trpcFailure, type E2e } from './support/app';
 import { clienteId, makeUser } from './support/admin';
+import { atras, continuar, monto, pasosDelAsistente } from './support/wizard';
 import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
 
 /** The customer's path around the operation: refusals, links that lead nowhere, failed loads, 'Actualizar'. */
@@ -21,32 +22,9 @@ async function customerPage(who: { username: string; password: string } = DEMO_C
   return page;
 }
 
-const monto = (p: Page) => p.getByLabel('Monto');
-const continuar = (p: Page) => p.getByRole('button', { name: 'Continuar' });
-const atras = (p: Page) => p.getByRole('button', { name: 'Atrás' });
 const param = (p: Page, k: string) => new URL(p.url()).searchParams.get(k);
 const toastCon = (p: Page, texto: string) => p.locator('[role="status"]').filter({ hasText: texto });
-
-async function abrir(page: Page) {
-  await page.goto(`${e.url}/operacion-compra-venta`);
-  await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
-  await expect.poll(() => page.getByLabel('Entregás').locator('option').count()).toBeGreaterThan(2);
-}
-
-async function hastaMetodo(page: Page, gs = '1.000.000') {
-  await abrir(page);
-  await monto(page).fill(gs);
-  await continuar(page).click();
-  await page.getByRole('heading', { name: 'Método de Pago' }).waitFor();
-  await expect.poll(() => page.locator('input[name="metodo"]:checked').count()).toBe(1);
-}
-
-async function hastaTerminal(page: Page, gs?: string) {
-  await hastaMetodo(page, gs);
-  await continuar(page).click();
-  await page.getByRole('heading', { name: 'Terminal de Autoservicio' }).waitFor();
-  await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
-}
+const { abrir, hastaMetodo, hastaTerminal } = pasosDelAsistente(() => e.url);
 
 const usuarioDemo = () => db().selectFrom('users').select(['id', 'cliente_actual_id']).where('username', '=', DEMO_CUSTOMER.username).executeTakeFirstOrThrow();
 

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { ADMIN, login, startE2e, type E2e } from './support/app';
 import { clienteId, makeUser, selector } from './support/admin';
 import { P } from '../src/shared/permissions';
 import { MA } from '../src/shared/messagesAdmin';
 import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
 import { OP_MSG } from '../src/shared/transacciones';
+import { continuar, monto, pasosDelAsistente, txDeUrl } from './support/wizard';
 
 /** The customer's operation path: limits where the amount is typed, progress kept in the URL, live quotes. */
 let e: E2e;
@@ -29,30 +29,7 @@ async function customerPage(width = 1366) {
   return page;
 }
 
-const monto = (p: Page) => p.getByLabel('Monto');
-const continuar = (p: Page) => p.getByRole('button', { name: 'Continuar' });
-const txDeUrl = (p: Page) => Number(new URL(p.url()).searchParams.get('tx'));
-
-async function abrir(page: Page) {
-  await page.goto(`${e.url}/operacion-compra-venta`);
-  await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
-  await expect.poll(() => page.getByLabel('Entregás').locator('option').count()).toBeGreaterThan(2);
-}
-
-/** Buys USD with `gs` guaraníes up to the summary (cash, the first terminal). */
-async function hastaResumen(page: Page, gs = '1.000.000') {
-  await abrir(page);
-  await monto(page).fill(gs);
-  await continuar(page).click();
-  await page.getByRole('heading', { name: 'Método de Pago' }).waitFor();
-  await expect.poll(() => page.locator('input[name="metodo"]:checked').count()).toBe(1);
-  await continuar(page).click();
-  await page.getByRole('heading', { name: 'Terminal de Autoservicio' }).waitFor();
-  await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
-  await continuar(page).click();
-  await page.getByRole('heading', { name: 'Resumen de tu Operación' }).waitFor();
-  return txDeUrl(page);
-}
+const { abrir, hastaResumen } = pasosDelAsistente(() => e.url);
 
 const estadoDe = async (id: number) => (await db().selectFrom('transacciones').select('estado').where('id', '=', id).executeTakeFirstOrThrow()).estado;
 
