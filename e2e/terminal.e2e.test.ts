@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { ADMIN, login, startE2e, type E2e } from './support/app';
 import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
 import { DEMO_TERMINAL } from '../src/server/db/seed/terminal';
@@ -45,6 +46,13 @@ async function transaccionEnProceso(venta = false) {
   const p = await rest(`/operaciones/transacciones/${c.body.id}/confirmar-pago/`, { method: 'PATCH', token, body: { terminos_aceptados: true } });
   expect(p.status, JSON.stringify(p.body)).toBe(200);
   return { id: c.body.id as number, codigo: c.body.codigo as string };
+}
+
+/** Signs the kiosk in with the demo terminal's key. */
+async function activar(page: Page) {
+  await page.getByLabel('Código del Tauser').fill(DEMO_TERMINAL.codigo);
+  await page.getByLabel('Clave del terminal').fill(DEMO_TERMINAL.secreto);
+  await page.getByRole('button', { name: 'Activar terminal' }).click();
 }
 
 describe('terminal kiosk and receipt', () => {
@@ -133,9 +141,7 @@ describe('terminal kiosk and receipt', () => {
     const tx = await transaccionEnProceso(true);
     const page = await e2e.newPage({ width: 1080, height: 1920 });
     await page.goto(`${e2e.url}/terminal`);
-    await page.getByLabel('Código del Tauser').fill(DEMO_TERMINAL.codigo);
-    await page.getByLabel('Clave del terminal').fill(DEMO_TERMINAL.secreto);
-    await page.getByRole('button', { name: 'Activar terminal' }).click();
+    await activar(page);
     await page.getByLabel('Ingresá el código de tu transacción').fill(tx.codigo);
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByText(/^en Transferencia bancaria · .+, cuando el terminal reciba tus billetes$/).waitFor();
@@ -156,9 +162,7 @@ describe('terminal kiosk and receipt', () => {
     await page.goto(`${e2e.url}/terminal`);
     // The sign-in starts in its first field.
     await expect.poll(() => page.getByLabel('Código del Tauser').evaluate((el) => document.activeElement === el)).toBe(true);
-    await page.getByLabel('Código del Tauser').fill(DEMO_TERMINAL.codigo);
-    await page.getByLabel('Clave del terminal').fill(DEMO_TERMINAL.secreto);
-    await page.getByRole('button', { name: 'Activar terminal' }).click();
+    await activar(page);
     const campo = page.getByLabel('Ingresá el código de tu transacción');
     // A wrong code: the field takes the focus back with its text selected, so the next scan replaces it.
     await campo.fill('NOEXISTE');
@@ -194,9 +198,7 @@ describe('terminal kiosk and receipt', () => {
     const page = await e2e.newPage({ width: 1080, height: 1920 });
     await page.clock.install();
     await page.goto(`${e2e.url}/terminal`);
-    await page.getByLabel('Código del Tauser').fill(DEMO_TERMINAL.codigo);
-    await page.getByLabel('Clave del terminal').fill(DEMO_TERMINAL.secreto);
-    await page.getByRole('button', { name: 'Activar terminal' }).click();
+    await activar(page);
     const campo = page.getByLabel('Ingresá el código de tu transacción');
     await campo.fill(completa.codigo);
     await page.getByRole('button', { name: 'Continuar' }).click();
@@ -237,9 +239,7 @@ describe('terminal kiosk and receipt', () => {
     const tx = await transaccionEnProceso();
     const page = await e2e.newPage({ width: 1080, height: 1920 });
     await page.goto(`${e2e.url}/terminal`);
-    await page.getByLabel('Código del Tauser').fill(DEMO_TERMINAL.codigo);
-    await page.getByLabel('Clave del terminal').fill(DEMO_TERMINAL.secreto);
-    await page.getByRole('button', { name: 'Activar terminal' }).click();
+    await activar(page);
     await page.getByLabel('Ingresá el código de tu transacción').fill(tx.codigo);
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('button', { name: 'Ya inserté el dinero' }).click();
