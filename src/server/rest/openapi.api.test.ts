@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { startTestApp, type ApiResponse, type TestApp } from '../test/harness';
 import { createCategoria, createCliente, userWith } from '../test/fixtures';
 import { M } from '../../shared/messages';
+import { tauser } from '../modules/transacciones/testFixtures';
 
 /**
  * The OpenAPI document at /api/schema/ against what the API really answers: each answer below is
@@ -112,6 +113,21 @@ describe('real answers validate against the schemas the document declares', () =
     expect(blocked.body.code).toBe('mfa_enrollment_required');
     conforms(blocked, '/usuarios/', 'get', 403);
     conforms(await app.api('GET', '/me/permissions/', { token: login.body.access }), '/me/permissions/', 'get', 403);
+  });
+
+  it("the kiosk's paths: a refused terminal token with its `motivo` (401), a person's token (403)", async () => {
+    const id = await tauser(app);
+    const cred = (await app.api('POST', `/tauser/${id}/secreto/`, { token: admin, body: {} })).body as { codigo: string; secreto: string };
+    const token = (await app.api('POST', '/tauser/terminal/login/', { body: cred })).body.token as string;
+    expect((await app.api('DELETE', `/tauser/${id}/secreto/`, { token: admin })).status).toBe(204);
+    const revocada = await app.api('GET', '/tauser/terminal/yo/', { token });
+    expect(revocada.body.motivo).toBe('sesion_revocada');
+    conforms(revocada, '/tauser/terminal/yo/', 'get', 401);
+    expect(declared('/tauser/terminal/yo/', 'get', 401).safeParse({ ...revocada.body, motivo: 'otro' }).success).toBe(false);
+    conforms(await app.api('GET', '/tauser/terminal/yo/', { token: admin }), '/tauser/terminal/yo/', 'get', 403);
+    for (const [path, method] of [['/tauser/terminal/transacciones/{codigo}/', 'get'], ['/tauser/terminal/transacciones/{codigo}/procesar/', 'post']]) {
+      expect((operation(path, method).responses['401'] as { description: string }).description).toContain('motivo');
+    }
   });
 
   it('404 of a record, 409 of an instance its catalogue took down', async () => {

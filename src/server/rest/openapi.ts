@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { RestRoute } from './types';
 import { pageLinksInSchema } from './pageLinks';
 import { IDEMPOTENCY_KEY } from '../../shared/transacciones';
+import { TERMINAL_SESION_MSG } from '../../shared/schemas/terminal';
 
 /** 404 and 429: a Spanish `detail`. */
 const errorBody = z.object({ detail: z.string() }).meta({ id: 'ErrorDetalle' });
@@ -15,6 +16,10 @@ const authErrorBody = z
   .object({
     detail: z.string(),
     code: z.string().optional().meta({ description: 'El caso, cuando se nombra: `token_not_valid` (token inválido, vencido o revocado), `email_not_verified`, `mfa_enrollment_required`' }),
+    motivo: z
+      .enum(Object.keys(TERMINAL_SESION_MSG) as [keyof typeof TERMINAL_SESION_MSG])
+      .optional()
+      .meta({ description: 'Solo en el 401 de un token de terminal: por qué terminó su sesión' }),
   })
   .meta({ id: 'ErrorAutenticacion' });
 /**
@@ -80,7 +85,9 @@ export function buildOpenApi(appRouter: AnyRouter, routes: RestRoute[]) {
     const output = zodOf(def.output);
     const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
     const oaPath = `/api${route.path.replace(/:(\w+)/g, '{$1}')}`;
-    const refusals = route.public ? { ...(route.optionalToken ? { 401: 'Token inválido, vencido o revocado (`code: "token_not_valid"`)' } : {}), ...route.refusals } : { 401: 'No autenticado', 403: 'Sin permiso' };
+    const refusals = route.public
+      ? { ...(route.optionalToken ? { 401: 'Token inválido, vencido o revocado (`code: "token_not_valid"`)' } : {}), ...route.refusals }
+      : { 401: 'No autenticado', 403: 'Sin permiso', ...route.refusals };
     const op: ZodOpenApiOperationObject = {
       summary: route.summary,
       tags: [route.tag],
