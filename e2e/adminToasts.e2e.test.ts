@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2e, type E2e } from './support/app';
 import { dialog, pageAs } from './support/admin';
@@ -27,6 +27,23 @@ const failing = (page: Page, procedure: string, status = 500) =>
   );
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+
+describe('where toasts appear', () => {
+  it('below the navbar, so they never cover the client selector or the user menu', async () => {
+    for (const viewport of [{ width: 1366, height: 900 }, { width: 375, height: 800 }]) {
+      const page = await pageAs(e, '/clientes', undefined, viewport);
+      await page.getByText('Página 1 de').waitFor();
+      await failing(page, 'clientes.deactivate');
+      await page.getByRole('button', { name: 'Desactivar Ana Giménez' }).click();
+      const aviso = page.locator('[role="status"]').filter({ hasText: MA.toast.clienteDeactivateError });
+      await aviso.waitFor();
+      const nav = (await page.getByRole('navigation', { name: 'Navegación principal' }).boundingBox())!;
+      // Once its entry animation (a slide from above) ends.
+      await expect.poll(async () => (await aviso.boundingBox())?.y ?? -1, { message: `${viewport.width} px` }).toBeGreaterThanOrEqual(nav.y + nav.height);
+      await page.context().close();
+    }
+  });
+});
 
 describe('load failures', () => {
   it('show each screen’s toast and the panels’ messages', async () => {
