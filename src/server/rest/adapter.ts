@@ -31,7 +31,8 @@ export function defaultInput(route: RestRoute, req: Request): unknown {
 
 /**
  * A body that names another id than its path (`PATCH /x/8/ {"id": 9}`) is refused rather than ignored.
- * A transaction `codigo` is read regardless of case (`abc123` is the path's `ABC123`).
+ * Ids are compared regardless of case, as the schemas read them (a UUID or a transaction `codigo`
+ * in either case is the same record).
  */
 export function pathConflict(req: Request): Record<string, string[]> | null {
   const body = req.body as unknown;
@@ -39,8 +40,7 @@ export function pathConflict(req: Request): Record<string, string[]> | null {
   const params = req.params as Record<string, string>;
   for (const [key, value] of Object.entries(params)) {
     if (!Object.hasOwn(body, key)) continue;
-    const given = String((body as Record<string, unknown>)[key]);
-    if (key === 'codigo' ? given.toUpperCase() !== value.toUpperCase() : given !== value) {
+    if (String((body as Record<string, unknown>)[key]).toLowerCase() !== value.toLowerCase()) {
       return { [key]: [key === 'codigo' ? TERMINAL_MSG.codigoNoCoincide : 'No coincide con el identificador de la ruta.'] };
     }
   }

@@ -118,4 +118,12 @@ describe('upper-case UUIDs', () => {
     const lower = await app.api('GET', `/operaciones/detalles/?cliente=${customer.clienteId}`, { token: admin });
     expect(mine.body).toEqual(lower.body);
   });
+  it("a body naming the path's record in the other letter case is the same record, not a mismatch", async () => {
+    const t = await tauser(app);
+    const r = await app.api('PATCH', `/tauser/${UP(t)}/`, { token: admin, body: { id: t, nombre: 'Tauser Renombrado' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.nombre).toBe('Tauser Renombrado');
+    const otro = await app.api('PATCH', `/tauser/${UP(t)}/`, { token: admin, body: { id: tauserId, nombre: 'Otro' } });
+    expect(otro).toMatchObject({ status: 400, body: { id: ['No coincide con el identificador de la ruta.'] } });
+  });
 });
