@@ -22,17 +22,12 @@ export function sinAcentos(text: string): string {
 }
 
 /**
- * `column` contains `text` ignoring case and accents, compared in PostgreSQL: `sin_acentos(column)
- * ILIKE '%folded text%'` (the SQL function is plain `translate()`, no extension needed). 'guarani'
- * finds 'Guaraní' and 'credito' finds 'Crédito'; `%` and `_` typed by users are literal. The column
- * is a reference as the query names it (`'d.nombre'`); NULL never matches.
+ * Some of `columns` contains `text` ignoring case and accents, compared in PostgreSQL:
+ * `sin_acentos(column) ILIKE '%folded text%'`, OR-ed (the SQL function is plain `translate()`, no
+ * extension needed). 'guarani' finds 'Guaraní' and 'credito' finds 'Crédito'; `%` and `_` typed by
+ * users are literal. Columns are references as the query names them (`'d.nombre'`); NULL never matches.
  */
-export function contieneSinAcentos(column: string, text: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`sin_acentos(${sql.ref(column)}) ilike ${containsPattern(sinAcentos(text))}`;
-}
-
-/** Some of `columns` contains `text` ignoring case and accents (`contieneSinAcentos` over each, OR-ed). */
-export function algunaContieneSinAcentos(columns: readonly string[], text: string): RawBuilder<SqlBool> {
+export function contieneSinAcentos(columns: readonly string[], text: string): RawBuilder<SqlBool> {
   const p = containsPattern(sinAcentos(text));
   return sql<SqlBool>`(${sql.join(columns.map((c) => sql`sin_acentos(${sql.ref(c)}) ilike ${p}`), sql` or `)})`;
 }

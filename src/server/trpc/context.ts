@@ -4,6 +4,7 @@ import type { Services } from '../services';
 import { authUser } from '../modules/auth/permissions.repository';
 import { verifyTerminalToken, verifyToken } from '../modules/auth/tokens';
 import type { AuthUser } from '../lib/actor';
+import type { TERMINAL_SESION_MSG } from '../../shared/schemas/terminal';
 
 export type { AuthUser };
 
@@ -34,7 +35,7 @@ export interface RequestInfo {
   onUser?: (userId: number) => void;
 }
 
-export type TerminalProblem = 'terminal_desactivada' | 'clave_rotada' | 'sesion_revocada' | 'sesion_desactivada';
+export type TerminalProblem = keyof typeof TERMINAL_SESION_MSG;
 
 /** Why a terminal token signed for `ver` is refused now, or null when it is still good. */
 export function terminalSesionCerrada(

@@ -64,9 +64,6 @@ export function useCotizacionEnVivo(input: SimulacionPrivadaInput | null) {
   return useEnVivo(COTIZACION_EN_VIVO, input, (i, signal) => utils.client.simulacion.privada.mutate(i, { signal }));
 }
 
-/** The query key of the home simulator's live quote (a rate change invalidates it). */
-export { COTIZACION_PUBLICA_EN_VIVO };
-
 /** The home simulator's public quote (generic method, no discount). */
 export function useCotizacionPublicaEnVivo(input: { divisa_origen: number; divisa_destino: number; monto: string; metodo_id: number } | null) {
   const utils = trpc.useUtils();

@@ -8,7 +8,8 @@ import { formatAmount, formatPercent, formatRate } from '../../../shared/format'
 import { useTasasEnVivo } from '../cotizaciones/useTasasEnVivo';
 import { minorUnits } from '../../../shared/minorUnits';
 import { leerMonto, montoONull } from '../../../shared/montoEsPy';
-import { COTIZACION_PUBLICA_EN_VIVO, useCotizacionPublicaEnVivo } from '../operaciones/useCotizacionEnVivo';
+import { useCotizacionPublicaEnVivo } from '../operaciones/useCotizacionEnVivo';
+import { COTIZACION_PUBLICA_EN_VIVO } from '../../lib/preciosPublicos';
 import { MontoInput } from '../../components/MontoInput';
 import { OP_MSG } from '../../../shared/transacciones';
 import type { SimulacionResultado } from '../../../shared/schemas/operaciones';

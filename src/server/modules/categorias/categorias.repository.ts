@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { algunaContieneSinAcentos } from '../../lib/search';
+import { contieneSinAcentos } from '../../lib/search';
 import type { CategoriaCreateInput, CategoriaRecord } from '../../../shared/schemas/categorias';
 
 type Q = Kysely<Database>;
@@ -17,7 +17,7 @@ export const findCategoria = (db: Q, id: string): Promise<CategoriaRecord | unde
 export function categoriasMatching(db: Q, search?: string) {
   const q = selectCategorias(db);
   if (!search) return q;
-  return q.where(algunaContieneSinAcentos(['k.nombre', 'k.descripcion'], search));
+  return q.where(contieneSinAcentos(['k.nombre', 'k.descripcion'], search));
 }
 
 export async function nombreTaken(db: Q, nombre: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { algunaContieneSinAcentos } from '../../lib/search';
+import { contieneSinAcentos } from '../../lib/search';
 
 export function selectTasas(db: Db) {
   return db
@@ -15,7 +15,7 @@ export type TasaRow = Awaited<ReturnType<ReturnType<typeof selectTasas>['execute
 export function tasasMatching(db: Db, f: { search?: string; activo?: boolean }) {
   let q = selectTasas(db);
   if (f.search) {
-    q = q.where(algunaContieneSinAcentos(['d.codigo', 'd.nombre'], f.search));
+    q = q.where(contieneSinAcentos(['d.codigo', 'd.nombre'], f.search));
   }
   return f.activo === undefined ? q : q.where('t.activo', '=', f.activo);
 }

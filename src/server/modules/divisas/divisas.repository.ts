@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db';
 import type { Database } from '../../db/types';
-import { algunaContieneSinAcentos } from '../../lib/search';
+import { contieneSinAcentos } from '../../lib/search';
 import type { DivisaCreateInput } from '../../../shared/schemas/divisas';
 
 export const DIVISA_COLUMNS = ['d.id', 'd.nombre', 'd.codigo', 'd.simbolo', 'd.max_digitos', 'd.precision', 'd.es_base', 'd.is_active', 'd.flag'] as const;
@@ -19,7 +19,7 @@ export interface DivisaFilters {
 export function filteredDivisas(db: Db, f: DivisaFilters) {
   let q = db.selectFrom('divisas as d');
   if (f.search) {
-    q = q.where(algunaContieneSinAcentos(['d.nombre', 'd.codigo', 'd.simbolo'], f.search));
+    q = q.where(contieneSinAcentos(['d.nombre', 'd.codigo', 'd.simbolo'], f.search));
   }
   if (f.es_base !== undefined) q = q.where('d.es_base', '=', f.es_base);
   if (f.is_active !== undefined) q = q.where('d.is_active', '=', f.is_active);

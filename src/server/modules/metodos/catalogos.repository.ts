@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db';
-import { algunaContieneSinAcentos } from '../../lib/search';
+import { contieneSinAcentos } from '../../lib/search';
 
 /**
  * The three catalogues share their columns except the name (`nombre`, or `marca` for card brands)
@@ -32,7 +32,7 @@ export function filteredCatalogo(db: Db, t: CatalogoTable, f: { search?: string;
   let q = from(db, t);
   if (soloActivos) q = q.where('is_active', '=', true);
   if (f.search) {
-    q = q.where(algunaContieneSinAcentos([t.nameCol, ...(t.table === 'bancos' ? ['cvu'] : [])], f.search));
+    q = q.where(contieneSinAcentos([t.nameCol, ...(t.table === 'bancos' ? ['cvu'] : [])], f.search));
   }
   if (f.is_active !== undefined) q = q.where('is_active', '=', f.is_active);
   return q;

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db';
 import type { Database } from '../../db/types';
-import { algunaContieneSinAcentos } from '../../lib/search';
+import { contieneSinAcentos } from '../../lib/search';
 
 /** Columns of the detail, its method and the client, shared by every instance query (prefixed). */
 const DETALLE_COLS = [
@@ -55,7 +55,7 @@ const CUENTA_COLS = [
 export function filteredCuentas(db: Db, v: Visibility, f: InstanciaFilters) {
   let q = scoped(cuentasFrom(db), v, f);
   if (f.search) {
-    q = q.where(algunaContieneSinAcentos(['d.alias', 'c.nombre', 'x.numero_cuenta', 'x.titular', 'x.cbu_cvu'], f.search));
+    q = q.where(contieneSinAcentos(['d.alias', 'c.nombre', 'x.numero_cuenta', 'x.titular', 'x.cbu_cvu'], f.search));
   }
   return q;
 }
@@ -82,7 +82,7 @@ const BILLETERA_COLS = [
 export function filteredBilleteras(db: Db, v: Visibility, f: InstanciaFilters) {
   let q = scoped(billeterasFrom(db), v, f);
   if (f.search) {
-    q = q.where(algunaContieneSinAcentos(['d.alias', 'c.nombre', 'x.usuario_id', 'x.email', 'x.telefono'], f.search));
+    q = q.where(contieneSinAcentos(['d.alias', 'c.nombre', 'x.usuario_id', 'x.email', 'x.telefono'], f.search));
   }
   return q;
 }
@@ -109,7 +109,7 @@ const TARJETA_COLS = [
 export function filteredTarjetas(db: Db, v: Visibility, f: InstanciaFilters) {
   let q = scoped(tarjetasFrom(db), v, f);
   if (f.search) {
-    q = q.where(algunaContieneSinAcentos(['d.alias', 'x.brand', 'c.marca', 'x.last4', 'x.titular'], f.search));
+    q = q.where(contieneSinAcentos(['d.alias', 'x.brand', 'c.marca', 'x.last4', 'x.titular'], f.search));
   }
   return q;
 }
@@ -137,7 +137,7 @@ export function filteredDetalles(db: Db, userId: number, staffMetodos: string[],
   if (f.es_cuenta_casa !== undefined) q = q.where('d.es_cuenta_casa', '=', f.es_cuenta_casa);
   if (f.is_active !== undefined) q = q.where('d.is_active', '=', f.is_active);
   if (f.search) {
-    q = q.where(algunaContieneSinAcentos(['d.alias', 'm.nombre_display', 'cl.nombre'], f.search));
+    q = q.where(contieneSinAcentos(['d.alias', 'm.nombre_display', 'cl.nombre'], f.search));
   }
   return q;
 }

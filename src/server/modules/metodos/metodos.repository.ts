@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { algunaContieneSinAcentos } from '../../lib/search';
+import { contieneSinAcentos } from '../../lib/search';
 import type { MetodoCreateInput } from '../../../shared/schemas/metodos';
 
 export const METODO_COLUMNS = [
@@ -11,7 +11,7 @@ export function filteredMetodos(db: Db, f: { search?: string; is_active?: boolea
   let q = db.selectFrom('metodos_financieros');
   if (soloActivos) q = q.where('is_active', '=', true);
   if (f.search) {
-    q = q.where(algunaContieneSinAcentos(['nombre', 'nombre_display'], f.search));
+    q = q.where(contieneSinAcentos(['nombre', 'nombre_display'], f.search));
   }
   if (f.is_active !== undefined) q = q.where('is_active', '=', f.is_active);
   return q;

@@ -21,7 +21,7 @@ export const findRole = (db: Q, id: number): Promise<RoleRecord | undefined> => 
 
 export function rolesMatching(db: Q, search?: string) {
   const q = selectRoles(db);
-  return search ? q.where(contieneSinAcentos('g.name', search)) : q;
+  return search ? q.where(contieneSinAcentos(['g.name'], search)) : q;
 }
 
 export function rolesOfUser(db: Q, userId: number): Promise<RoleRecord[]> {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { algunaContieneSinAcentos } from '../../lib/search';
+import { contieneSinAcentos } from '../../lib/search';
 import type { TauserCreateInput } from '../../../shared/schemas/tausers';
 
 /** The record on the wire (spec 001 §3): idTauser, codigo, nombre, …, latitud/longitud as numeric strings, isActive. */
@@ -16,7 +16,7 @@ export interface TauserFilters {
 export function filteredTausers(db: Db, f: TauserFilters) {
   let q = db.selectFrom('tausers as t');
   if (f.search) {
-    q = q.where(algunaContieneSinAcentos(['t.codigo', 't.nombre', 't.direccion', 't.ciudad', 't.departamento'], f.search));
+    q = q.where(contieneSinAcentos(['t.codigo', 't.nombre', 't.direccion', 't.ciudad', 't.departamento'], f.search));
   }
   if (f.soloActivos) q = q.where('t.is_active', '=', true);
   if (f.is_active !== undefined) q = q.where('t.is_active', '=', f.is_active);

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../db/types';
 import type { Db } from '../../db';
-import { algunaContieneSinAcentos } from '../../lib/search';
+import { contieneSinAcentos } from '../../lib/search';
 
 type Q = Kysely<Database>;
 
@@ -21,7 +21,7 @@ export const findUser = (db: Db | Q, id: number) => selectUsers(db).where('u.id'
 export function usersMatching(db: Q, search?: string) {
   const q = selectUsers(db);
   if (!search) return q;
-  return q.where(algunaContieneSinAcentos(['u.username', 'u.first_name', 'u.last_name', 'u.email'], search));
+  return q.where(contieneSinAcentos(['u.username', 'u.first_name', 'u.last_name', 'u.email'], search));
 }
 
 /** Which of username and e-mail another user already has (case-insensitive). */
