@@ -108,6 +108,8 @@ describe('?all=true answers every record, inactive included', () => {
     id: string;
     /** Creates a record and makes it inactive; answers its id. */
     inactive: () => Promise<string | number>;
+    /** The query key filtering by state: `is_active` unless named; null for a record whose state is its detail's. */
+    filtro?: string | null;
   }
   const CASES: Case[] = [
     {
@@ -144,7 +146,7 @@ describe('?all=true answers every record, inactive included', () => {
       },
     },
     {
-      path: '/cotizaciones/', id: 'id',
+      path: '/cotizaciones/', id: 'id', filtro: 'activo',
       inactive: async () => {
         const t = await createTasa(app, admin, (await createDivisa(app, admin)).id);
         await ok('DELETE', `/cotizaciones/${t.id}/`);
@@ -177,7 +179,7 @@ describe('?all=true answers every record, inactive included', () => {
       },
     },
     {
-      path: '/operaciones/cuentas-bancarias/', id: 'id',
+      path: '/operaciones/cuentas-bancarias/', id: 'id', filtro: null,
       inactive: async () => {
         const metodos = (await ok('GET', '/operaciones/metodos/?all=true')) as { id: number; nombre: string }[];
         const d = await ok('POST', '/operaciones/detalles/', { es_cuenta_casa: true, metodo_financiero: metodos.find((m) => m.nombre === 'TRANSFERENCIA_BANCARIA')!.id, alias: uniq('Casa ') });
@@ -204,6 +206,21 @@ describe('?all=true answers every record, inactive included', () => {
     expect(bad).toMatchObject({ status: 400, body: { all: ['Use true o false'] } });
     const activos = (await ok('GET', '/divisas/?all=true&is_active=FALSE')) as { is_active: boolean }[];
     expect(activos.every((d) => !d.is_active)).toBe(true);
+  });
+
+  const FILTRADOS = CASES.filter((c) => c.filtro !== null).map((c) => [`${c.path}?all=true&${c.filtro ?? 'is_active'}=`, c] as const);
+  it.each(FILTRADOS)('GET %s filters by state, and refuses a flag that is not one', async (_path, c) => {
+    const id = await c.inactive();
+    const filtro = c.filtro ?? 'is_active';
+    const state = (r: Record<string, unknown>) => r.is_active ?? r.isActive ?? r.activo;
+    const inactivos = await ok('GET', `${c.path}?all=true&${filtro}=false`);
+    expect(inactivos.map((r: Record<string, unknown>) => r[c.id])).toContain(id);
+    expect(inactivos.every((r: Record<string, unknown>) => state(r) === false)).toBe(true);
+    const activos = await ok('GET', `${c.path}?all=true&${filtro}=true`);
+    expect(activos.map((r: Record<string, unknown>) => r[c.id])).not.toContain(id);
+    expect(activos.length).toBeGreaterThan(0);
+    expect(activos.every((r: Record<string, unknown>) => state(r) === true)).toBe(true);
+    expect(await app.api('GET', `${c.path}?${filtro}=quizas`, { token: admin })).toMatchObject({ status: 400, body: { [filtro]: ['Use true o false'] } });
   });
 
   it.each(CASES.map((c) => [c.path, c] as const))('GET %s?all=true lists an inactive record', async (_path, c) => {

@@ -217,7 +217,7 @@ describe('what the document declares', () => {
   it('the query parameters of a list whose whole input is optional are declared (rates: search, activo, page, all)', async () => {
     const query = (path: string) => (operation(path, 'get').parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name).sort();
     expect(query('/cotizaciones/')).toEqual(['activo', 'all', 'page', 'search']);
-    expect(query('/clientes/')).toEqual(['all', 'page', 'search']);
+    expect(query('/clientes/')).toEqual(['all', 'is_active', 'page', 'search']);
     // And each one declared is one the server reads.
     const tasas = await app.api('GET', '/cotizaciones/?activo=quizas', { token: admin });
     expect(tasas).toMatchObject({ status: 400, body: { activo: [expect.any(String)] } });

@@ -2,7 +2,7 @@ import { z } from '../zod';
 import { cleanText } from '../text';
 import { MA } from '../messagesAdmin';
 import { Decimal, toFixedString } from '../money';
-import { flag, searchField, text, wholeOrPage } from './fields';
+import { flag, queryFlag, searchField, text, wholeOrPage } from './fields';
 import { uuidField } from './common';
 
 export const categoriaRecord = z.object({
@@ -76,4 +76,5 @@ export type CategoriaPatchBody = z.infer<typeof categoriaPatchBody>;
 export const categoriasListInput = z.object({
   search: searchField,
   ...wholeOrPage,
+  is_active: queryFlag.optional(),
 });

@@ -2,7 +2,7 @@ import { textError, z } from '../zod';
 import { cleanText } from '../text';
 import { M } from '../messages';
 import { MA } from '../messagesAdmin';
-import { emailField, flag, searchQuery, text, wholeOrPage } from './fields';
+import { emailField, flag, queryFlag, searchQuery, text, wholeOrPage } from './fields';
 import { intId, uuidField } from './common';
 import { clienteRecord } from './clientes';
 
@@ -38,11 +38,23 @@ export const userFields = {
   email: emailField(M.invalidEmailUser),
 };
 
-/** POST /usuarios/: every field required; active by default. */
+/** A list of ids; missing → the required message. Duplicates are allowed and ignored. */
+const listOf = <T extends z.ZodType>(item: T, listMessage: string) =>
+  z
+    .array(item, { error: (iss) => (iss.input === undefined ? M.required : listMessage) })
+    .max(1000, 'Demasiados elementos');
+
+const clienteIds = () => listOf(uuidField({ error: 'Identificador de cliente no válido' }), 'Debe ser una lista de clientes');
+
+/**
+ * POST /usuarios/: every field required but `clientes`; active by default. `clientes` (spec 000 §3's
+ * User entity) assigns clients in the same transaction; a non-empty list needs the permission to assign.
+ */
 export const userCreateInput = z.strictObject({
   ...userFields,
   password: passwordField,
   is_active: flag().default(true),
+  clientes: clienteIds().optional(),
 });
 export type UserCreateInput = z.infer<typeof userCreateInput>;
 
@@ -103,16 +115,10 @@ export type UserEditForm = z.infer<typeof userEditForm>;
 export const userPatchBody = z.strictObject(userEditShape).partial();
 export type UserPatchBody = z.infer<typeof userPatchBody>;
 
-export const usuariosListInput = searchQuery.extend(wholeOrPage);
-
-/** A list of ids; missing → the required message. Duplicates are allowed and ignored. */
-const listOf = <T extends z.ZodType>(item: T, listMessage: string) =>
-  z
-    .array(item, { error: (iss) => (iss.input === undefined ? M.required : listMessage) })
-    .max(1000, 'Demasiados elementos');
+export const usuariosListInput = searchQuery.extend({ ...wholeOrPage, is_active: queryFlag.optional() });
 
 export const asignarClientesBody = z.strictObject({
-  clientes: listOf(uuidField({ error: 'Identificador de cliente no válido' }), 'Debe ser una lista de clientes'),
+  clientes: clienteIds(),
 });
 export const asignarRolesBody = z.strictObject({
   roles: listOf(intId('Identificador de rol no válido'), 'Debe ser una lista de roles'),

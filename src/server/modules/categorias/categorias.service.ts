@@ -20,9 +20,10 @@ const UNIQUE = {
 /** The catalogue has no delete permission for categories: edit, activate and deactivate need change. */
 const INTENTS = { edit: P.changeCategoria };
 
-/** Every category, active and inactive, as an array, or one page of them when `page` is asked. */
-export function list(ctx: ServiceCtx, q: { search?: string; page?: number; all?: boolean }) {
-  const matching = categoriasMatching(ctx.db, q.search);
+/** Every category (or those in the state `is_active`, when given) as an array, or one page of them when `page` is asked. */
+export function list(ctx: ServiceCtx, q: { search?: string; page?: number; all?: boolean; is_active?: boolean }) {
+  const todas = categoriasMatching(ctx.db, q.search);
+  const matching = q.is_active === undefined ? todas : todas.where('k.is_active', '=', q.is_active);
   return arrayOrPage(matching.orderBy('k.descuento').orderBy('k.nombre').orderBy('k.id_categoria'), q, matching, (c): CategoriaRecord => c);
 }
 

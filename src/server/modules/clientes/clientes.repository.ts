@@ -81,9 +81,11 @@ function searchFilter(search: string, categoriaIds: string[]) {
   return sql<boolean>`(${sql.join(cols, sql` or `)}${byCategoria})`;
 }
 
-export function searchClientes(db: Q, search: string | undefined, categoriaIds: string[] = []) {
-  const q = selectClientes(db);
-  return search ? q.where(searchFilter(search, categoriaIds)) : q;
+/** The clients matching `search` (and in the state `isActive`, when given). */
+export function searchClientes(db: Q, search: string | undefined, categoriaIds: string[] = [], isActive?: boolean) {
+  let q = selectClientes(db);
+  if (search) q = q.where(searchFilter(search, categoriaIds));
+  return isActive === undefined ? q : q.where('c.is_active', '=', isActive);
 }
 
 /** A search matching at most this many clients is answered from its match set in one scan. */
@@ -148,9 +150,11 @@ export function clientesPage(db: Q, page: number) {
  * The count of the same search, without the join (every client has a category). Without a search:
  * the exact total kept by a trigger in clientes_conteo (migration 2026112416), not a scan of the table.
  */
-export function countClientesQuery(db: Q, search: string | undefined, categoriaIds: string[] = []): Count {
-  if (!search) return { kept: sql`(select coalesce(sum(n), 0) from clientes_conteo)`, db };
-  return db.selectFrom('clientes as c').select('c.id_cliente').where(searchFilter(search, categoriaIds));
+export function countClientesQuery(db: Q, search: string | undefined, categoriaIds: string[] = [], isActive?: boolean): Count {
+  if (!search && isActive === undefined) return { kept: sql`(select coalesce(sum(n), 0) from clientes_conteo)`, db };
+  let q = db.selectFrom('clientes as c').select('c.id_cliente');
+  if (search) q = q.where(searchFilter(search, categoriaIds));
+  return isActive === undefined ? q : q.where('c.is_active', '=', isActive);
 }
 
 /** The clients assigned to a user, by name. */

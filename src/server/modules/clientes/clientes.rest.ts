@@ -13,7 +13,7 @@ export const clientesRoutes: RestRoute[] = [
     summary: 'Historial de transacciones del cliente, recientes primero (?estado, ?divisa, ?fecha_desde, ?fecha_hasta): un arreglo; con ?page=N, la página {count, next, previous, results}',
   },
   ...crudRoutes('clientes', '/clientes/', tag, {
-    list: 'Clientes paginados (10 por página, `search`, `page`); `?all=true` devuelve todos en un arreglo',
+    list: 'Clientes paginados (10 por página, `search`, `page`, `is_active`); `?all=true` devuelve todos en un arreglo',
     create: 'Crear un cliente (siempre activo; cédula si es persona física, RUC si no)',
     get: 'Un cliente (personal con permiso de ver clientes, o un usuario al que está asignado)',
     update: 'Modificar un cliente; sin `isActive` queda activo',

@@ -2,6 +2,7 @@ import { z } from '../../../shared/zod';
 import { router, authedProcedure, permProcedure } from '../../trpc/init';
 import { serviceCtx } from '../../lib/context';
 import { listQuery, pagedOrAll } from '../../lib/pagination';
+import { queryFlag } from '../../../shared/schemas/fields';
 import { P } from '../../../shared/permissions';
 import { uuidParam } from '../../../shared/schemas/common';
 import {
@@ -17,7 +18,7 @@ const byId = z.object({ id: uuidParam });
 export const clientesRouter = router({
   /** Client viewers, and whoever assigns clients to users (they choose among them). */
   list: permProcedure({ any: [P.viewCliente, P.assignClients] })
-    .input(listQuery)
+    .input(listQuery.extend({ is_active: queryFlag.optional() }))
     .output(pagedOrAll(clienteRecord))
     .query(({ ctx, input }) => svc.listClientes(serviceCtx(ctx), input)),
   get: authedProcedure

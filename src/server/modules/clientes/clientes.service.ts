@@ -28,8 +28,12 @@ const UNIQUE = {
 const INTENTS = { edit: P.changeCliente, deactivate: P.deleteCliente };
 
 /** A page of the list or of a search (by name, document, e-mail or category), or every client with `all`. */
-export async function listClientes(ctx: ServiceCtx, q: ListQuery) {
+export async function listClientes(ctx: ServiceCtx, q: ListQuery & { is_active?: boolean }) {
   const { db } = ctx;
+  if (q.is_active !== undefined) {
+    const cats = q.search ? await categoriasMatching(db, q.search) : [];
+    return listOrPage(searchClientes(db, q.search, cats, q.is_active).orderBy('c.nombre').orderBy('c.id_cliente'), q, countClientesQuery(db, q.search, cats, q.is_active), toCliente);
+  }
   if (!q.search && !q.all) {
     const count = countClientesQuery(db, undefined);
     return mapPage(paginateStatement(db, paginaDeClientes(db, q.page, count), q.page, count, { alreadyPaged: true }), toCliente);

@@ -79,6 +79,26 @@ describe('POST /api/usuarios/', () => {
     expect(JSON.stringify(a.after)).not.toContain('argon2');
   });
 
+  it('takes the User entity clientes: [] as a new user has, ids assigned in the same transaction', async () => {
+    expect((await app.api('POST', '/usuarios/', { token: admin, body: newUser({ clientes: [] }) })).body.clientes).toEqual([]);
+    const c = await createCliente(app, admin, idCategoria);
+    const withClient = await app.api('POST', '/usuarios/', { token: admin, body: newUser({ clientes: [c.idCliente.toUpperCase(), c.idCliente] }) });
+    expect(withClient.status, JSON.stringify(withClient.body)).toBe(201);
+    expect(withClient.body.clientes).toEqual([c.idCliente]);
+    expect((await app.api('GET', `/usuarios/${withClient.body.id}/get_clientes_asignados/`, { token: admin })).body.map((x: any) => x.idCliente)).toEqual([c.idCliente]);
+
+    const creator = await userWith(app, [P.addUser]);
+    const before = await snapshot(app, 'users');
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const r = await app.api('POST', '/usuarios/', { token: admin, body: newUser({ clientes: [unknown] }) });
+    expect(r.status).toBe(400);
+    expect(r.body.clientes).toEqual([MA.clienteNotFound(unknown)]);
+    // Assigning clients is its own permission.
+    expect((await app.api('POST', '/usuarios/', { token: creator.token, body: newUser({ clientes: [c.idCliente] }) })).status).toBe(403);
+    expect((await app.api('POST', '/usuarios/', { token: creator.token, body: newUser({ clientes: 'x' }) })).body.clientes).toEqual(['Debe ser una lista de clientes']);
+    expect(await snapshot(app, 'users')).toEqual(before);
+  });
+
   it('creates an inactive user when asked', async () => {
     const r = await app.api('POST', '/usuarios/', { token: admin, body: newUser({ is_active: false }) });
     expect(r.body.is_active).toBe(false);

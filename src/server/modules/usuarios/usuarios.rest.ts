@@ -13,7 +13,7 @@ export const usuariosRoutes: RestRoute[] = [
   { method: 'get', path: '/usuarios/:id/roles/', procedure: 'usuarios.roles', input: idOnly, summary: 'Roles del usuario', tag },
   { method: 'post', path: '/usuarios/:id/asignar_roles/', procedure: 'usuarios.asignarRoles', summary: 'Reemplazar los roles del usuario (`roles`: ids)', tag },
   ...crudRoutes('usuarios', '/usuarios/', tag, {
-    list: { summary: 'Usuarios (arreglo); `search` filtra por usuario, nombre, apellido o correo; con `?page=N`, la página {count, next, previous, results}', wholeUnlessPaged: true },
+    list: { summary: 'Usuarios (arreglo); `search` filtra por usuario, nombre, apellido o correo, `is_active` por estado; con `?page=N`, la página {count, next, previous, results}', wholeUnlessPaged: true },
     create: 'Crear un usuario (verificado; activo por defecto)',
     get: 'Un usuario (el propio siempre; otros con permiso de ver usuarios)',
     patch: { summary: 'Modificar un usuario; contraseña opcional; `is_active: true` lo reactiva', procedure: 'usuarios.update' },

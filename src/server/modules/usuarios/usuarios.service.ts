@@ -60,9 +60,13 @@ async function checkTaken(db: Db, v: { username?: string; email?: string }, exce
   if (Object.keys(fields).length) throw invalidFields(fields);
 }
 
-/** Every user whose username, name or e-mail contains `search`, or one page of them when `page` is asked. */
-export function list(ctx: ServiceCtx, q: { search?: string; page?: number; all?: boolean }) {
-  const matching = usersMatching(ctx.db, q.search);
+/**
+ * Every user whose username, name or e-mail contains `search` (in the state `is_active`, when given),
+ * or one page of them when `page` is asked.
+ */
+export function list(ctx: ServiceCtx, q: { search?: string; page?: number; all?: boolean; is_active?: boolean }) {
+  const todos = usersMatching(ctx.db, q.search);
+  const matching = q.is_active === undefined ? todos : todos.where('u.is_active', '=', q.is_active);
   return arrayOrPage(matching.orderBy('u.username').orderBy('u.id'), q, matching, (u) => u);
 }
 
@@ -76,15 +80,21 @@ export async function getUser(ctx: ServiceCtx, id: number) {
 
 /** Users created by staff are verified already: they sign in without a code. */
 export async function create(ctx: ServiceCtx, input: UserCreateInput): Promise<UserRecord> {
+  const clientes = [...new Set(input.clientes ?? [])];
+  if (clientes.length) requirePerms(ctx, P.assignClients);
   await checkTaken(ctx.db, input);
   const password_hash = await hashPassword(input.password);
   return withUniqueFields(
     () =>
       ctx.db.transaction().execute(async (trx) => {
+        const found = await existingClienteIds(trx, clientes);
+        const missing = clientes.filter((c) => !found.includes(c));
+        if (missing.length) throw invalidFields({ clientes: missing.map(MA.clienteNotFound) });
         const id = await insertUser(trx, {
           username: input.username, email: input.email, first_name: input.first_name, last_name: input.last_name,
           password_hash, is_active: input.is_active, email_verified: true,
         });
+        await addUserClientes(trx, id, clientes);
         const after = (await findUser(trx, id))!;
         await audit(trx, { actorId: ctx.actor.id, action: 'create', entity: ENTITY, entityId: id, after });
         return after;
