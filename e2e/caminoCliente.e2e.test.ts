@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { login, startE2e, trpcFailure, type E2e } from './support/app';
+import { login, retenerLlamadas, startE2e, trpcFailure, type E2e } from './support/app';
 import { clienteId, makeUser } from './support/admin';
 import { atras, continuar, monto, pasosDelAsistente } from './support/wizard';
 import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
@@ -24,7 +24,7 @@ async function customerPage(who: { username: string; password: string } = DEMO_C
 
 const param = (p: Page, k: string) => new URL(p.url()).searchParams.get(k);
 const toastCon = (p: Page, texto: string) => p.locator('[role="status"]').filter({ hasText: texto });
-const { abrir, hastaMetodo, hastaTerminal } = pasosDelAsistente(() => e.url);
+const { abrir, hastaMetodo, hastaTerminal, hastaResumen } = pasosDelAsistente(() => e.url);
 
 const usuarioDemo = () => db().selectFrom('users').select(['id', 'cliente_actual_id']).where('username', '=', DEMO_CUSTOMER.username).executeTakeFirstOrThrow();
 
@@ -278,6 +278,26 @@ describe('Actualizar says what changed', () => {
     await page.unroute('**/trpc/simulacion.privada**');
     await error.getByRole('button', { name: 'Reintentar' }).click();
     await toastCon(page, 'Cotización actualizada').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('an operation just paid', () => {
+  it('is not offered as pending to pay or cancel while the list of pending ones refetches', async () => {
+    const page = await customerPage();
+    const tx = await hastaResumen(page);
+    const { codigo } = await db().selectFrom('transacciones').select('codigo').where('id', '=', tx).executeTakeFirstOrThrow();
+    // A slow network: the pending list's refetch after the payment has not answered yet.
+    const lista = await retenerLlamadas(page, 'transacciones.list');
+    await page.getByRole('button', { name: 'Revisar Términos' }).click();
+    await page.getByLabel('He leído y acepto los términos y condiciones').check();
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await page.getByText('Operación confirmada: completala en el terminal').waitFor();
+    await expect.poll(() => lista.retenidas).toBeGreaterThan(0);
+    expect(await page.getByTestId('pendientes').filter({ hasText: codigo }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: `Retomar ${codigo}` }).count()).toBe(0);
+    await lista.quitar();
+    expect((await db().selectFrom('transacciones').select('estado').where('id', '=', tx).executeTakeFirstOrThrow()).estado).toBe('en_proceso');
     await page.context().close();
   });
 });

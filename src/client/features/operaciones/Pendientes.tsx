@@ -30,7 +30,8 @@ export function estadoDe(t: TransaccionRecord): Partial<EstadoWizard> {
 export function Pendientes({ clienteId, onRetomar }: { clienteId: string; onRetomar: (e: Partial<EstadoWizard>) => void }) {
   const q = trpc.transacciones.list.useQuery({ cliente_id: clienteId, estado: 'pendiente', all: true }, { staleTime: 0 });
   const cancelar = useDescartarTransaccion();
-  const lista = Array.isArray(q.data) ? q.data.filter((t) => Date.parse(t.expira_en) > Date.now()) : [];
+  // The state is checked here too: a row paid or cancelled a moment ago is replaced in the cache before the list refetches.
+  const lista = Array.isArray(q.data) ? q.data.filter((t) => t.estado === 'pendiente' && Date.parse(t.expira_en) > Date.now()) : [];
   if (!lista.length) return null;
   return (
     <section className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4" aria-label="Operaciones pendientes" data-testid="pendientes">

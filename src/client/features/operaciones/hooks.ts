@@ -6,8 +6,24 @@ import { trpc } from '../../trpc';
 import { errorData } from '../../lib/errors';
 import { OP_MSG } from '../../../shared/transacciones';
 import { claveDeIntento, olvidarIntento } from './idempotencia';
+import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
 
 type Entradas = inferRouterInputs<AppRouter>['transacciones'];
+type Utils = ReturnType<typeof trpc.useUtils>;
+
+/**
+ * A transaction a mutation changed, put at once in every cached list that shows it, then every
+ * transaction query refetched: until the refetch answers, a list must not offer to pay or cancel again
+ * what was just paid or cancelled.
+ */
+function alCambiar(utils: Utils, t: TransaccionRecord, otras: Parameters<Utils['transacciones']['invalidate']>[1] = {}) {
+  utils.transacciones.list.setQueriesData({}, {}, (data) => {
+    if (!data) return data;
+    const cambiar = (filas: TransaccionRecord[]) => filas.map((f) => (f.id === t.id ? t : f));
+    return Array.isArray(data) ? cambiar(data) : { ...data, results: cambiar(data.results) };
+  });
+  return utils.transacciones.invalidate(undefined, otras);
+}
 
 /**
  * Mutations of the exchange wizards. Each owns its failure toast (spec 001 §8) and the
@@ -42,10 +58,10 @@ export function useConfirmarPago(conCambio: boolean) {
   return useMutation({
     mutationFn: (input: Entradas['confirmarPago']) =>
       utils.client.transacciones.confirmarPago.mutate(input, { context: { idempotencyKey: claveDeIntento('pagar', input) } }),
-    onSuccess: () => {
+    onSuccess: (t) => {
       olvidarIntento('pagar');
       // A paid transaction has no rate to reconfirm: its check is not asked again (it would answer 409).
-      void utils.transacciones.invalidate(undefined, { predicate: (q) => (q.queryKey[0] as string[])[1] !== 'reconfirmarTasa' });
+      void alCambiar(utils, t, { predicate: (q) => (q.queryKey[0] as string[])[1] !== 'reconfirmarTasa' });
       toast.success(conCambio ? OP_MSG.nuevaCotizacionAceptada : OP_MSG.pagoConfirmado);
     },
     onError: (e) => {
@@ -59,8 +75,8 @@ export function useConfirmarPago(conCambio: boolean) {
 export function useCancelarTransaccion() {
   const utils = trpc.useUtils();
   return trpc.transacciones.cancelar.useMutation({
-    onSuccess: () => {
-      void utils.transacciones.invalidate();
+    onSuccess: (t) => {
+      void alCambiar(utils, t);
       toast(OP_MSG.canceladaPorCambio, { icon: 'ℹ️' });
     },
     onError: (e) => {
@@ -75,7 +91,7 @@ export function useCancelarPendiente() {
   const utils = trpc.useUtils();
   return trpc.transacciones.cancelar.useMutation({
     onSuccess: (t) => {
-      void utils.transacciones.invalidate();
+      void alCambiar(utils, t);
       toast.success(OP_MSG.cancelada(t.codigo));
     },
     onError: (e) => console.error(OP_MSG.cancelarError, e),
@@ -86,7 +102,7 @@ export function useCancelarPendiente() {
 export function useDescartarTransaccion() {
   const utils = trpc.useUtils();
   return trpc.transacciones.cancelar.useMutation({
-    onSuccess: () => void utils.transacciones.invalidate(),
+    onSuccess: (t) => void alCambiar(utils, t),
     onError: (e) => console.error(OP_MSG.cancelarError, e),
   });
 }
