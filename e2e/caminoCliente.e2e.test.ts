@@ -76,7 +76,7 @@ describe('the wizard forgets what belongs to a step left behind', () => {
     await radios.nth(1).check();
     await expect.poll(() => param(page, 'metodo')).not.toBe(primero);
     await atras(page).click();
-    await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
+    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
     expect(param(page, 'metodo')).toBeNull();
     await continuar(page).click();
     await expect.poll(() => param(page, 'metodo')).toBe(primero);
@@ -88,7 +88,7 @@ describe('the wizard forgets what belongs to a step left behind', () => {
     await hastaTerminal(page);
     await continuar(page).click();
     await page.getByRole('heading', { name: 'Resumen de tu Operación' }).waitFor();
-    await page.getByText('Revisá los detalles antes de proceder', { exact: true }).waitFor();
+    await page.getByText('Revisa los detalles antes de proceder', { exact: true }).waitFor();
     await db().updateTable('transacciones').set({ estado: 'cancelada' }).where('id', '=', Number(param(page, 'tx'))).execute();
     await page.context().close();
   });
@@ -102,7 +102,7 @@ describe('links that lead nowhere', () => {
       await page.getByText('No encontramos esta operación', { exact: false }).waitFor();
       expect(await page.getByRole('button', { name: 'Reintentar' }).count()).toBe(0);
       await page.getByRole('button', { name: 'Nueva operación' }).click();
-      await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
+      await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
       expect(param(page, 'tx')).toBeNull();
     }
     // The server does not answer: not "not found", but a message with Reintentar.

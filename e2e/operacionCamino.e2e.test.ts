@@ -114,7 +114,7 @@ describe('limits and refusals where the amount is typed', () => {
     await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
     await setLimites('1500000'); // staff lower the limit meanwhile
     await continuar(page).click();
-    await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
+    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
     await expect.poll(() => page.getByTestId('monto-error').textContent()).toMatch(/^Supera el límite diario: disponible ₲ [\d.]+$/);
     expect(await monto(page).inputValue()).toBe('2.000.000');
     await page.context().close();
@@ -154,7 +154,7 @@ describe('progress that survives', () => {
     await page.goBack();
     await page.getByRole('heading', { name: 'Método de Pago' }).waitFor();
     await page.goBack();
-    await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
+    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
     expect(await monto(page).inputValue()).toBe('1.000.000');
     await page.goForward();
     await page.goForward();
@@ -239,7 +239,7 @@ describe('progress that survives', () => {
     await page.getByText(OP_MSG.pagoConfirmado).waitFor();
     await page.getByTestId('codigo-transaccion').waitFor();
     expect(await page.getByRole('button', { name: 'Pagar' }).count()).toBe(0);
-    await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
+    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
     await page.goBack();
     await page.getByTestId('no-pendiente').waitFor();
     expect(txDeUrl(page)).toBe(id);

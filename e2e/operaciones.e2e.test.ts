@@ -59,7 +59,7 @@ async function moverPrecioUsd(delta: number) {
 
 /** Step 1: the customer sells 100 USD for guaraníes. */
 async function paso1(page: Page, monto = '100') {
-  await expect.poll(() => page.getByLabel('Entregás').locator('option').count()).toBeGreaterThan(2);
+  await expect.poll(() => page.getByLabel('Entregas').locator('option').count()).toBeGreaterThan(2);
   await page.getByRole('button', { name: 'Intercambiar divisas' }).click();
   await page.getByLabel('Monto').fill(monto);
   await page.getByRole('button', { name: 'Continuar' }).click();
@@ -70,7 +70,7 @@ async function hastaResumen(page: Page, monto = '100', vende = true) {
   await page.getByRole('heading', { name: 'Operación de Compra y Venta' }).waitFor();
   if (vende) await paso1(page, monto);
   else {
-    await expect.poll(() => page.getByLabel('Entregás').locator('option').count()).toBeGreaterThan(2);
+    await expect.poll(() => page.getByLabel('Entregas').locator('option').count()).toBeGreaterThan(2);
     await page.getByLabel('Monto').fill(monto);
     await page.getByRole('button', { name: 'Continuar' }).click();
   }
@@ -85,7 +85,7 @@ async function hastaResumen(page: Page, monto = '100', vende = true) {
   await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
   await continuar.click();
   await page.getByRole('heading', { name: 'Resumen de tu Operación' }).waitFor();
-  await page.getByText('Revisá los detalles antes de proceder').waitFor();
+  await page.getByText('Revisa los detalles antes de proceder').waitFor();
   await page.getByText('Terminal: Tauser Centro Asunción').waitFor();
 }
 
@@ -101,7 +101,7 @@ function refusedReconfirmations(page: Page) {
 async function aTerminos(page: Page) {
   await page.getByRole('button', { name: 'Revisar Términos' }).click();
   await page.getByRole('heading', { name: 'Términos y Condiciones' }).waitFor();
-  const boton = page.getByRole('button', { name: 'Aceptá los Términos' });
+  const boton = page.getByRole('button', { name: 'Acepta los Términos' });
   expect(await boton.isDisabled()).toBe(true);
   await page.getByLabel('He leído y acepto los términos y condiciones').check();
   await page.getByRole('button', { name: 'Pagar' }).click();
@@ -111,7 +111,7 @@ describe('amounts in the operation wizard', () => {
   it('refuses what is not an amount with the reason and keeps Continuar off', async () => {
     const page = await customerPage();
     await page.goto(`${e.url}/operacion-compra-venta`);
-    await expect.poll(() => page.getByLabel('Entregás').locator('option').count()).toBeGreaterThan(2);
+    await expect.poll(() => page.getByLabel('Entregas').locator('option').count()).toBeGreaterThan(2);
     await page.getByRole('button', { name: 'Intercambiar divisas' }).click();
     const monto = page.getByLabel('Monto');
     const error = page.getByTestId('monto-error');
@@ -140,7 +140,7 @@ describe('amounts in the operation wizard', () => {
     await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
     await page.getByRole('button', { name: 'Continuar' }).click();
     // Terminals take notes only: back at the amount, with the reason and the amount that would do.
-    await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
+    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
     await expect.poll(() => page.getByTestId('monto-error').textContent()).toContain('Los terminales reciben solo billetes: el monto en USD tiene que poder entregarse con billetes de US$');
     expect(await page.getByTestId('monto-error').textContent()).toContain('Por ejemplo, US$ 100.');
     expect(await e.server.database.db.selectFrom('transacciones').select('id').where('monto_origen', '=', '100.5').execute()).toEqual([]);
@@ -218,7 +218,7 @@ describe('exchange screens', () => {
     await page.getByRole('button', { name: 'Simular Operación' }).waitFor();
     await page.getByRole('button', { name: 'Simular Operación' }).click();
     await page.getByRole('button', { name: 'Nueva Simulación' }).click();
-    await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
+    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
     expect(await page.getByLabel('Monto').inputValue()).toBe('');
     await page.context().close();
   });
@@ -243,7 +243,7 @@ describe('exchange screens', () => {
         `Entregá US$ 100,00 en efectivo.Recibís ${formatAmount(fila.monto_destino, 0, '₲')} en Transferencia bancaria · Mi cuenta en Itaú cuando el terminal reciba tus billetes.`,
     );
     // the wizard resets after 2 s; the confirmation stays
-    await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
+    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
     await page.getByRole('link', { name: 'Ver en el historial' }).click();
     const detalle = page.getByTestId('detalle-transaccion');
     await detalle.waitFor();
@@ -337,7 +337,7 @@ describe('exchange screens', () => {
     await confirmar.getByRole('button', { name: 'Sí, cancelar' }).click();
     await page.getByText(OP_MSG.canceladaPorCambio).waitFor();
     expect(await estado()).toBe('cancelada');
-    await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
+    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
     await page.goto(`${e.url}/historial-transacciones?estado=cancelada`);
     await page.getByRole('cell', { name: 'CANCELADA' }).first().waitFor();
     await page.context().close();
@@ -378,7 +378,7 @@ describe('exchange screens', () => {
     await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
     await page.getByTestId('cliente-selector').click();
     await page.getByRole('option', { name: /Importadora Guaraní/ }).click();
-    await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
+    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
     expect(await page.getByLabel('Monto').inputValue()).toBe('');
     await page.getByText('Cliente: Importadora Guaraní S.A.').waitFor();
     await page.context().close();

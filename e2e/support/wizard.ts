@@ -11,8 +11,8 @@ export const txDeUrl = (p: Page) => Number(new URL(p.url()).searchParams.get('tx
 export function pasosDelAsistente(baseUrl: () => string) {
   async function abrir(page: Page) {
     await page.goto(`${baseUrl()}/operacion-compra-venta`);
-    await page.getByRole('heading', { name: 'Configurá tu operación' }).waitFor();
-    await expect.poll(() => page.getByLabel('Entregás').locator('option').count()).toBeGreaterThan(2);
+    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
+    await expect.poll(() => page.getByLabel('Entregas').locator('option').count()).toBeGreaterThan(2);
   }
 
   /** Up to the method step, with the default method chosen. */

@@ -38,6 +38,6 @@ export const M = {
   registerOk: 'Te enviamos un código de verificación por correo.',
   registerMailFailed: 'Tu cuenta fue creada, pero no pudimos enviar el código. Pedí uno nuevo.',
   codeResent: 'Si la cuenta existe y no está verificada, te enviamos un código nuevo.',
-  noClientAssigned: 'No tenés un cliente asignado. Contactá a soporte.',
+  noClientAssigned: 'No tienes un cliente asignado. Contacta a soporte.',
   comingSoon: 'Próximamente',
 } as const;

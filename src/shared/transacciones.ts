@@ -107,7 +107,7 @@ export const OP_MSG = {
   pagoConfirmado: 'Pago confirmado. Transacción en proceso.',
   nuevaCotizacionAceptada: 'Aceptaste la nueva cotización. Transacción en proceso.',
   canceladaPorCambio: 'Transacción cancelada por cambio de cotización',
-  seleccionarDivisasMetodo: 'Seleccioná las divisas y el método',
+  seleccionarDivisasMetodo: 'Debes seleccionar divisas y método',
   /** The currencies are chosen; only the method is missing. */
   seleccionarMetodo: 'Seleccioná el método',
 } as const;

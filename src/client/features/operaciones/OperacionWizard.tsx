@@ -369,7 +369,7 @@ export function OperacionWizard() {
               <div className="space-y-4">
                 <div>
                   <h2 className="text-lg font-semibold text-slate-900">Resumen de tu Operación</h2>
-                  <p className="text-sm text-slate-600">Revisá los detalles antes de proceder</p>
+                  <p className="text-sm text-slate-600">Revisa los detalles antes de proceder</p>
                 </div>
                 <ResumenCotizacion r={comoCotizacion(transaccion)} />
                 <AvisoCotizacion t={transaccion} />
@@ -438,7 +438,7 @@ function Paso5({ t, procesando, banner, onAtras, onPagar }: { t: TransaccionReco
           Atrás
         </button>
         <button type="button" className="btn-primary" disabled={!acepto || procesando} onClick={onPagar}>
-          {procesando ? 'Procesando…' : acepto ? 'Pagar' : 'Aceptá los Términos'}
+          {procesando ? 'Procesando…' : acepto ? 'Pagar' : 'Acepta los Términos'}
         </button>
       </div>
     </div>

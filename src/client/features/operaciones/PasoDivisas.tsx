@@ -3,7 +3,7 @@ import { MontoInput } from '../../components/MontoInput';
 import { decimalesDe, elegirDivisa, type DivisaOpcion, type Par } from './wizardRules';
 
 /**
- * Step 1 of both wizards: 'Divisas y Monto', headed 'Configurá tu operación'. `errorMonto` is what
+ * Step 1 of both wizards: 'Divisas y Monto', headed 'Configura tu operación'. `errorMonto` is what
  * refuses the amount beyond its format (the client's limits, the server's answer), shown under it;
  * `children` the live quote.
  */
@@ -39,7 +39,7 @@ export function PasoDivisas({
   ));
   return (
     <div className="space-y-4">
-      <h2 className="text-lg font-semibold text-slate-900">Configurá tu operación</h2>
+      <h2 className="text-lg font-semibold text-slate-900">Configura tu operación</h2>
       {!hayCliente && (
         <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-800" role="alert">
           Cliente requerido
@@ -48,8 +48,8 @@ export function PasoDivisas({
       {/* One currency per line: the whole code and name fit in the select, at 375 px too. */}
       <div className="grid grid-cols-[1fr_auto] items-end gap-x-2 gap-y-2">
         <label className="col-start-1 block min-w-0 text-sm font-medium text-slate-700">
-          Entregás
-          <select aria-label="Entregás" className={select} value={par.origen} onChange={(e) => onPar(elegirDivisa(par, 'origen', e.target.value ? Number(e.target.value) : '', divisas))}>
+          Entregas
+          <select aria-label="Entregas" className={select} value={par.origen} onChange={(e) => onPar(elegirDivisa(par, 'origen', e.target.value ? Number(e.target.value) : '', divisas))}>
             <option value="">Seleccionar…</option>
             {options}
           </select>
@@ -64,8 +64,8 @@ export function PasoDivisas({
           ⇅
         </button>
         <label className="col-start-1 block min-w-0 text-sm font-medium text-slate-700">
-          Recibís
-          <select aria-label="Recibís" className={select} value={par.destino} onChange={(e) => onPar(elegirDivisa(par, 'destino', e.target.value ? Number(e.target.value) : '', divisas))}>
+          Recibes
+          <select aria-label="Recibes" className={select} value={par.destino} onChange={(e) => onPar(elegirDivisa(par, 'destino', e.target.value ? Number(e.target.value) : '', divisas))}>
             <option value="">Seleccionar…</option>
             {options}
           </select>

@@ -81,7 +81,7 @@ export function PasoMetodo({
       ) : grupos.length === 0 ? (
         <div className="rounded-lg border border-slate-200 p-6 text-center">
           <p className="font-medium text-slate-800">No hay métodos disponibles</p>
-          <p className="mt-1 text-sm text-slate-600">No tenés métodos financieros registrados para esta operación.</p>
+          <p className="mt-1 text-sm text-slate-600">No tienes métodos financieros registrados para esta operación.</p>
         </div>
       ) : (
         <fieldset className="space-y-4">

@@ -15,7 +15,7 @@ import { camposMetodo, puedeContinuarPaso1 } from './wizardRules';
 import { ESTADO_INICIAL, type EstadoWizard } from './wizardSearch';
 import { errorData, serverAnswered } from '../../lib/errors';
 
-export const SIN_CLIENTE_SIMULAR = 'Tenés que tener un cliente seleccionado para simular';
+export const SIN_CLIENTE_SIMULAR = 'Debes tener un cliente seleccionado para simular';
 
 /** /simulacion-operacion (spec 001 §2, §4): currencies and amount → method → the client's quote. */
 export function SimulacionWizard() {
