@@ -301,3 +301,18 @@ describe('an operation just paid', () => {
     await page.context().close();
   });
 });
+
+describe('foreign cash the terminals cannot take in notes', () => {
+  it('is refused on step 1, under the amount, before a method or a terminal is chosen', async () => {
+    const page = await customerPage();
+    await abrir(page);
+    await page.getByRole('button', { name: 'Intercambiar divisas' }).click();
+    await monto(page).fill('100,50');
+    await page.getByTestId('monto-error').filter({ hasText: 'Los terminales reciben solo billetes' }).waitFor();
+    expect(await continuar(page).isDisabled()).toBe(true);
+    await monto(page).fill('100');
+    await expect.poll(() => continuar(page).isEnabled()).toBe(true);
+    expect(await page.getByTestId('monto-error').count()).toBe(0);
+    await page.context().close();
+  });
+});

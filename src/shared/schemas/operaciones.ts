@@ -67,6 +67,11 @@ export const simulacionPrivadaInput = z.strictObject({
   metodo_id: idParam.nullish(),
   /** The operation wizard's chosen terminal: the result then carries tauser_seleccionado. */
   tauser_id: uuidParam.nullish(),
+  /**
+   * Beyond the spec: the operation wizard's quote. Foreign cash the terminals cannot take in notes is
+   * then refused here, on the amount, as the creation would refuse it.
+   */
+  es_operacion_real: boolish.optional(),
 });
 export type SimulacionPrivadaInput = z.infer<typeof simulacionPrivadaInput>;
 

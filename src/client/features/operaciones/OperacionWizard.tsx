@@ -112,7 +112,7 @@ export function OperacionWizard() {
 
   // Steps 1–3: the quote as the amount is typed and the method chosen (step 3: what the terminal must pay).
   const base = w.payload();
-  const cotizable = base && w.metodoCotizado && estado.paso <= 3 ? { ...base, ...camposMetodo(w.metodoCotizado) } : null;
+  const cotizable = base && w.metodoCotizado && estado.paso <= 3 ? { ...base, ...camposMetodo(w.metodoCotizado), es_operacion_real: true } : null;
   const viva = useCotizacionEnVivo(cotizable);
   const d = errorData(viva.error);
   const errorCotizacion = viva.error && serverAnswered(viva.error) ? (d.fields?.monto?.join(' ') ?? (d.fields ? null : viva.error.message)) : null;

@@ -12,6 +12,7 @@ import {
   clienteConCategoria, instanciasActivasDeCliente, type TauserActivo, type DivisaConTasa, type InstanciaRow, type MetodoRow,
 } from './simulacion.repository';
 import { dbPrices, quotePrices, type PriceSource } from './precios';
+import { exigirEntregableEnBilletes } from '../terminal/plan';
 
 export const SIM_MSG = {
   divisaNoExiste: 'La divisa no existe.',
@@ -240,11 +241,13 @@ export async function simularPrivada(
   ctx: ServiceCtx,
   input: {
     cliente_id: string; divisa_origen: number; divisa_destino: number; monto: string; detalle_metodo_id?: number | null; metodo_id?: number | null;
-    tauser_id?: string | null;
+    tauser_id?: string | null; es_operacion_real?: boolean;
   },
 ): Promise<SimulacionResultado> {
   const cliente = await clienteOperable(ctx, input.cliente_id, input.tauser_id);
-  const r = resultado(await cotizar(ctx.db, cotizarParams(input, cliente), await quotePrices(ctx)));
+  const c = await cotizar(ctx.db, cotizarParams(input, cliente), await quotePrices(ctx));
+  if (input.es_operacion_real && !c.origen.es_base) await exigirEntregableEnBilletes(ctx.db, c.origen, c.montoOrigen);
+  const r = resultado(c);
   return cliente.tauser ? { ...r, tauser_seleccionado: cliente.tauser } : r;
 }
 

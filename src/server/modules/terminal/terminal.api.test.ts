@@ -425,6 +425,15 @@ describe('the operation path offers only what the chosen terminal can do', () =>
       body: { cliente_id: vip.clienteId, divisa_origen: w.usd, divisa_destino: w.pyg, monto: '100.50', metodo_id: w.metodos.EFECTIVO, tauser_id: t },
     });
     expect(sim.status, JSON.stringify(sim.body)).toBe(200);
+    // The operation wizard's quote says it before any method or terminal is chosen.
+    const real = (monto: string, es_operacion_real: unknown) => app.api('POST', '/operaciones/simular_privada_con_instancia/', {
+      token: vip.token,
+      body: { cliente_id: vip.clienteId, divisa_origen: w.usd, divisa_destino: w.pyg, monto, metodo_id: w.metodos.EFECTIVO, es_operacion_real },
+    });
+    expect(await real('100.50', true)).toMatchObject({ status: 400, body: { monto: [TERMINAL_MSG.montoEnBilletes('USD', 'US$', [1, 5, 10, 20, 50, 100], 100)] } });
+    expect((await real('100.50', 'false')).status).toBe(200);
+    expect((await real('100', 'true')).status).toBe(200);
+    expect(await deCliente()).toBe(antes + 2);
   });
 
   it('a payment reserves its payout: no later payment, creation or withdrawal counts on those notes until it is cancelled', async () => {
