@@ -4,6 +4,7 @@ import { login, retenerLlamadas, startE2e, trpcFailure, type E2e } from './suppo
 import { clienteId, makeUser } from './support/admin';
 import { atras, continuar, monto, pasosDelAsistente } from './support/wizard';
 import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
+import { OP_MSG } from '../src/shared/transacciones';
 
 /** The customer's path around the operation: refusals, links that lead nowhere, failed loads, 'Actualizar'. */
 let e: E2e;
@@ -154,13 +155,28 @@ describe('links that lead nowhere', () => {
 });
 
 describe('a failed load of the methods can be retried', () => {
+  it('the home simulator says the spec\'s message when the answer brings none, and loads them again when the currencies change', async () => {
+    const page = await e.newPage({ width: 1366, height: 900 });
+    const sinTexto = { status: 500, contentType: 'application/json', body: JSON.stringify({ error: { message: '', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }) };
+    await page.route('**/trpc/simulacion.metodosDisponibles**', (r) => r.fulfill(sinTexto));
+    await page.goto(`${e.url}/`);
+    await page.getByTestId('metodos-error').getByText(OP_MSG.metodosDisponiblesError).waitFor();
+    await page.unroute('**/trpc/simulacion.metodosDisponibles**');
+    const otra = await page.getByLabel('Divisa de destino').evaluate((sel: HTMLSelectElement) => [...sel.options].find((o) => o.value && !/^(USD|PYG)/.test(o.text))!.value);
+    await page.getByLabel('Divisa de destino').selectOption(otra);
+    await expect.poll(() => page.getByLabel('Método', { exact: true }).locator('option').count()).toBeGreaterThan(1);
+    expect(await page.getByTestId('metodos-error').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('the wizard\'s method step', async () => {
     const page = await customerPage();
     await page.route('**/trpc/simulacion.metodosCliente**', (r) => r.fulfill(trpcFailure(500, 'INTERNAL_SERVER_ERROR')));
     await abrir(page);
     await monto(page).fill('1.000.000');
     await continuar(page).click();
-    await page.getByText('No se pudieron cargar tus métodos financieros.').waitFor();
+    // The answer's own text is what it says (spec 001 §8).
+    await page.getByTestId('metodos-error').getByText('fallo').waitFor();
     expect(await page.getByText('No hay métodos disponibles').count()).toBe(0);
     expect(await continuar(page).isDisabled()).toBe(true);
     await page.unroute('**/trpc/simulacion.metodosCliente**');

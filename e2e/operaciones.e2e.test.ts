@@ -309,6 +309,7 @@ describe('exchange screens', () => {
     await hastaResumen(page);
     const tx = Number(new URL(page.url()).searchParams.get('tx'));
     const estado = async () => (await e.server.database.db.selectFrom('transacciones').select('estado').where('id', '=', tx).executeTakeFirstOrThrow()).estado;
+    const refused = refusedReconfirmations(page);
     await moverPrecioUsd(-40);
     await aTerminos(page);
     const modal = page.getByRole('dialog', { name: 'La cotización cambió' });
@@ -338,6 +339,8 @@ describe('exchange screens', () => {
     await page.getByText(OP_MSG.canceladaPorCambio).waitFor();
     expect(await estado()).toBe('cancelada');
     await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
+    // A cancelled transaction has no rate to reconfirm: its check is not asked again.
+    expect(refused).toEqual([]);
     await page.goto(`${e.url}/historial-transacciones?estado=cancelada`);
     await page.getByRole('cell', { name: 'CANCELADA' }).first().waitFor();
     await page.context().close();

@@ -108,6 +108,9 @@ export const OP_MSG = {
   nuevaCotizacionAceptada: 'Aceptaste la nueva cotización. Transacción en proceso.',
   canceladaPorCambio: 'Transacción cancelada por cambio de cotización',
   seleccionarDivisasMetodo: 'Debes seleccionar divisas y método',
+  /** Spec 001 §8: a failed load of the methods, when the answer brings no text of its own. */
+  metodosDisponiblesError: 'Error al obtener los métodos disponibles.',
+  metodosClienteError: 'Error al obtener los métodos disponibles del cliente.',
   /** The currencies are chosen; only the method is missing. */
   seleccionarMetodo: 'Seleccioná el método',
 } as const;

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { M } from '../../../shared/messages';
 import { formatAmount } from '../../../shared/format';
 import type { Reconfirmacion, TransaccionRecord } from '../../../shared/schemas/operaciones';
-import { errorData, noEncontrado, serverAnswered } from '../../lib/errors';
+import { errorData, errorMessage, noEncontrado, serverAnswered } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { TerminalPicker } from '../tausers/TerminalPicker';
 import { usePuedePagar } from '../tausers/hooks';
@@ -26,9 +26,9 @@ import { OP_MSG, guaraniesEnEfectivo, nombreMedio } from '../../../shared/transa
 import { aSearch, desdeSearch, validarOperacionSearch, type EstadoWizard } from './wizardSearch';
 
 export const OPERACION_MSG = {
-  sinCliente: 'Tenés que tener un cliente seleccionado',
+  sinCliente: 'Debes tener un cliente seleccionado',
   sinTransaccion: 'No hay transacción creada',
-  sinTerminal: 'Elegí un terminal',
+  sinTerminal: 'Debes seleccionar un terminal',
   sinConexion: 'No se pudo conectar con el servidor. Probá de nuevo: la operación no se duplica.',
   terminalSinBilletes: 'Este terminal no tiene billetes suficientes para pagar esta operación. Elegí otro terminal.',
   txNoEncontrada: 'No encontramos esta operación: revisá el enlace o empezá una nueva.',
@@ -323,7 +323,7 @@ export function OperacionWizard() {
               <PasoMetodo
                 data={w.metodosQ.data}
                 loading={w.metodosQ.isLoading || (w.metodosQ.isError && w.metodosQ.isFetching)}
-                error={w.metodosQ.isError}
+                error={w.metodosQ.isError ? errorMessage(w.metodosQ.error, OP_MSG.metodosClienteError) : null}
                 onReintentar={() => void w.metodosQ.refetch()}
                 elegido={estado.metodo}
                 onElegir={(metodo) => cambiar({ metodo }, { reemplazar: true })}

@@ -4,7 +4,6 @@ import type { MetodosRespuesta } from '../../../shared/schemas/operaciones';
 import { etiquetaDireccion, type MetodoElegido } from './wizardRules';
 
 /** The client's methods for the direction could not be read. */
-export const METODOS_CARGA_ERROR = 'No se pudieron cargar tus métodos financieros.';
 
 type Instancia = MetodosRespuesta['metodos'][string]['instancias'][number];
 
@@ -28,7 +27,7 @@ function resumenInstancia(i: Instancia): string {
 export function PasoMetodo({
   data,
   loading,
-  error = false,
+  error = null,
   onReintentar,
   elegido,
   onElegir,
@@ -42,8 +41,8 @@ export function PasoMetodo({
 }: {
   data: MetodosRespuesta | undefined;
   loading: boolean;
-  /** The methods could not be read: said, with 'Reintentar' (not 'No hay métodos disponibles'). */
-  error?: boolean;
+  /** Why the methods could not be read: said, with 'Reintentar' (not 'No hay métodos disponibles'). */
+  error?: string | null;
   onReintentar?: () => void;
   elegido: MetodoElegido;
   onElegir: (m: MetodoElegido) => void;
@@ -71,7 +70,7 @@ export function PasoMetodo({
         </p>
       ) : error && !data ? (
         <div className="rounded-lg border border-red-200 bg-red-50 p-6 text-center" role="alert" data-testid="metodos-error">
-          <p className="font-medium text-red-800">{METODOS_CARGA_ERROR}</p>
+          <p className="font-medium text-red-800">{error}</p>
           {onReintentar && (
             <button type="button" className="btn-secondary mt-3" onClick={onReintentar}>
               Reintentar
@@ -135,7 +134,7 @@ export function PasoMetodo({
         <button type="button" className="btn-secondary" onClick={onAtras}>
           Atrás
         </button>
-        <button type="button" className="btn-primary" disabled={!elegido || loading || (error && !data) || pending || bloqueado} onClick={onSiguiente}>
+        <button type="button" className="btn-primary" disabled={!elegido || loading || (!!error && !data) || pending || bloqueado} onClick={onSiguiente}>
           {siguienteLabel}
         </button>
       </div>

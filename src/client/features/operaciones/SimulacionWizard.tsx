@@ -13,7 +13,8 @@ import { useWizardBase, type FuenteEstado } from './useWizardBase';
 import { useCotizacionEnVivo } from './useCotizacionEnVivo';
 import { camposMetodo, puedeContinuarPaso1 } from './wizardRules';
 import { ESTADO_INICIAL, type EstadoWizard } from './wizardSearch';
-import { errorData, serverAnswered } from '../../lib/errors';
+import { errorData, errorMessage, serverAnswered } from '../../lib/errors';
+import { OP_MSG } from '../../../shared/transacciones';
 
 export const SIN_CLIENTE_SIMULAR = 'Debes tener un cliente seleccionado para simular';
 
@@ -83,7 +84,7 @@ export function SimulacionWizard() {
           <PasoMetodo
             data={w.metodosQ.data}
             loading={w.metodosQ.isLoading || (w.metodosQ.isError && w.metodosQ.isFetching)}
-            error={w.metodosQ.isError}
+            error={w.metodosQ.isError ? errorMessage(w.metodosQ.error, OP_MSG.metodosClienteError) : null}
             onReintentar={() => void w.metodosQ.refetch()}
             elegido={estado.metodo}
             onElegir={(metodo) => cambiar({ metodo })}

@@ -12,23 +12,20 @@ type Entradas = inferRouterInputs<AppRouter>['transacciones'];
 type Utils = ReturnType<typeof trpc.useUtils>;
 
 /**
- * A transaction a mutation changed, put at once in every cached list that shows it, then every
- * transaction query refetched: until the refetch answers, a list must not offer to pay or cancel again
- * what was just paid or cancelled.
+ * A transaction a mutation paid or cancelled, put at once in every cached list that shows it, then
+ * every transaction query refetched: until the refetch answers, a list must not offer to pay or cancel
+ * again what was just paid or cancelled. Its rate check is not asked again: a transaction no longer
+ * pending has no rate to reconfirm (it would answer 409).
  */
-function alCambiar(utils: Utils, t: TransaccionRecord, otras: Parameters<Utils['transacciones']['invalidate']>[1] = {}) {
+function alCambiar(utils: Utils, t: TransaccionRecord) {
   utils.transacciones.list.setQueriesData({}, {}, (data) => {
     if (!data) return data;
     const cambiar = (filas: TransaccionRecord[]) => filas.map((f) => (f.id === t.id ? t : f));
     return Array.isArray(data) ? cambiar(data) : { ...data, results: cambiar(data.results) };
   });
-  return utils.transacciones.invalidate(undefined, otras);
+  return utils.transacciones.invalidate(undefined, { predicate: (q) => (q.queryKey[0] as string[])[1] !== 'reconfirmarTasa' });
 }
 
-/**
- * Mutations of the exchange wizards. Each owns its failure toast (spec 001 §8) and the
- * invalidation of the history; success toasts are the wizard's (they depend on the path taken).
- */
 export { useSimularPrivada } from '../simulacion/hooks';
 
 /** Creates the pending transaction with the Idempotency-Key of this attempt (see idempotencia.ts). */
@@ -60,8 +57,7 @@ export function useConfirmarPago(conCambio: boolean) {
       utils.client.transacciones.confirmarPago.mutate(input, { context: { idempotencyKey: claveDeIntento('pagar', input) } }),
     onSuccess: (t) => {
       olvidarIntento('pagar');
-      // A paid transaction has no rate to reconfirm: its check is not asked again (it would answer 409).
-      void alCambiar(utils, t, { predicate: (q) => (q.queryKey[0] as string[])[1] !== 'reconfirmarTasa' });
+      void alCambiar(utils, t);
       toast.success(conCambio ? OP_MSG.nuevaCotizacionAceptada : OP_MSG.pagoConfirmado);
     },
     onError: (e) => {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
-import { errorData, serverAnswered } from '../../lib/errors';
+import { errorData, errorMessage, serverAnswered } from '../../lib/errors';
 import { useSimularPublica } from './hooks';
 import { formatAmount, formatPercent, formatRate } from '../../../shared/format';
 import { useTasasEnVivo } from '../cotizaciones/useTasasEnVivo';
@@ -190,6 +190,11 @@ export function SimuladorPublico() {
               </option>
             ))}
           </select>
+          {metodosQ.isError && (
+            <span className="field-error" role="alert" data-testid="metodos-error">
+              {errorMessage(metodosQ.error, OP_MSG.metodosDisponiblesError)}
+            </span>
+          )}
         </label>
         <MontoInput
           id="simulador-monto"
