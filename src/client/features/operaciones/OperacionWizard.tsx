@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { M } from '../../../shared/messages';
 import { formatAmount } from '../../../shared/format';
 import type { Reconfirmacion, TransaccionRecord } from '../../../shared/schemas/operaciones';
-import { errorData, errorMessage, noEncontrado, serverAnswered } from '../../lib/errors';
+import { errorData, noEncontrado, serverAnswered } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { TerminalPicker } from '../tausers/TerminalPicker';
 import { usePuedePagar } from '../tausers/hooks';
@@ -323,7 +323,7 @@ export function OperacionWizard() {
               <PasoMetodo
                 data={w.metodosQ.data}
                 loading={w.metodosQ.isLoading || (w.metodosQ.isError && w.metodosQ.isFetching)}
-                error={w.metodosQ.isError ? errorMessage(w.metodosQ.error, OP_MSG.metodosClienteError) : null}
+                error={w.errorMetodos}
                 onReintentar={() => void w.metodosQ.refetch()}
                 elegido={estado.metodo}
                 onElegir={(metodo) => cambiar({ metodo }, { reemplazar: true })}

@@ -13,8 +13,7 @@ import { useWizardBase, type FuenteEstado } from './useWizardBase';
 import { useCotizacionEnVivo } from './useCotizacionEnVivo';
 import { camposMetodo, puedeContinuarPaso1 } from './wizardRules';
 import { ESTADO_INICIAL, type EstadoWizard } from './wizardSearch';
-import { errorData, errorMessage, serverAnswered } from '../../lib/errors';
-import { OP_MSG } from '../../../shared/transacciones';
+import { errorData, serverAnswered } from '../../lib/errors';
 
 export const SIN_CLIENTE_SIMULAR = 'Debes tener un cliente seleccionado para simular';
 
@@ -84,7 +83,7 @@ export function SimulacionWizard() {
           <PasoMetodo
             data={w.metodosQ.data}
             loading={w.metodosQ.isLoading || (w.metodosQ.isError && w.metodosQ.isFetching)}
-            error={w.metodosQ.isError ? errorMessage(w.metodosQ.error, OP_MSG.metodosClienteError) : null}
+            error={w.errorMetodos}
             onReintentar={() => void w.metodosQ.refetch()}
             elegido={estado.metodo}
             onElegir={(metodo) => cambiar({ metodo })}

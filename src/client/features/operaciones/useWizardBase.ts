@@ -4,6 +4,8 @@ import { useClienteActual } from '../clienteSelector/useClienteActual';
 import { onClienteActualChanged } from '../clienteSelector/events';
 import { metodoInicial, montoValido, type DivisaOpcion, type MetodoElegido, type Par } from './wizardRules';
 import { ESTADO_INICIAL, type EstadoWizard } from './wizardSearch';
+import { errorMessage } from '../../lib/errors';
+import { OP_MSG } from '../../../shared/transacciones';
 
 /** How a wizard keeps its state: in the URL (the operation) or in memory (the simulation). */
 export interface FuenteEstado {
@@ -79,9 +81,11 @@ export function useWizardBase({ esOperacionReal, fuente, onReset }: { esOperacio
       : null;
   /** The method of the quote: the one chosen, else the one step 2 would preselect. */
   const metodoCotizado: MetodoElegido = metodo ?? (metodosQ.data ? metodoInicial(metodosQ.data.metodos) : null);
+  /** Why the methods could not be read (spec 001 §8: the answer's text, else its own), or null. */
+  const errorMetodos = metodosQ.isError ? errorMessage(metodosQ.error, OP_MSG.metodosClienteError) : null;
 
   return {
-    divisas, actual, cliente, estado, cambiar, par, monto, metodo, metodosQ, resetBase, payload,
+    divisas, actual, cliente, estado, cambiar, par, monto, metodo, metodosQ, errorMetodos, resetBase, payload,
     codigoOrigen, codigoDestino, montoCanonico, metodoCotizado, parListo,
     baseId: divisas.find((d) => d.es_base)?.id,
   };

@@ -60,6 +60,13 @@ async function checkTaken(db: Db, v: { username?: string; email?: string }, exce
   if (Object.keys(fields).length) throw invalidFields(fields);
 }
 
+/** Every id names a client: 400 on `clientes` with one message per unknown id otherwise. */
+async function assertClientesExisten(db: Db, ids: string[]) {
+  const found = await existingClienteIds(db, ids);
+  const missing = ids.filter((c) => !found.includes(c));
+  if (missing.length) throw invalidFields({ clientes: missing.map(MA.clienteNotFound) });
+}
+
 /**
  * Every user whose username, name or e-mail contains `search` (in the state `is_active`, when given),
  * or one page of them when `page` is asked.
@@ -87,9 +94,7 @@ export async function create(ctx: ServiceCtx, input: UserCreateInput): Promise<U
   return withUniqueFields(
     () =>
       ctx.db.transaction().execute(async (trx) => {
-        const found = await existingClienteIds(trx, clientes);
-        const missing = clientes.filter((c) => !found.includes(c));
-        if (missing.length) throw invalidFields({ clientes: missing.map(MA.clienteNotFound) });
+        await assertClientesExisten(trx, clientes);
         const id = await insertUser(trx, {
           username: input.username, email: input.email, first_name: input.first_name, last_name: input.last_name,
           password_hash, is_active: input.is_active, email_verified: true,
@@ -178,9 +183,7 @@ export async function asignarClientes(ctx: ServiceCtx, id: number, clientes: str
   return ctx.db.transaction().execute(async (trx) => {
     const cur = await lockUser(trx, id);
     await assertMayChange(ctx, trx, cur);
-    const found = await existingClienteIds(trx, ids);
-    const missing = ids.filter((c) => !found.includes(c));
-    if (missing.length) throw invalidFields({ clientes: missing.map(MA.clienteNotFound) });
+    await assertClientesExisten(trx, ids);
 
     const beforeIds = await clienteIdsOfUser(trx, id);
     const removed = beforeIds.filter((c) => !ids.includes(c));
