@@ -27,4 +27,11 @@ describe('zodFieldErrors', () => {
   it('names each unknown key of a strict object', () => {
     expect(fieldsOf(z.strictObject({ a: z.string() }), { a: 'x', b: 1, c: 2 })).toEqual({ b: ['Campo no permitido.'], c: ['Campo no permitido.'] });
   });
+
+  it('gives a value of the wrong type only its type message, even where zod also checks its length', () => {
+    const body = z.object({ apellido: z.string({ error: 'Debe ser texto' }).trim().min(1, 'Este campo es requerido').max(3, 'Máximo 3 caracteres') });
+    expect(fieldsOf(body, { apellido: [] })).toEqual({ apellido: ['Debe ser texto'] });
+    expect(fieldsOf(body, { apellido: [1, 2, 3, 4] })).toEqual({ apellido: ['Debe ser texto'] });
+    expect(fieldsOf(body, { apellido: '' })).toEqual({ apellido: ['Este campo es requerido'] });
+  });
 });

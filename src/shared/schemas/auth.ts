@@ -40,9 +40,12 @@ export const registerResult = z.object({
   detail: z.string(),
 });
 
+/** The 6-digit code mailed for a verification or a reset: missing → the required message. */
+const emailCode = z.string({ error: textError(M.required) }).regex(/^\d{6}$/, M.codeSixDigits);
+
 export const verifyInput = z.strictObject({
   email: z.string({ error: textError(M.required) }).trim().pipe(z.email(M.invalidEmailRegister)),
-  code: z.string({ error: textError(M.codeSixDigits) }).regex(/^\d{6}$/, M.codeSixDigits),
+  code: emailCode,
 });
 
 export const resendInput = z.strictObject({
@@ -57,7 +60,7 @@ export const passwordResetInput = z.strictObject({
 
 export const passwordResetConfirmInput = z.strictObject({
   email: z.string({ error: textError(M.required) }).trim().pipe(z.email(M.invalidEmailRegister)),
-  code: z.string({ error: textError(M.codeSixDigits) }).regex(/^\d{6}$/, M.codeSixDigits),
+  code: emailCode,
   password: z.string({ error: textError(M.required) }).min(1, M.required).min(6, M.passwordMin).max(128),
 });
 export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmInput>;

@@ -49,16 +49,43 @@ export function clientePayloadFromForm(f: ClienteForm) {
   };
 }
 
-/** A document is text (a number would drop a leading zero or the RUC's check digit): a number says so. */
-const optionalDoc = z.union([z.string(), z.null()], { error: (iss) => (typeof iss.input === 'number' ? 'Debe ser texto' : MA.documentoFormat) }).optional();
+/**
+ * A document is text (a number would drop a leading zero or the RUC's check digit): a number says so.
+ * A non-empty one is checked here too, so its message comes with those of the other fields (the rule
+ * of the whole body, `requireDocument`, does not run once a field's own rule has failed).
+ */
+const optionalDoc = z
+  .union(
+    [
+      z.string().superRefine((v, ctx) => {
+        const r = v.trim() === '' ? null : documentoField.safeParse(v);
+        if (r && !r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0].message });
+      }),
+      z.null(),
+    ],
+    { error: (iss) => (typeof iss.input === 'number' ? 'Debe ser texto' : MA.documentoFormat) },
+  )
+  .optional();
 
-/** Checks the document that belongs to the client type; the other one may be empty or absent and is stored null. */
-export function requireDocument(v: { isPersonaFisica?: unknown; cedula?: string | null; ruc?: string | null }, ctx: z.RefinementCtx) {
+/** A non-empty document of the other type is refused, never dropped silently: its field and message, or null. */
+export function otherDocumentError(isPersonaFisica: boolean, v: { cedula?: unknown; ruc?: unknown }): { cedula: string[] } | { ruc: string[] } | null {
+  const other = isPersonaFisica ? v.ruc : v.cedula;
+  if (typeof other !== 'string' || other.trim() === '') return null;
+  return isPersonaFisica ? { ruc: [MA.rucNotForPersonaFisica] } : { cedula: [MA.cedulaNotForJuridica] };
+}
+
+/**
+ * Checks the document that belongs to the client type, and that the other one is empty or absent (it
+ * is stored null). It runs even when other fields fail, so every field message comes in one answer.
+ */
+export function requireDocument(v: { isPersonaFisica?: unknown; cedula?: unknown; ruc?: unknown }, ctx: z.RefinementCtx) {
   if (typeof v.isPersonaFisica !== 'boolean') return;
   const key = v.isPersonaFisica ? 'cedula' : 'ruc';
   const r = documentoField.safeParse(v[key] ?? '');
   if (!r.success) ctx.addIssue({ code: 'custom', path: [key], message: r.error.issues[0].message });
+  for (const [field, [message]] of Object.entries(otherDocumentError(v.isPersonaFisica, v) ?? {})) ctx.addIssue({ code: 'custom', path: [field], message });
 }
+const anObject = (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value);
 
 /** POST and PUT /clientes/ body (spec 000 §7). */
 export const clienteBodyShape = {
@@ -67,7 +94,7 @@ export const clienteBodyShape = {
   ruc: optionalDoc,
   isActive: flag().optional(),
 };
-export const clienteBody = z.strictObject(clienteBodyShape).superRefine(requireDocument);
+export const clienteBody = z.strictObject(clienteBodyShape).superRefine(requireDocument, { when: anObject });
 export type ClienteBody = z.infer<typeof clienteBody>;
 
 /** PATCH /clientes/:id/ body: any subset; `{isActive: true}` reactivates. */

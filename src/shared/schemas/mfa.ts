@@ -26,7 +26,7 @@ export const secondFactorCode = cleanText({ error: textError(MF.codeRequired) })
  * typed with that space (or any blank) it is the same code.
  */
 export const totpCode = z
-  .string({ error: textError(M.codeSixDigits) })
+  .string({ error: textError(M.required) })
   .overwrite((s) => s.replace(/\s/g, ''))
   .regex(/^\d{6}$/, M.codeSixDigits);
 

@@ -202,6 +202,8 @@ describe('registration and e-mail verification', () => {
     const r = await app.api('POST', '/auth/verify-email/', { body: { email: 'a@b.com', code: '12a' } });
     expect(r.status).toBe(400);
     expect(r.body.code).toEqual([M.codeSixDigits]);
+    const missing = await app.api('POST', '/auth/verify-email/', { body: { email: 'a@b.com' } });
+    expect(missing.body).toEqual({ code: [M.required] });
   });
 });
 
@@ -314,6 +316,12 @@ describe('odd HTTP input', () => {
     expect(r.body).toEqual({ username: ['Debe ser texto'], password: ['Debe ser texto'] });
     const missing = await app.api('POST', '/token/', { body: {} });
     expect(missing.body).toEqual({ username: [M.loginUsernameRequired], password: [M.loginPasswordRequired] });
+    // A list has a length too: it is still only the wrong type, never also "required" or too long.
+    const lists = await app.api('POST', '/usuarios/', {
+      token: await app.adminToken(),
+      body: { username: 'listas', first_name: [], last_name: Array(200).fill('a'), email: 'listas@b.py', password: '123456' },
+    });
+    expect(lists.body).toEqual({ first_name: ['Debe ser texto'], last_name: ['Debe ser texto'] });
   });
 
   it('answers 405 with Allow for a known path and another method', async () => {

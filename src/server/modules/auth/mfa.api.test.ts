@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jwt from 'jsonwebtoken';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { auditRows, userWith } from '../../test/fixtures';
+import { M } from '../../../shared/messages';
 import { MA } from '../../../shared/messagesAdmin';
 import { MF } from '../../../shared/messagesMfa';
 import { P } from '../../../shared/permissions';
@@ -67,6 +68,7 @@ describe('enrolment', () => {
     const u = await userWith(app, []);
     expect((await app.api('POST', '/auth/mfa/enable/', { token: u.token, body: { code: '123456' } })).body).toEqual({ detail: MF.noPendingSetup });
     expect((await app.api('POST', '/auth/mfa/enable/', { token: u.token, body: { code: 'abc' } })).status).toBe(400);
+    expect((await app.api('POST', '/auth/mfa/enable/', { token: u.token, body: {} })).body).toEqual({ code: [M.required] });
     expect((await app.api('POST', '/auth/mfa/setup/')).status).toBe(401);
   });
 });

@@ -70,6 +70,8 @@ describe('password reset', () => {
     const r = await app.api('POST', '/auth/password-reset/confirm/', { body: { email: 'a@b.py', code: '12', password: '1' } });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ code: [M.codeSixDigits], password: [M.passwordMin] });
+    const missing = await app.api('POST', '/auth/password-reset/confirm/', { body: {} });
+    expect(missing.body).toEqual({ email: [M.required], code: [M.required], password: [M.required] });
     expect((await app.api('POST', '/auth/password-reset/', { body: { email: 'a@b.py', extra: 1 } })).status).toBe(400);
   });
 });

@@ -49,6 +49,8 @@ describe('POST /api/clientes/', () => {
     };
     expect(await post({ isPersonaFisica: true, cedula: '1234568', ruc: '80012347-2' })).toEqual({ ruc: [MA.rucNotForPersonaFisica] });
     expect(await post({ isPersonaFisica: false, cedula: '1234569', ruc: '80012348-0' })).toEqual({ cedula: [MA.cedulaNotForJuridica] });
+    // With the RUC missing too, both messages come in one answer.
+    expect(await post({ isPersonaFisica: false, cedula: '555', ruc: undefined })).toEqual({ cedula: [MA.cedulaNotForJuridica], ruc: [M.required] });
     expect(await snapshot(app, 'clientes')).toEqual(before);
 
     const c = await createCliente(app, admin, cat.idCategoria, { cedula: '5560001' });
@@ -61,6 +63,14 @@ describe('POST /api/clientes/', () => {
     const patch = await app.api('PATCH', `/clientes/${c.idCliente}/`, { token: admin, body: { ruc: '80055600-1' } });
     expect(patch.body).toEqual({ ruc: [MA.rucNotForPersonaFisica] });
     expect(await snapshot(app, 'clientes')).toEqual(mid);
+  });
+
+  it('names a bad document together with the other bad fields, in one answer', async () => {
+    const before = await snapshot(app, 'clientes');
+    const r = await app.api('POST', '/clientes/', { token: admin, body: clienteBody(cat.idCategoria, { cedula: '1-2-3', telefono: '++595', direccion: 'C' }) });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ cedula: [MA.documentoFormat], telefono: [MA.telefonoFormat], direccion: [MA.direccionMin] });
+    expect(await snapshot(app, 'clientes')).toEqual(before);
   });
 
   it('answers 401 and 403 and changes nothing', async () => {

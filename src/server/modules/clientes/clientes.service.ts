@@ -8,7 +8,7 @@ import { TOTAL, listOrPage, mapPage, paginateStatement, pageWith, withoutTotal, 
 import { withUniqueFields } from '../../lib/unique';
 import { MA } from '../../../shared/messagesAdmin';
 import { P } from '../../../shared/permissions';
-import { documentoField, type ClienteBody, type ClientePatchBody, type ClienteRecord } from '../../../shared/schemas/clientes';
+import { documentoField, otherDocumentError, type ClienteBody, type ClientePatchBody, type ClienteRecord } from '../../../shared/schemas/clientes';
 import { historialDeCliente, verTodas } from '../transacciones/transacciones.service';
 import type { TransaccionListQuery } from '../transacciones/transacciones.router';
 
@@ -74,10 +74,7 @@ function documentOf(isPersonaFisica: boolean, cedula: string | null | undefined,
 
 /** The document of the other type, when sent, must be empty or null: it is refused, never dropped silently. */
 function refuseOtherDocument(isPersonaFisica: boolean, input: { cedula?: string | null; ruc?: string | null }, fields: FieldErrors) {
-  const other = isPersonaFisica ? input.ruc : input.cedula;
-  if (other == null || other.trim() === '') return;
-  if (isPersonaFisica) fields.ruc = [MA.rucNotForPersonaFisica];
-  else fields.cedula = [MA.cedulaNotForJuridica];
+  Object.assign(fields, otherDocumentError(isPersonaFisica, input));
 }
 
 async function checkCategoria(db: Db, idCategoria: string, fields: FieldErrors) {
