@@ -184,6 +184,8 @@ describe('terminal kiosk and receipt', () => {
     const confirmar = page.getByRole('button', { name: 'Ya inserté el dinero' });
     await confirmar.click();
     await page.getByRole('alert').filter({ hasText: 'no se completó' }).waitFor();
+    // The customer is told to take back the notes they put in: the terminal did not take them.
+    await page.getByRole('alert').filter({ hasText: TERMINAL_MSG.retiraTuDinero }).waitFor();
     expect(await confirmar.isDisabled()).toBe(true);
     // Leaving the screen does not cancel the paid operation, and the button does not say it does.
     expect(await page.getByRole('button', { name: 'Cancelar' }).count()).toBe(0);

@@ -67,6 +67,8 @@ export const METODO_MSG = {
   brandRequerido: 'La marca de la tarjeta es requerida',
   datosSensibles: 'El número de tarjeta y el CVV no se envían al servidor.',
   aliasMax: 'El alias no puede exceder 100 caracteres',
+  /** On an edit: an alias is optional only when the instance is created (it then gets a default one). */
+  aliasVacio: 'El alias no puede quedar vacío.',
   clienteRequerido: 'Debe indicar el cliente de la instancia.',
   clienteNoAsignado: 'El cliente no está asignado a tu usuario.',
   clienteInactivo: 'El cliente no está activo.',
@@ -273,6 +275,8 @@ export const TIPO_METODO = { cuenta_bancaria: 'TRANSFERENCIA_BANCARIA', billeter
 export type TipoInstancia = keyof typeof TIPO_METODO;
 
 const alias = cleanText({ error: 'Debe ser texto' }).trim().max(100, METODO_MSG.aliasMax);
+/** An edit may leave the alias out (it is kept), never blank it: it would otherwise be ignored. */
+const aliasEditado = alias.min(1, METODO_MSG.aliasVacio);
 
 export const detalleCreateInput = z.strictObject({
   cliente: uuidParam.nullable().optional(),
@@ -288,7 +292,7 @@ export const detalleUpdateInput = z.strictObject({
   cliente: uuidParam.nullable().optional(),
   es_cuenta_casa: bool.optional(),
   metodo_financiero: refId('Debe seleccionar un método financiero').optional(),
-  alias: alias.optional(),
+  alias: aliasEditado.optional(),
   is_active: bool.optional(),
   desactivado_por_catalogo: bool.optional(),
 });
@@ -349,6 +353,9 @@ const secretKeys = Object.fromEntries(CARD_SECRET_KEYS.map((k) => [k, z.undefine
 const mes = z.preprocess((v) => (typeof v === 'string' && /^\d{1,2}$/.test(v) ? Number(v) : v), z.number({ error: METODO_MSG.mesInvalido }).int(METODO_MSG.mesInvalido).min(1, METODO_MSG.mesInvalido).max(12, METODO_MSG.mesInvalido));
 const anio = z.preprocess((v) => (typeof v === 'string' && /^\d{4}$/.test(v) ? Number(v) : v), z.number({ error: METODO_MSG.anioInvalido }).int(METODO_MSG.anioInvalido));
 
+/** A card's expiry as shown everywhere: the month padded to 2 digits (spec 001 §9), `01/2027`. */
+export const vencimientoTexto = (expMonth: number | string, expYear: number | string) => `${String(expMonth).padStart(2, '0')}/${expYear}`;
+
 /** Year from the current one to +20, and not before the current month (spec 001 §5). */
 export function vencimientoErrors(expMonth: number, expYear: number, now = new Date()): Record<string, string[]> {
   const y = now.getFullYear();
@@ -381,7 +388,7 @@ export const cuentaUpdateInput = z.strictObject({
   titular: cuentaFields.titular.optional(),
   cbu_cvu: cuentaFields.cbu_cvu,
   metodo_financiero_detalle: detalleRef.optional(),
-  alias: alias.optional(),
+  alias: aliasEditado.optional(),
 });
 export const billeteraCreateInput = z.strictObject({ ...billeteraFields, metodo_financiero_detalle: detalleRef });
 /** `telefono`: omitted keeps it; null or "" clears it. */
@@ -392,7 +399,7 @@ export const billeteraUpdateInput = z.strictObject({
   email: billeteraFields.email.optional(),
   telefono: telefono.optional(),
   metodo_financiero_detalle: detalleRef.optional(),
-  alias: alias.optional(),
+  alias: aliasEditado.optional(),
 });
 export const tarjetaCreateInput = z.strictObject({ ...tarjetaFields, metodo_financiero_detalle: detalleRef, ...secretKeys });
 export const tarjetaUpdateInput = z.strictObject({
@@ -406,7 +413,7 @@ export const tarjetaUpdateInput = z.strictObject({
     exp_year: anio.optional(),
     titular: tarjetaFields.titular.optional(),
     metodo_financiero_detalle: detalleRef.optional(),
-    alias: alias.optional(),
+    alias: aliasEditado.optional(),
     ...secretKeys,
 });
 export type CuentaCreateInput = z.infer<typeof cuentaCreateInput>;

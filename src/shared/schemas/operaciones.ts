@@ -6,6 +6,7 @@ import { enumParam, idParam, uuidParam } from './common';
 import { queryFlag } from './fields';
 import { metodoRecord } from './metodos';
 import { MONTO_MAX_ENTEROS, MONTO_MSG } from '../montoMsg';
+import { esFecha } from '../fechas';
 
 export { MONTO_MAX_ENTEROS, MONTO_MSG };
 
@@ -125,11 +126,7 @@ export const FECHA_MSG = 'Ingrese una fecha válida (AAAA-MM-DD).';
 export const fecha = z
   .string({ error: FECHA_MSG })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: FECHA_MSG, abort: true })
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    // Year 0000 is a valid JavaScript date but not a PostgreSQL one.
-    return !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 1 && d.toISOString().slice(0, 10) === s;
-  }, FECHA_MSG);
+  .refine(esFecha, FECHA_MSG);
 
 /** Filters of the transaction lists and the history (dates are business days, inclusive). */
 /** A state in any letter case (the history shows them in upper case, and a client may send them back so). */

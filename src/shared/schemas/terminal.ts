@@ -22,6 +22,8 @@ export const TERMINAL_MSG = {
   stockInsuficiente: 'El terminal no tiene billetes suficientes para pagar esta transacción. No insertes dinero; consultá al personal.',
   /** The same refusal once the customer pressed 'Ya inserté el dinero': "no insertes" would come too late. */
   stockInsuficienteAlCompletar: 'El terminal no tiene billetes suficientes para pagar esta transacción: no se completó. Consultá al personal.',
+  /** Under any refusal of 'Ya inserté el dinero': the notes were not taken in. */
+  retiraTuDinero: 'Retirá de la bandeja el dinero que insertaste: el terminal no lo tomó.',
   retiroExcede: 'No hay tantos billetes para retirar.',
   retiroReservado: (reservados: number, libres: number) =>
     `${reservados === 1 ? 'Un billete de esta denominación está reservado' : `${formatAmount(String(reservados), 0)} billetes de esta denominación están reservados`} para operaciones pagadas que se retiran en este terminal: se pueden retirar a lo sumo ${formatAmount(String(libres), 0)}.`,

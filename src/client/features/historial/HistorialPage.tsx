@@ -16,11 +16,11 @@ import { monto } from './formato';
 import { P } from '../../../shared/permissions';
 import { ESTADOS, ESTADO_LABEL, OP_MSG, type EstadoTransaccion } from '../../../shared/transacciones';
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
+import { esFecha } from '../../../shared/fechas';
 import { TransaccionDetalleModal } from './TransaccionDetalleModal';
 
 type Filtro = 'estado' | 'divisa' | 'desde' | 'hasta' | 'cliente' | 'ver';
 
-const FECHA = /^\d{4}-\d{2}-\d{2}$/;
 const operador = (t: TransaccionRecord) => `${t.operador_detalle.first_name} ${t.operador_detalle.last_name}`.trim();
 const metodo = (t: TransaccionRecord) => t.metodo_financiero_detalle.nombre_display || t.metodo_financiero_detalle.nombre;
 const operacion = (t: TransaccionRecord) => (t.operacion === 'compra' ? 'Compra' : 'Venta');
@@ -119,8 +119,8 @@ export function HistorialPage() {
   const divisas = Array.isArray(divisasQ.data) ? divisasQ.data.filter((d) => !d.es_base) : [];
   const divisa = divisas.find((d) => d.codigo === filters.divisa?.toUpperCase());
   const estado = ESTADOS.includes(filters.estado as EstadoTransaccion) ? (filters.estado as EstadoTransaccion) : undefined;
-  const desde = filters.desde && FECHA.test(filters.desde) ? filters.desde : undefined;
-  const hasta = filters.hasta && FECHA.test(filters.hasta) ? filters.hasta : undefined;
+  const desde = filters.desde && esFecha(filters.desde) ? filters.desde : undefined;
+  const hasta = filters.hasta && esFecha(filters.hasta) ? filters.hasta : undefined;
   const rangoInvalido = !!desde && !!hasta && hasta < desde;
   const cliente = filters.cliente && clientes.some((c) => c.id === filters.cliente) ? filters.cliente : undefined;
   // Rows of several clients (staff see every client; a customer with more than one sees 'Todos'):

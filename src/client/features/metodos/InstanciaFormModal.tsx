@@ -42,6 +42,7 @@ function valuesOf(kind: InstanciaKind, item: InstanciaRecord | null): V {
 /** Browser-side rules of §5 (the server checks them again, except the number and CVV it never sees). */
 function validate(kind: InstanciaKind, v: V, editing: boolean, fixedCvu: string | null): Errors {
   const e: Errors = {};
+  if (editing && !v.alias.trim()) e.alias = METODO_MSG.aliasVacio;
   if (kind === 'cuentas') {
     if (!v.banco) e.banco = METODO_MSG.bancoRequerido;
     if (!v.numero_cuenta.trim()) e.numero_cuenta = METODO_MSG.numeroCuentaRequerido;
@@ -145,7 +146,7 @@ export function InstanciaFormModal({ kind, casa, cliente, state, onClose }: { ki
       if (!item) Object.assign(fields, { last4: soloDigitos(v.numero).slice(-4), brand: v.tipo === 'LOCAL' ? undefined : detectarBrand(v.numero), payment_method_id: nuevoPaymentMethodId() });
     }
     try {
-      if (item) await m.update.mutateAsync({ id: item.id, ...fields, ...(v.alias.trim() ? { alias: v.alias.trim() } : {}) } as never);
+      if (item) await m.update.mutateAsync({ id: item.id, ...fields, alias: v.alias.trim() } as never);
       else await m.create.mutateAsync({ tipo_instancia: TIPO[kind], es_cuenta_casa: casa, cliente: casa ? null : cliente, alias: v.alias.trim() || undefined, ...fields } as never);
       reset(EMPTY);
       onClose();
@@ -175,7 +176,7 @@ export function InstanciaFormModal({ kind, casa, cliente, state, onClose }: { ki
   return (
     <Modal open={!!state} onClose={onClose} title={title}>
       <form onSubmit={readOnly ? (e) => e.preventDefault() : enCurso.enviar(onSubmit)} noValidate className="space-y-4" autoComplete="off">
-        <RegText id="inst-alias" label="Alias (opcional)" reg={register('alias')} error={err('alias')} readOnly={readOnly} maxLength={100} />
+        <RegText id="inst-alias" label={item ? 'Alias' : 'Alias (opcional)'} reg={register('alias')} error={err('alias')} readOnly={readOnly} maxLength={100} />
         {kind === 'cuentas' && (
           <>
             {select('inst-banco', 'Banco', bancoReg, bancos.map((b) => ({ id: b.id, label: b.nombre })), err('banco'))}

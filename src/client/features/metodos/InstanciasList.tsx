@@ -6,7 +6,7 @@ import { usePermissions } from '../../session/permissions';
 import { useListSearch, useLastPageAtMost } from '../../lib/listSearch';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { P } from '../../../shared/permissions';
-import { METODO_MSG, type BilleteraRecord, type CuentaRecord, type TarjetaRecord } from '../../../shared/schemas/metodos';
+import { METODO_MSG, vencimientoTexto, type BilleteraRecord, type CuentaRecord, type TarjetaRecord } from '../../../shared/schemas/metodos';
 import { Card, CardButton, ListState, pct, Row } from './ui';
 import { useInstanciaMutations, type InstanciaKind } from './hooks';
 import { comisionesDelCliente } from './comisionCliente';
@@ -50,7 +50,7 @@ function Detalles({ kind, item }: { kind: InstanciaKind; item: InstanciaRecord }
     <>
       <Row k="Tarjeta" v={`${t.marca_nombre ?? t.brand} •••• ${t.last4}`} />
       <Row k="Titular" v={t.titular} />
-      <Row k="Vence" v={`${String(t.exp_month).padStart(2, '0')}/${t.exp_year}`} />
+      <Row k="Vence" v={vencimientoTexto(t.exp_month, t.exp_year)} />
     </>
   );
 }

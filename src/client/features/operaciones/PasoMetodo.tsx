@@ -1,27 +1,7 @@
 import type { ReactNode } from 'react';
 import { porcentaje } from './ResumenCotizacion';
 import type { MetodosRespuesta } from '../../../shared/schemas/operaciones';
-import { etiquetaDireccion, type MetodoElegido } from './wizardRules';
-
-/** The client's methods for the direction could not be read. */
-
-type Instancia = MetodosRespuesta['metodos'][string]['instancias'][number];
-
-/** One line of an instance's details (spec 001 §3: only the last 4 of an account number are shown). */
-function resumenInstancia(i: Instancia): string {
-  const d = i.detalles;
-  const s = (k: string) => (d[k] === null || d[k] === undefined || d[k] === '' ? null : String(d[k]));
-  switch (i.tipo_especifico) {
-    case 'cuenta_bancaria':
-      return [s('banco_nombre'), s('titular'), s('cbu_cvu') && `•••• ${String(s('cbu_cvu')).slice(-4)}`].filter(Boolean).join(' · ');
-    case 'billetera_digital':
-      return [s('plataforma_nombre'), s('usuario_id') ?? s('email'), s('telefono')].filter(Boolean).join(' · ');
-    default:
-      return [s('marca_nombre') ?? s('brand'), s('last4') && `•••• ${s('last4')}`, s('titular'), s('exp_month') && `${s('exp_month')}/${s('exp_year')}`]
-        .filter(Boolean)
-        .join(' · ');
-  }
-}
+import { etiquetaDireccion, resumenInstancia, type MetodoElegido } from './wizardRules';
 
 /** Step 2 of both wizards: the client's saved instances per group plus the generic method where allowed. */
 export function PasoMetodo({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { camposMetodo, elegirDivisa, etiquetaDireccion, excesoDeCupo, metodoInicial, pagoEnEfectivo, puedeContinuarPaso1, ubicarRechazo, type DivisaOpcion } from './wizardRules';
+import { camposMetodo, elegirDivisa, etiquetaDireccion, excesoDeCupo, metodoInicial, pagoEnEfectivo, puedeContinuarPaso1, resumenInstancia, ubicarRechazo, type DivisaOpcion } from './wizardRules';
 import type { MetodosRespuesta } from '../../../shared/schemas/operaciones';
 
 const D: DivisaOpcion[] = [
@@ -106,6 +106,18 @@ describe('pagoEnEfectivo', () => {
     expect(pagoEnEfectivo(true, { tipo: 'generico', metodoId: 1 }, metodos)).toBe(true);
     // Not known yet: the stricter check (the notes must pay it).
     expect(pagoEnEfectivo(true, { tipo: 'generico', metodoId: 1 }, undefined)).toBe(true);
+  });
+});
+
+describe('resumenInstancia', () => {
+  const tarjeta = { id: 1, alias: 'Visa', tipo_especifico: 'tarjeta_local' as const, comision_porcentaje: '0', detalles: { marca_nombre: 'Visa', last4: '1111', titular: 'Ana Benítez', exp_month: 1, exp_year: 2027 } };
+  it("shows a card's month padded to two digits, as everywhere else", () => {
+    expect(resumenInstancia(tarjeta)).toBe('Visa · •••• 1111 · Ana Benítez · 01/2027');
+    expect(resumenInstancia({ ...tarjeta, detalles: { ...tarjeta.detalles, exp_month: 11 } })).toBe('Visa · •••• 1111 · Ana Benítez · 11/2027');
+  });
+  it('shows only the last 4 of an account number', () => {
+    const cuenta = { ...tarjeta, tipo_especifico: 'cuenta_bancaria' as const, detalles: { banco_nombre: 'Itaú', titular: 'Ana', cbu_cvu: '0001234567890' } };
+    expect(resumenInstancia(cuenta)).toBe('Itaú · Ana · •••• 7890');
   });
 });
 

@@ -4,6 +4,7 @@ import { OP_MSG, guaraniesEnEfectivo } from '../../../shared/transacciones';
 import type { Cupo } from '../../../shared/schemas/operaciones';
 import { montoONull } from '../../../shared/montoEsPy';
 import type { MetodosRespuesta } from '../../../shared/schemas/operaciones';
+import { vencimientoTexto } from '../../../shared/schemas/metodos';
 
 /** A currency as the wizards' selects offer it. */
 export interface DivisaOpcion {
@@ -111,4 +112,22 @@ export function ubicarRechazo(
   if (pasoActual === 3 && (f.divisa_origen || f.divisa_destino)) return { paso: 1, campo: 'monto' };
   if (pasoActual === 3 && (f.detalle_metodo_id || f.metodo_id)) return { paso: 2 };
   return { paso: pasoActual };
+}
+
+type Instancia = MetodosRespuesta['metodos'][string]['instancias'][number];
+
+/** One line of an instance's details (spec 001 §3: only the last 4 of an account number are shown). */
+export function resumenInstancia(i: Instancia): string {
+  const d = i.detalles;
+  const s = (k: string) => (d[k] === null || d[k] === undefined || d[k] === '' ? null : String(d[k]));
+  switch (i.tipo_especifico) {
+    case 'cuenta_bancaria':
+      return [s('banco_nombre'), s('titular'), s('cbu_cvu') && `•••• ${String(s('cbu_cvu')).slice(-4)}`].filter(Boolean).join(' · ');
+    case 'billetera_digital':
+      return [s('plataforma_nombre'), s('usuario_id') ?? s('email'), s('telefono')].filter(Boolean).join(' · ');
+    default:
+      return [s('marca_nombre') ?? s('brand'), s('last4') && `•••• ${s('last4')}`, s('titular'), s('exp_month') && vencimientoTexto(s('exp_month')!, s('exp_year') ?? '')]
+        .filter(Boolean)
+        .join(' · ');
+  }
 }

@@ -9,6 +9,8 @@ describe('reportesSearch', () => {
       desde: '2026-11-01', hasta: '2026-11-30', divisa: 3, operacion: 'venta', tauser, estado: 'cancelada', agrupacion: 'semana', categoria: 'VIP',
     });
     expect(reportesSearch({ desde: '1/11/2026', divisa: 'abc', metodo: '0', operador: '-1', tauser: 'x', operacion: 'trueque', estado: 'perdida', agrupacion: 'hora', categoria: '  ' })).toEqual({});
+    // A date that does not exist is dropped like a malformed one (the server would answer 400).
+    expect(reportesSearch({ desde: '2026-02-31', hasta: '2026-02-28' })).toEqual({ hasta: '2026-02-28' });
   });
 
   it("keeps the listing's page past the first; 1, malformed and huge pages read as the first or the highest taken", () => {

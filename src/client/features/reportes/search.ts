@@ -1,5 +1,6 @@
 import { AGRUPACIONES, type Agrupacion } from '../../../shared/reportes';
 import type { ReporteFiltrosInput } from '../../../shared/schemas/reportes';
+import { esFecha } from '../../../shared/fechas';
 import { ESTADOS, type EstadoTransaccion } from '../../../shared/transacciones';
 import { MAX_PAGE } from '../../../shared/paginas';
 
@@ -22,7 +23,6 @@ export interface ReportesSearch {
   page?: number;
 }
 
-const FECHA = /^\d{4}-\d{2}-\d{2}$/;
 const ID = /^[1-9]\d{0,9}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const str = (v: unknown) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v : undefined);
@@ -49,8 +49,8 @@ const pagina = (v: unknown) => {
  */
 export function reportesSearch(raw: Record<string, unknown>): ReportesSearch {
   return {
-    desde: when(raw.desde, (s) => FECHA.test(s)),
-    hasta: when(raw.hasta, (s) => FECHA.test(s)),
+    desde: when(raw.desde, esFecha),
+    hasta: when(raw.hasta, esFecha),
     divisa: id(raw.divisa),
     operacion: when<'compra' | 'venta'>(raw.operacion, (s) => s === 'compra' || s === 'venta'),
     metodo: id(raw.metodo),

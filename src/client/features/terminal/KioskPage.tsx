@@ -134,8 +134,11 @@ function SignIn({ onDone, motivo }: { onDone: (info: TerminalInfo) => void; moti
 
 type Paso =
   | { paso: 'codigo' }
-  /** `cerrada`: the terminal refused to complete it (409): pressing again would only repeat the refusal. */
-  | { paso: 'detalle'; tx: TerminalTransaccion; cerrada?: boolean }
+  /**
+   * `cerrada`: the terminal refused to complete it (409): pressing again would only repeat the refusal.
+   * `devolver`: the server refused the completion after the customer inserted money, so it was not taken.
+   */
+  | { paso: 'detalle'; tx: TerminalTransaccion; cerrada?: boolean; devolver?: boolean }
   | { paso: 'hecho'; entrega: Entrega; registro: TransaccionRecord }
   /** The code belongs to an operation already completed (409 with estado completada). */
   | { paso: 'yaCompletada'; codigo: string };
@@ -195,7 +198,10 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: (motivo: string
         return;
       }
       fallo(err);
-      if (err instanceof KioskError && err.status === 409) setEstado({ paso: 'detalle', tx, cerrada: true });
+      // Only an answer of the server proves nothing was taken in (a lost connection may have completed it).
+      if (err instanceof KioskError && err.status >= 400 && err.status < 500) {
+        setEstado({ paso: 'detalle', tx, cerrada: err.status === 409, devolver: !tx.ya_pagado });
+      }
     } finally {
       setBusy(false);
     }
@@ -221,7 +227,7 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: (motivo: string
   }
 
   if (estado.paso === 'detalle') {
-    const { tx, cerrada } = estado;
+    const { tx, cerrada, devolver } = estado;
     // Nothing to insert (a purchase paid with the method), even when the terminal cannot pay: the plan is then null.
     const pagado = tx.ya_pagado;
     const acreditado = !!tx.plan && conMetodo(tx.plan) && !pagaEnEfectivo(tx.plan);
@@ -258,6 +264,7 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: (motivo: string
             <p className="text-xl">{pagado ? 'Confirmá y retirá tu dinero.' : 'Insertá el dinero en la bandeja y luego confirmá.'}</p>
           )}
           {error && <Alerta>{error}</Alerta>}
+          {error && devolver && <Alerta>{TERMINAL_MSG.retiraTuDinero}</Alerta>}
           <div className="flex flex-col gap-4 sm:flex-row">
             <button type="button" className={secondary} onClick={reiniciar} disabled={busy}>
               {/* It leaves this screen only: the paid operation stays to be completed here ('Cancelar' said otherwise). */}

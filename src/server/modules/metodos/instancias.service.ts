@@ -446,7 +446,7 @@ async function setDetalleActivo(ctx: ServiceCtx, id: number, next: ((cur: boolea
     const target = typeof next === 'function' ? next(d.is_active) : next ?? d.is_active;
     const activating = target && !d.is_active;
     const deactivating = !target && d.is_active;
-    const renaming = alias !== undefined && alias !== '' && alias !== d.alias;
+    const renaming = alias !== undefined && alias !== d.alias;
     await requireAccess(ctx, trx, kind, d, 'view');
     if (activating || renaming) await requireAccess(ctx, trx, kind, d, 'change');
     if (deactivating) await requireAccess(ctx, trx, kind, d, 'delete');

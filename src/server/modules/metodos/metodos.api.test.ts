@@ -258,6 +258,19 @@ describe('catalogues', () => {
     expect(r.body).toMatchObject({ comision_venta: '2.75', comision_personalizada_venta: true, affected_instances: 0 });
   });
 
+  it('an edit refuses a blank alias instead of ignoring it, and keeps the stored one', async () => {
+    const banco = await crearBanco();
+    const a = await crearInstancia(customer, { tipo_instancia: 'cuenta_bancaria', cliente: clientes[0], banco: banco.id, numero_cuenta: '9', titular: 'María', cbu_cvu: cvu22(), alias: 'Mi cuenta' });
+    for (const path of [`${B}/detalles/${a.metodo_financiero_detalle}/`, `${B}/cuentas-bancarias/${a.id}/`]) {
+      const r = await app.api('PUT', path, { token: customer, body: { alias: '   ' } });
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual({ alias: [METODO_MSG.aliasVacio] });
+    }
+    expect((await app.api('GET', `${B}/detalles/${a.metodo_financiero_detalle}/`, { token: customer })).body.alias).toBe('Mi cuenta');
+    const renamed = await app.api('PUT', `${B}/detalles/${a.metodo_financiero_detalle}/`, { token: customer, body: { alias: ' Sueldo ' } });
+    expect(renamed.body.alias).toBe('Sueldo');
+  });
+
   it('cascade: deactivating a bank takes its active instances down (marked) and answers affected_instances; reactivating restores exactly those', async () => {
     const banco = await crearBanco();
     const cliente = clientes[0];
