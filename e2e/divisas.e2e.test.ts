@@ -130,9 +130,13 @@ describe('/divisas', () => {
     await dialog.getByLabel('Código', { exact: true }).fill('jp');
     await dialog.getByLabel('Símbolo').fill('¥');
     await dialog.getByLabel('Precisión').fill('2');
+    // A comma is refused as typed, never read as another number ('1,5' is not 15).
+    await dialog.getByLabel('Máx. dígitos').fill('1,5');
     await dialog.getByRole('button', { name: 'Crear Divisa' }).click();
     await dialog.getByText(DIVISA_MSG.codigoLargo).waitFor();
     await dialog.getByText(DIVISA_MSG.precision).waitFor();
+    await dialog.getByText(DIVISA_MSG.maxDigitos).waitFor();
+    await dialog.getByLabel('Máx. dígitos').fill('30');
 
     // The server's field message for a taken code, and the spec's toast; the modal stays open.
     await dialog.getByLabel('Código', { exact: true }).fill('usd');
@@ -248,6 +252,10 @@ describe('/divisas', () => {
     const page = await adminPage();
     await page.goto(`${e.url}/divisas`);
     await page.getByRole('tab', { name: 'Configuración' }).click();
+    const envios: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('limites')) envios.push(r.url());
+    });
     await page.getByLabel('Límite diario').fill('abc');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(MONTO_TEXTO_MSG.caracteres).waitFor();
@@ -256,6 +264,7 @@ describe('/divisas', () => {
     await page.getByLabel('Límite mensual').fill('100');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(DIVISA_MSG.limiteDiarioMayor).waitFor();
+    expect(envios).toEqual([]);
     await page.getByLabel('Límite diario').fill('50000000');
     await page.getByLabel('Límite mensual').fill('300000000,5');
     await page.getByRole('button', { name: 'Guardar' }).click();

@@ -105,6 +105,9 @@ describe('/configuracion-tausers', () => {
     await map.getByRole('button', { name: 'Alejar' }).waitFor();
     expect(await map.getByRole('button', { name: /zoom/i }).count()).toBe(0);
     await page.screenshot({ path: '/tmp/wt27b-mapa-1366.png' });
+    // Each coordinate's example is one of Asunción's (a longitude of -25 would be far from Paraguay).
+    expect(await dialog.getByLabel('Latitud').getAttribute('placeholder')).toBe('Ej: -25,263739');
+    expect(await dialog.getByLabel('Longitud').getAttribute('placeholder')).toBe('Ej: -57,575926');
 
     await map.scrollIntoViewIfNeeded();
     const box = (await map.boundingBox())!;

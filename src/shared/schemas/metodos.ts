@@ -205,7 +205,7 @@ export const metodoRecord = z.object({
 export type MetodoRecord = z.infer<typeof metodoRecord>;
 
 /** POST metodos/{id}/toggle_active/: `instancia: true` toggles the detail with that id instead (see docs/decisions.md). */
-export const metodoToggleInput = z.strictObject({ id: serialId, instancia: z.union([bool, z.enum(['true', 'false']).transform((v) => v === 'true')]).optional() });
+export const metodoToggleInput = z.strictObject({ id: serialId, instancia: queryFlag.optional() });
 
 // ---- Catalogues ----
 

@@ -79,8 +79,9 @@ export function DivisaFormModal({ open, onClose, divisa, offerBase }: { open: bo
         <div className="grid grid-cols-2 gap-4">
           {text('codigo', 'Código', { maxLength: 3, className: 'input uppercase' })}
           {text('simbolo', 'Símbolo', { maxLength: 3 })}
-          {text('max_digitos', 'Máx. dígitos', { type: 'number', min: 3, step: 1 })}
-          {text('precision', 'Precisión', { type: 'number', min: 0, step: 1 })}
+          {/* Text, not type=number: Chromium drops a typed comma there ('1,5' became 15) instead of refusing it. */}
+          {text('max_digitos', 'Máx. dígitos', { inputMode: 'numeric', maxLength: 4 })}
+          {text('precision', 'Precisión', { inputMode: 'numeric', maxLength: 4 })}
         </div>
         <FormField label="Bandera (código de país, p. ej. US)" htmlFor="divisa-flag" error={errors.flag?.message}>
           <div className="flex items-center gap-2">

@@ -7,7 +7,7 @@ import { applyFieldErrors } from '../../lib/errors';
 import { useGuardarLimites } from './hooks';
 import { usePermissions } from '../../session/permissions';
 import { P } from '../../../shared/permissions';
-import { DIVISA_MSG } from '../../../shared/schemas/divisas';
+import { DIVISA_MSG, limitesInput } from '../../../shared/schemas/divisas';
 import { leerMonto, montoATexto } from '../../../shared/montoEsPy';
 
 /** Whole guaraníes; ₲ 0 is a limit too (no operation allowed), as the API takes it. */
@@ -48,8 +48,16 @@ export function LimitesForm() {
   }, [q.isError]);
 
   const onSubmit = handleSubmit(async (v) => {
+    const body = { limite_diario: limite(v.limite_diario), limite_mensual: limite(v.limite_mensual) };
+    // The rules across both fields (daily not above monthly) are the server's own schema, checked before sending.
+    const checked = limitesInput.safeParse(body);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) setError(issue.path[0] as keyof Values, { message: issue.message });
+      toast.error(DIVISA_MSG.limitesActualizarError);
+      return;
+    }
     try {
-      await save.mutateAsync({ limite_diario: limite(v.limite_diario), limite_mensual: limite(v.limite_mensual) });
+      await save.mutateAsync(body);
     } catch (e) {
       applyFieldErrors(e, setError);
     }

@@ -25,7 +25,10 @@ export function TauserFormModal({ state, onClose }: { state: TauserFormState; on
  * Text boxes, not type=number: a number box drops the decimal comma people type here ("-25,26" became -2526).
  * The schema reads a comma or a point and keeps 6 decimals (spec 001 §5's step 0.000001).
  */
-const COORD_INPUT = { type: 'text', inputMode: 'decimal', autoComplete: 'off', maxLength: 24, placeholder: 'Ej: -25,263739' };
+const COORD_INPUT = { type: 'text', inputMode: 'decimal', autoComplete: 'off', maxLength: 24 };
+/** Examples in Asunción: a longitude of -25 would be a valid number far from Paraguay. */
+const LATITUD_INPUT = { ...COORD_INPUT, placeholder: 'Ej: -25,263739' };
+const LONGITUD_INPUT = { ...COORD_INPUT, placeholder: 'Ej: -57,575926' };
 
 const EMPTY: TauserFormIn = { codigo: '', nombre: '', direccion: '', ciudad: '', departamento: '', latitud: '', longitud: '' };
 
@@ -82,8 +85,8 @@ function TauserForm({ state, onDone }: { state: NonNullable<TauserFormState>; on
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {field('ciudad', 'Ciudad', { maxLength: 100 })}
             {field('departamento', 'Departamento', { maxLength: 100 })}
-            {field('latitud', 'Latitud', COORD_INPUT)}
-            {field('longitud', 'Longitud', COORD_INPUT)}
+            {field('latitud', 'Latitud', LATITUD_INPUT)}
+            {field('longitud', 'Longitud', LONGITUD_INPUT)}
           </div>
         </div>
         <div className="flex flex-col gap-1">

@@ -269,6 +269,10 @@ describe('catalogues', () => {
     expect((await app.api('GET', `${B}/detalles/${a.metodo_financiero_detalle}/`, { token: customer })).body.alias).toBe('Mi cuenta');
     const renamed = await app.api('PUT', `${B}/detalles/${a.metodo_financiero_detalle}/`, { token: customer, body: { alias: ' Sueldo ' } });
     expect(renamed.body.alias).toBe('Sueldo');
+    // The method toggle's `instancia` flag says what it takes, as every yes/no does.
+    const flag = await app.api('POST', `${B}/metodos/${a.metodo_financiero_detalle}/toggle_active/`, { token: customer, body: { instancia: 'yes' } });
+    expect(flag.status).toBe(400);
+    expect(flag.body).toEqual({ instancia: ['Use true o false'] });
   });
 
   it('cascade: deactivating a bank takes its active instances down (marked) and answers affected_instances; reactivating restores exactly those', async () => {
