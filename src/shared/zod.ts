@@ -14,3 +14,9 @@ export { z };
  */
 export const textError = (missing: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? missing : 'Debe ser texto';
+
+/**
+ * The OpenAPI description of a decimal field read from a JSON number or a text (`z.unknown()` then a
+ * transform, which the document would otherwise show with no type).
+ */
+export const decimalDoc = (description: string, example: string) => ({ description, examples: [example], anyOf: [{ type: 'number' }, { type: 'string' }] });

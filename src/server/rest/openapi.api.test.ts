@@ -223,6 +223,34 @@ describe('what the document declares', () => {
     expect(tasas).toMatchObject({ status: 400, body: { activo: [expect.any(String)] } });
   });
 
+  it('a query parameter the procedure requires is declared required', async () => {
+    const required = (path: string) => (operation(path, 'get').parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => p.name).sort();
+    expect(required('/operaciones/metodos-disponibles/')).toEqual(['divisa_destino', 'divisa_origen']);
+    expect(required('/operaciones/metodos-cliente/')).toEqual(['cliente_id', 'divisa_destino', 'divisa_origen']);
+    expect(required('/tauser/puede-pagar/')).toEqual(['divisa', 'monto']);
+    expect(required('/clientes/')).toEqual([]);
+    // What the server says without them.
+    expect(await app.api('GET', '/operaciones/metodos-disponibles/')).toMatchObject({ status: 400, body: { divisa_origen: [M.required], divisa_destino: [M.required] } });
+  });
+
+  it('413 and 415 on every write, with the body the parser sends', async () => {
+    conforms(await app.api('POST', '/categorias/', { token: admin, raw: 'hola', headers: { 'content-type': 'text/plain' } }), '/categorias/', 'post', 415);
+    const big = JSON.stringify({ nombre: 'x'.repeat(200_000) });
+    conforms(await app.api('POST', '/categorias/', { token: admin, raw: big }), '/categorias/', 'post', 413);
+  });
+
+  it('ids and counts are integers, and decimals read from a number or a text say so', () => {
+    const props = (schema: unknown): Record<string, Record<string, unknown>> => {
+      const s = schema as { $ref?: string; properties?: Record<string, Record<string, unknown>> };
+      return (s.$ref ? (doc.components!.schemas![s.$ref.split('/').pop()!] as typeof s) : s).properties ?? {};
+    };
+    const tx = props(operation('/operaciones/transacciones/{id}/', 'get').responses['200'].content!['application/json'].schema);
+    for (const k of ['id', 'divisa_origen', 'divisa_destino', 'metodo_financiero']) expect(tx[k].type, k).toBe('integer');
+    const tauser = props(operation('/tauser/', 'post').requestBody!.content['application/json'].schema);
+    expect(tauser.longitud).toMatchObject({ type: ['number', 'string'], examples: ['-57.575926'] });
+    expect(props(operation('/categorias/', 'post').requestBody!.content['application/json'].schema).descuento.type).toEqual(['number', 'string']);
+  });
+
   it('the Idempotency-Key declared is the one the server takes: 1 to 200 visible characters', () => {
     for (const path of ['/operaciones/crear-transaccion/', '/operaciones/transacciones/{id}/confirmar-pago/']) {
       const method = path.endsWith('confirmar-pago/') ? 'patch' : 'post';

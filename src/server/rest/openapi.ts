@@ -75,6 +75,21 @@ function pathParamsOf(input: z.ZodType | undefined, names: string[]) {
   return z.object(Object.fromEntries(names.map((name) => [name, required(shape[name]).meta({ param: { required: true } })])));
 }
 
+/** A field the input refuses to miss: asked of the schema itself, since a preprocessed id looks optional to zod-openapi. */
+function refusesMissing(field: z.ZodType): boolean {
+  try {
+    return !field.safeParse(undefined).success;
+  } catch {
+    return false;
+  }
+}
+
+/** The query parameters of a read: those the procedure requires are declared required. */
+function queryParamsOf(query: z.ZodObject) {
+  const shape = query.shape as Record<string, z.ZodType>;
+  return z.object(Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, refusesMissing(field) ? field.meta({ param: { required: true } }) : field])));
+}
+
 /** OpenAPI 3.1 of the REST surface, generated from the route tables and the procedures' zod schemas. */
 export function buildOpenApi(appRouter: AnyRouter, routes: RestRoute[]) {
   const procedures = appRouter._def.procedures as Record<string, { _def: { inputs: unknown[]; output?: unknown } }>;
@@ -108,6 +123,13 @@ export function buildOpenApi(appRouter: AnyRouter, routes: RestRoute[]) {
         ...(pathParams.length ? { '404': { description: 'No encontrado', ...json(errorBody) } } : {}),
         ...(route.conflict ? { '409': { description: route.conflict, ...json(conflictBody) } } : {}),
         ...(route.rateLimited ? { '429': { description: 'Demasiados intentos: esperar los segundos de Retry-After', headers: retryAfter, ...json(errorBody) } } : {}),
+        // Every write reads its body through the same parser (app.ts), whatever fields it takes.
+        ...(route.method === 'get' || route.method === 'delete'
+          ? {}
+          : {
+              '413': { description: 'Cuerpo demasiado grande', ...json(errorBody) },
+              '415': { description: 'El cuerpo no es application/json en UTF-8', ...json(errorBody) },
+            }),
       },
     };
     // Rebuilt from the shape: .omit() refuses objects carrying refinements (cross-field rules). A
@@ -117,7 +139,7 @@ export function buildOpenApi(appRouter: AnyRouter, routes: RestRoute[]) {
       inputObject instanceof z.ZodObject
         ? z.object(Object.fromEntries(Object.entries(inputObject.shape as Record<string, z.ZodType>).filter(([k]) => !pathParams.includes(k))))
         : undefined;
-    const withQuery = (query: z.ZodObject) => (op.requestParams = { ...op.requestParams, query });
+    const withQuery = (query: z.ZodObject) => (op.requestParams = { ...op.requestParams, query: queryParamsOf(query) });
     const hasFields = objectInput !== undefined && Object.keys(objectInput.shape).length > 0;
     if (input && !route.input) {
       if (route.method === 'get' || route.method === 'delete') {

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { decimalDoc, z } from '../zod';
 import { cleanText } from '../text';
 import { MA } from '../messagesAdmin';
 import { Decimal, toFixedString } from '../money';
@@ -21,7 +21,8 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
  * The discount in percent: a number or a decimal string ("10", "12.5", "12,50"), 0–100, step 0.01.
  * Normalised to a string with 2 decimals; never goes through a float on the way to the database.
  */
-export const descuentoField = z.unknown().transform((v, ctx): string => {
+const descuentoDoc = decimalDoc('Porcentaje de 0 a 100 con hasta 2 decimales (número o texto: "12.5", "12,50")', '10.00');
+export const descuentoField = z.unknown().meta(descuentoDoc).transform((v, ctx): string => {
   const fail = (message: string) => {
     ctx.addIssue({ code: 'custom', message });
     return z.NEVER;

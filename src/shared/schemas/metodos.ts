@@ -1,5 +1,5 @@
 import { cleanText } from '../text';
-import { textError, z } from '../zod';
+import { decimalDoc, textError, z } from '../zod';
 import { Decimal, toFixedString } from '../money';
 import { MA } from '../messagesAdmin';
 import { idParam, uuidParam } from './common';
@@ -116,8 +116,9 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
  * A percentage (0–100 unless `max` is null, step 0.01) typed as "1,5", "1.50" or sent as a JSON number:
  * a decimal string with 2 decimals, never a float on the way to the database.
  */
+const porcentajeDoc = decimalDoc('Porcentaje de 0 a 100 con hasta 2 decimales (número o texto: "1.5", "1,50")', '1.50');
 export const porcentaje = (msgs: { negativo: string; excede: string }) =>
-  z.unknown().transform((v, ctx): string => {
+  z.unknown().meta(porcentajeDoc).transform((v, ctx): string => {
     const fail = (message: string) => {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;

@@ -177,7 +177,7 @@ export const simulacionResultado = z.object({
 export type SimulacionResultado = z.infer<typeof simulacionResultado>;
 
 export const instanciaMetodo = z.object({
-  id: z.number(),
+  id: z.number().int(),
   alias: z.string(),
   tipo_especifico: z.enum(['cuenta_bancaria', 'billetera_digital', 'tarjeta', 'tarjeta_local']),
   detalles: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
@@ -186,7 +186,7 @@ export const instanciaMetodo = z.object({
 });
 
 export const grupoMetodo = z.object({
-  metodo_financiero: z.object({ id: z.number(), nombre: z.string(), nombre_display: z.string(), comision_porcentaje: decimal }),
+  metodo_financiero: z.object({ id: z.number().int(), nombre: z.string(), nombre_display: z.string(), comision_porcentaje: decimal }),
   instancias: z.array(instanciaMetodo),
   /** Whether the generic method (no instance) may be chosen. */
   permite_generico: z.boolean(),
@@ -222,11 +222,11 @@ export const reconfirmacion = z.object({
 });
 export type Reconfirmacion = z.infer<typeof reconfirmacion>;
 
-const divisaCorta = z.object({ id: z.number(), codigo: z.string(), simbolo: z.string() });
+const divisaCorta = z.object({ id: z.number().int(), codigo: z.string(), simbolo: z.string() });
 
 /** A transaction as every read answers it; the history row of spec 001 §3 is a subset. */
 export const transaccionRecord = z.object({
-  id: z.number(),
+  id: z.number().int(),
   codigo: z.string(),
   cliente_id: z.string(),
   cliente_nombre: z.string(),
@@ -242,8 +242,8 @@ export const transaccionRecord = z.object({
   monto_destino: decimal,
   monto_destino_inicial: decimal,
   monto_pyg: decimal,
-  divisa_origen: z.number(),
-  divisa_destino: z.number(),
+  divisa_origen: z.number().int(),
+  divisa_destino: z.number().int(),
   divisa_origen_detalle: divisaCorta,
   divisa_destino_detalle: divisaCorta,
   tauser: z.string(),
@@ -252,10 +252,10 @@ export const transaccionRecord = z.object({
   estado_display: z.string(),
   terminos_aceptados: z.boolean(),
   motivo: z.string().nullable(),
-  operador_detalle: z.object({ id: z.number(), first_name: z.string(), last_name: z.string() }),
-  metodo_financiero: z.number(),
-  metodo_financiero_detalle: z.object({ id: z.number(), nombre: z.string(), nombre_display: z.string() }),
-  detalle_metodo_id: z.number().nullable(),
+  operador_detalle: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }),
+  metodo_financiero: z.number().int(),
+  metodo_financiero_detalle: z.object({ id: z.number().int(), nombre: z.string(), nombre_display: z.string() }),
+  detalle_metodo_id: z.number().int().nullable(),
   detalle_metodo_alias: z.string().nullable(),
   parametros: simulacionParametros,
   /** What the terminal paid out (completed transactions; see schemas/terminal.ts entregaSchema). */

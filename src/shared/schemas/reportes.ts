@@ -62,10 +62,10 @@ const decimal = z.string();
 const filtrosEco = z.object({
   fecha_desde: z.string(),
   fecha_hasta: z.string(),
-  divisa: z.number().optional(),
+  divisa: z.number().int().optional(),
   operacion: z.enum(['compra', 'venta']).optional(),
-  metodo: z.number().optional(),
-  operador: z.number().optional(),
+  metodo: z.number().int().optional(),
+  operador: z.number().int().optional(),
   tauser: z.string().optional(),
   categoria: z.string().optional(),
   estado: z.enum(ESTADOS),

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { decimalDoc, z } from '../zod';
 import { Decimal } from '../money';
 import { flag, queryFlag, searchField, text } from './fields';
 import { uuidField } from './common';
@@ -50,7 +50,8 @@ const NUMBER = /^[+-]?\d+(?:[.,]\d+)?$/;
  * Rounded half-up to 6 decimals and answered as a decimal string ("-25.263739"); never stored through a float.
  */
 function coordinate(limit: 90 | 180, msg: { requerida: string; numero: string; min: string; max: string }) {
-  const doc = { description: `Decimal entre -${limit} y ${limit} (número o texto); se guarda con 6 decimales`, examples: ['-25.263739'] };
+  const ejemplo = String(limit === 90 ? MAP_DEFAULT.latitud : MAP_DEFAULT.longitud);
+  const doc = decimalDoc(`Decimal entre -${limit} y ${limit} (número o texto); se guarda con 6 decimales`, ejemplo);
   return z.unknown().meta(doc).transform((v, ctx): string => {
     const fail = (message: string) => {
       ctx.addIssue({ code: 'custom', message });

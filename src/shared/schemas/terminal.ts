@@ -68,7 +68,7 @@ export const terminalLoginInput = z.strictObject({
 export const terminalInfo = z.object({ idTauser: z.string(), codigo: z.string(), nombre: z.string(), direccion: z.string(), ciudad: z.string() });
 export const terminalLoginOutput = z.object({ token: z.string(), tauser: terminalInfo });
 
-export const nota = z.object({ denominacion: z.number(), cantidad: z.number() });
+export const nota = z.object({ denominacion: z.number().int(), cantidad: z.number().int() });
 
 /** What a completed transaction paid out (transacciones.entrega). */
 export const entregaSchema = z.object({
@@ -92,7 +92,7 @@ export const codigoInput = z.strictObject({ codigo: text({ max: 12 }) });
 
 /** The kiosk's view of a transaction: what to hand in and what will be paid out. */
 export const terminalTransaccion = z.object({
-  id: z.number(),
+  id: z.number().int(),
   codigo: z.string(),
   estado: z.string(),
   estado_display: z.string(),
@@ -113,17 +113,17 @@ export const terminalTransaccion = z.object({
 export type TerminalTransaccion = z.infer<typeof terminalTransaccion>;
 
 export const stockDenominacion = z.object({
-  denominacion_id: z.number(),
-  denominacion: z.number(),
-  cantidad: z.number(),
+  denominacion_id: z.number().int(),
+  denominacion: z.number().int(),
+  cantidad: z.number().int(),
   /** Of `cantidad`, notes set aside for paid operations still to be collected at this terminal. */
-  reservados: z.number(),
+  reservados: z.number().int(),
   valor: z.string(),
   /** False for notes of a denomination or currency taken out of use: listed while the terminal holds them, to withdraw. */
   activa: z.boolean(),
 });
 export const stockDivisa = z.object({
-  divisa_id: z.number(),
+  divisa_id: z.number().int(),
   codigo: z.string(),
   simbolo: z.string(),
   denominaciones: z.array(stockDenominacion),
@@ -151,14 +151,14 @@ export const stockMovimientoBody = z.strictObject({
 export type StockMovimientoBody = z.infer<typeof stockMovimientoBody>;
 
 export const movimientoRecord = z.object({
-  id: z.number(),
-  denominacion_id: z.number(),
+  id: z.number().int(),
+  denominacion_id: z.number().int(),
   divisa: z.string(),
-  denominacion: z.number(),
+  denominacion: z.number().int(),
   usuario: z.string().nullable(),
   transaccion_codigo: z.string().nullable(),
-  antes: z.number(),
-  despues: z.number(),
+  antes: z.number().int(),
+  despues: z.number().int(),
   motivo: z.string(),
   fecha: z.string(),
 });
