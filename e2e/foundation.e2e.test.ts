@@ -36,6 +36,24 @@ describe('session', () => {
     await page.context().close();
   });
 
+  it('a sign-out in another tab signs this one out too: it leaves the staff screen for the home page', async () => {
+    const page = await e.newPage();
+    await login(page, e.url, ADMIN.username, ADMIN.password);
+    await page.goto(`${e.url}/usuarios`);
+    await page.getByRole('heading', { name: /Usuarios/ }).first().waitFor();
+    const otra = await page.context().newPage();
+    await otra.goto(`${e.url}/`);
+    const navOtra = otra.getByRole('navigation', { name: 'Navegación principal' });
+    await navOtra.getByRole('button', { name: /Administrador/ }).click();
+    await otra.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await navOtra.getByRole('link', { name: 'Iniciar sesión' }).waitFor();
+    // The first tab follows without a click: home, signed out.
+    const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+    await nav.getByRole('link', { name: 'Iniciar sesión' }).waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.context().close();
+  });
+
   it('shows the server message for wrong credentials and the spec messages for empty fields', async () => {
     const page = await e.newPage();
     await page.goto(`${e.url}/login`);

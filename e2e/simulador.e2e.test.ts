@@ -102,9 +102,8 @@ describe('public simulator on /', () => {
     const page = await home();
     await monto(page).fill('1000');
     await page.getByRole('button', { name: 'Simular' }).click();
-    // PYG → USD are already chosen: the message names only what is missing.
-    await expect.poll(() => page.getByText(OP_MSG.seleccionarMetodo).count()).toBeGreaterThan(0);
-    expect(await page.getByText(OP_MSG.seleccionarDivisasMetodo).count()).toBe(0);
+    // PYG → USD are already chosen and the method is missing: the spec's one text (spec 001 §5).
+    await expect.poll(() => page.getByText(OP_MSG.seleccionarDivisasMetodo).count()).toBeGreaterThan(0);
     await metodo(page).selectOption({ label: 'Efectivo' });
     await monto(page).fill('1000,5');
     await expect.poll(() => page.getByText(MONTO_MSG.sinDecimales('PYG')).count()).toBe(1);

@@ -8,7 +8,7 @@ import { routeTree } from './routeTree.gen';
 import { queryClient, trpc, trpcClient } from './trpc';
 import { PermissionsProvider } from './session/permissions';
 import { setLogoutHandler } from './session/authFetch';
-import { session } from './session/store';
+import { KEYS, session } from './session/store';
 import { RouteError } from './components/RouteError';
 import './styles.css';
 
@@ -25,6 +25,18 @@ setLogoutHandler(() => {
   session.clear();
   queryClient.clear();
   void router.navigate({ to: '/' });
+});
+
+// Another tab signed out or signed in as someone else (they share the storage): this one follows.
+window.addEventListener('storage', (e) => {
+  if (e.key !== null && !(Object.values(KEYS) as string[]).includes(e.key)) return;
+  const before = session.get();
+  session.reload();
+  const after = session.get();
+  if (before?.user.id === after?.user.id) return;
+  queryClient.clear();
+  if (before && !after) void router.navigate({ to: '/' });
+  else void router.invalidate();
 });
 
 createRoot(document.getElementById('root')!).render(

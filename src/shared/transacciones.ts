@@ -111,8 +111,6 @@ export const OP_MSG = {
   /** Spec 001 §8: a failed load of the methods, when the answer brings no text of its own. */
   metodosDisponiblesError: 'Error al obtener los métodos disponibles.',
   metodosClienteError: 'Error al obtener los métodos disponibles del cliente.',
-  /** The currencies are chosen; only the method is missing. */
-  seleccionarMetodo: 'Seleccioná el método',
 } as const;
 
 /**

@@ -27,6 +27,7 @@ const bearer = (init: RequestInit) => new Headers(init.headers).get('Authorizati
 
 let signedOut = 0;
 beforeEach(() => {
+  session.clear();
   storage.clear();
   calls.length = 0;
   signedOut = 0;
@@ -84,6 +85,42 @@ describe('authFetch when another call rotated the tokens', () => {
     const res = await authFetch('/trpc/auth.myPermissions');
     expect(res.status).toBe(200);
     expect(session.token()).toBe('acceso-renovado');
+    expect(signedOut).toBe(0);
+  });
+});
+
+describe('authFetch when the token is gone from storage', () => {
+  const signedIn = () => session.setUser({ id: 7, username: 'operador' } as never);
+
+  it('signed out in another tab: a call sent without a token signs this page out too, with no refresh', async () => {
+    signedIn();
+    storage.clear();
+    serve(() => status(401));
+    const res = await authFetch('/trpc/transacciones.list');
+    expect(res.status).toBe(401);
+    expect(calls.map((c) => [c.url, c.auth])).toEqual([['/trpc/transacciones.list', null]]);
+    expect(signedOut).toBe(1);
+  });
+
+  it('the access token alone removed: refreshed once and the call retried', async () => {
+    signedIn();
+    storage.delete('token');
+    serve((url, init) => {
+      if (url === '/api/token/refresh/') return new Response(JSON.stringify({ access: 'acceso-renovado' }), { status: 200 });
+      return bearer(init) === 'Bearer acceso-renovado' ? status(200) : status(401);
+    });
+    const res = await authFetch('/trpc/transacciones.list');
+    expect(res.status).toBe(200);
+    expect(calls.map((c) => c.url)).toEqual(['/trpc/transacciones.list', '/api/token/refresh/', '/trpc/transacciones.list']);
+    expect(signedOut).toBe(0);
+  });
+
+  it('an anonymous visitor\'s 401 (a wrong password) is only passed on', async () => {
+    storage.clear();
+    serve(() => status(401));
+    const res = await authFetch('/api/token/');
+    expect(res.status).toBe(401);
+    expect(calls).toHaveLength(1);
     expect(signedOut).toBe(0);
   });
 });

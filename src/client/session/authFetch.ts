@@ -69,7 +69,10 @@ export async function authFetch(input: RequestInfo | URL, init?: RequestInit): P
     session.setEnrolmentPending(true);
     window.location.assign('/seguridad');
   }
-  if (res.status !== 401 || !token) return res;
+  if (res.status !== 401) return res;
+  // Sent without a token although this page is signed in: another tab signed out, or the token was
+  // removed. Refresh if a refresh token is left; without one, sign out instead of staying half in.
+  if (!token && !session.isLoggedIn() && !session.refreshToken()) return res;
   const stored = session.token();
   const access = stored && stored !== token ? stored : await refreshAccess();
   if (!access) {

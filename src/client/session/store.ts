@@ -68,6 +68,11 @@ export const session = {
     current = null;
     emit();
   },
+  /** Read again from storage, which another tab of the app may have changed (signed out, or in as someone else). */
+  reload() {
+    current = restore();
+    emit();
+  },
   subscribe(listener: () => void) {
     listeners.add(listener);
     return () => listeners.delete(listener);

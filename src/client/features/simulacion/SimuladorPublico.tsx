@@ -108,9 +108,9 @@ export function SimuladorPublico() {
     e.preventDefault();
     setEnviado(true);
     if (origen === '' || destino === '' || metodo === '') {
-      const mensaje = origen !== '' && destino !== '' ? OP_MSG.seleccionarMetodo : OP_MSG.seleccionarDivisasMetodo;
-      toast.error(mensaje);
-      setErrores({ form: mensaje });
+      // The spec's one text, whichever of the three is missing.
+      toast.error(OP_MSG.seleccionarDivisasMetodo);
+      setErrores({ form: OP_MSG.seleccionarDivisasMetodo });
       return;
     }
     setErrores({});
