@@ -116,6 +116,10 @@ describe('the current client on the customer home screen', () => {
     await page.screenshot({ path: '/tmp/ui2-nav-staff-sin-clientes.png' });
     expect(await nav(page).getByRole('link', { name: 'Simulación de Operaciones' }).count()).toBe(0);
     expect(await nav(page).getByRole('link', { name: 'Operaciones', exact: true }).count()).toBe(0);
+    // nor their own methods, in the Configuraciones hub either
+    await page.goto(`${e.url}/configuraciones`);
+    await page.getByTestId('hub-cards').getByText('Clientes').waitFor();
+    expect(await page.getByTestId('hub-card-/metodos-financieros-cliente').count()).toBe(0);
     await page.context().close();
   });
 

@@ -284,7 +284,9 @@ describe('Configuraciones hub', () => {
     await adminPage.goto(`${e.url}/configuraciones`);
     const cards = adminPage.getByTestId('hub-cards');
     await cards.getByText('Tausers').waitFor();
-    expect(await cards.locator('[data-testid^="hub-card-"]').count()).toBe(11);
+    // Every area but 'Mis métodos financieros': the administrator acts for no client of their own.
+    expect(await cards.locator('[data-testid^="hub-card-"]').count()).toBe(10);
+    expect(await adminPage.getByTestId('hub-card-/metodos-financieros-cliente').count()).toBe(0);
     expect(await adminPage.getByTestId('hub-card-/configuraciones/documentos').getAttribute('aria-disabled')).toBe('true');
     await adminPage.context().close();
 
@@ -306,7 +308,8 @@ describe('Configuraciones hub', () => {
     await page.goto(`${e.url}/configuraciones`);
     await page.getByTestId('hub-cards').getByText('Clientes').waitFor();
     const ids = await page.locator('[data-testid^="hub-card-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')));
-    expect(ids).toEqual(['hub-card-/clientes', 'hub-card-/metodos-financieros-cliente', 'hub-card-/configuraciones/documentos']);
+    // Staff with no client of their own: no 'Mis métodos financieros' (it would only say they have none).
+    expect(ids).toEqual(['hub-card-/clientes', 'hub-card-/configuraciones/documentos']);
     await page.context().close();
   });
 });

@@ -3,8 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { AppLink, useRouteExists } from './AppLink';
 import { userMenuEntries } from './userMenuEntries';
 import { useSession } from '../session/store';
-import { esStaff, usePermissions } from '../session/permissions';
-import { useClientesDelUsuario } from '../features/clienteSelector/useClienteActual';
+import { usePermissions } from '../session/permissions';
+import { useStaffSinClientes } from '../features/clienteSelector/useClienteActual';
 import { useAuthActions } from '../session/useAuthActions';
 import { CONFIG_HUB_ANY, P } from '../../shared/permissions';
 
@@ -36,15 +36,13 @@ export function Navbar() {
   const { logout } = useAuthActions();
   const [open, setOpen] = useState(false);
   const exists = useRouteExists();
-  const clientes = useClientesDelUsuario(s ? s.user.id : null);
-  // Staff with no client of their own (or not known yet) have nothing to simulate or operate for.
-  const staffSinClientes = esStaff(s, perms) && (clientes.loading || (!clientes.failed && clientes.list.length === 0));
+  const staffSinClientes = useStaffSinClientes();
   const visible = LINKS.filter(
     (l) => exists(l.to) && (l.guestOnly ? !s : !l.perm || (perms.ready && perms.has(l.perm))) && !(l.needsClient && staffSinClientes),
   );
   const hasHistory = exists('/historial-transacciones');
   const hasConfig = perms.ready && perms.allows({ any: CONFIG_HUB_ANY });
-  const hasMisMetodos = perms.ready && (perms.has(P.useOperacion) || perms.has(P.useSimulacion)) && exists('/metodos-financieros-cliente');
+  const hasMisMetodos = perms.ready && (perms.has(P.useOperacion) || perms.has(P.useSimulacion)) && !staffSinClientes && exists('/metodos-financieros-cliente');
 
   const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-emerald-50 hover:bg-emerald-800';
   const links = (onClick?: () => void): ReactNode =>

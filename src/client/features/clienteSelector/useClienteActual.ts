@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { trpc } from '../../trpc';
 import { session, useSession } from '../../session/store';
+import { esStaff, usePermissions } from '../../session/permissions';
 import { readUserId } from '../../session/tokenReader';
 import type { ClienteRecord } from '../../../shared/schemas/clientes';
 import { onClienteActualChanged } from './events';
@@ -50,4 +51,12 @@ export function useClienteActual() {
   const fromServer = actual ? (list.find((c) => c.idCliente === actual.idCliente) ?? null) : null;
   const cliente = fromEvent && fromEvent.at >= actualAt ? fromEvent.cliente : fromServer;
   return { userId, loading, failed, sinClientes: !loading && !failed && list.length === 0, cliente };
+}
+
+/** Staff with no client of their own (or not known yet): nothing to simulate, operate or keep methods for. */
+export function useStaffSinClientes(): boolean {
+  const s = useSession();
+  const perms = usePermissions();
+  const clientes = useClientesDelUsuario(s ? s.user.id : null);
+  return esStaff(s, perms) && (clientes.loading || (!clientes.failed && clientes.list.length === 0));
 }

@@ -6,6 +6,7 @@ import { requireAccess } from '../../session/requireAccess';
 import { CONFIG_HUB_ANY } from '../../../shared/permissions';
 import { HUB_CARDS, type HubCard } from '../../features/config/hubCards';
 import { M } from '../../../shared/messages';
+import { useStaffSinClientes } from '../../features/clienteSelector/useClienteActual';
 
 function CardBody({ card, soon }: { card: HubCard; soon: boolean }) {
   return (
@@ -22,7 +23,8 @@ function CardBody({ card, soon }: { card: HubCard; soon: boolean }) {
 function Hub() {
   const perms = usePermissions();
   const exists = useRouteExists();
-  const cards = HUB_CARDS.filter((c) => !c.perm || perms.has(c.perm));
+  const staffSinClientes = useStaffSinClientes();
+  const cards = HUB_CARDS.filter((c) => (!c.perm || perms.has(c.perm)) && !(c.needsClient && staffSinClientes));
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <PageHeader title="Configuraciones" subtitle="Administrá las áreas a las que tenés acceso" />
