@@ -20,12 +20,14 @@ declare module '@tanstack/react-router' {
   }
 }
 
-// An unrecoverable 401 ends the session and goes home (spec 000 §4).
-setLogoutHandler(() => {
+/** Ends the session here and goes home (spec 000 §4). */
+function salir() {
   session.clear();
   queryClient.clear();
   void router.navigate({ to: '/' });
-});
+}
+// An unrecoverable 401 ends the session.
+setLogoutHandler(salir);
 
 // Another tab signed out or signed in as someone else (they share the storage): this one follows.
 window.addEventListener('storage', (e) => {
@@ -34,9 +36,9 @@ window.addEventListener('storage', (e) => {
   session.reload();
   const after = session.get();
   if (before?.user.id === after?.user.id) return;
+  if (before && !after) return salir();
   queryClient.clear();
-  if (before && !after) void router.navigate({ to: '/' });
-  else void router.invalidate();
+  void router.invalidate();
 });
 
 createRoot(document.getElementById('root')!).render(

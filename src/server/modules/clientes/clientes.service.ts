@@ -72,10 +72,6 @@ function documentOf(isPersonaFisica: boolean, cedula: string | null | undefined,
   return isPersonaFisica ? { cedula: r.data, ruc: null } : { cedula: null, ruc: r.data };
 }
 
-/** The document of the other type, when sent, must be empty or null: it is refused, never dropped silently. */
-function refuseOtherDocument(isPersonaFisica: boolean, input: { cedula?: string | null; ruc?: string | null }, fields: FieldErrors) {
-  Object.assign(fields, otherDocumentError(isPersonaFisica, input));
-}
 
 async function checkCategoria(db: Db, idCategoria: string, fields: FieldErrors) {
   const activa = await categoriaActiva(db, idCategoria);
@@ -99,7 +95,7 @@ export async function createCliente(ctx: ServiceCtx, input: ClienteBody): Promis
   const { db } = ctx;
   const fields: FieldErrors = {};
   const doc = documentOf(input.isPersonaFisica, input.cedula, input.ruc, fields);
-  refuseOtherDocument(input.isPersonaFisica, input, fields);
+  Object.assign(fields, otherDocumentError(input.isPersonaFisica, input));
   await checkCategoria(db, input.idCategoria, fields);
   await checkDocumentFree(db, doc, fields);
   throwFields(fields);
@@ -148,7 +144,7 @@ export async function updateCliente(
           input.ruc !== undefined ? input.ruc : cur.ruc,
           fields,
         );
-        refuseOtherDocument(isPersonaFisica, input, fields);
+        Object.assign(fields, otherDocumentError(isPersonaFisica, input));
         const idCategoria = input.idCategoria ?? cur.id_categoria;
         if (idCategoria !== cur.id_categoria) await checkCategoria(trx, idCategoria, fields);
         await checkDocumentFree(trx, doc, fields, id);
