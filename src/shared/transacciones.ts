@@ -77,6 +77,9 @@ export function mensajeTransicion(accion: Transicion, estado: EstadoTransaccion)
   }
 }
 
+/** The 409 message when the row changed between the read and the update to a state that allows the action too. */
+export const mensajeCambioMientras = (estado: EstadoTransaccion) => `La transacción cambió mientras tanto: ${enEstado(estado)}. Revisala y volvé a intentar.`;
+
 /** An Idempotency-Key the server takes: 1 to 200 visible ASCII characters (OP_MSG.idempotenciaInvalida). */
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 

@@ -255,7 +255,7 @@ export async function fallar(ctx: ServiceCtx, id: number, motivo: string) {
   if (!row) throw notFound();
   if (row.estado === 'expirada') await expirarSiVencida(ctx.db, id);
   const hecha = await ctx.db.transaction().execute(async (trx) => {
-    const done = await transicionar(trx, id, 'fallar', { motivo, fecha_fin: true });
+    const done = await transicionar(trx, id, 'fallar', row.estado, { motivo, fecha_fin: true });
     if (!done) await porQueNo(trx, id, 'fallar');
     await audit(trx, { actorId: ctx.actor.id, action: 'update', entity: 'transaccion', entityId: id, before: { estado: row.estado }, after: { estado: 'fallida', motivo } });
     return done!;

@@ -48,6 +48,18 @@ const count = async () => Number((await app.db.selectFrom('transacciones').selec
 const confirmar = (id: number, b: Record<string, unknown>, token = vip.token) =>
   app.api('PATCH', `/operaciones/transacciones/${id}/confirmar-pago/`, { token, body: b });
 const cancelar = (id: number, token = vip.token) => app.api('PATCH', `/operaciones/transacciones/${id}/cancelar/`, { token, body: {} });
+const lockWaits = async () =>
+  Number((await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(app.db)).rows[0]!.n);
+/** The status of a request, or 'waits' as soon as a session waits for a lock. */
+async function statusOrWait(r: Promise<{ status: number }>) {
+  let done: number | string | undefined;
+  r.then((x) => (done = x.status), (e: unknown) => (done = String(e)));
+  for (;;) {
+    if (done !== undefined) return done;
+    if ((await lockWaits()) > 0) return 'waits';
+    await new Promise((ok) => setTimeout(ok, 10));
+  }
+}
 
 describe('POST /api/operaciones/crear-transaccion/', () => {
   it('answers 401 anonymous, 403 without the operation permission, 403 for a client not assigned; nothing stored', async () => {
@@ -142,6 +154,18 @@ describe('Idempotency-Key', () => {
     expect(c.body).toEqual({ error: 'conflict', detail: OP_MSG.idempotenciaOtroCuerpo });
     expect((await crear(vip.token, body(), { 'Idempotency-Key': 'x'.repeat(201) })).status).toBe(400);
     expect(await count()).toBe(before + 1);
+  });
+
+  it('a repeat answers the operation only while its client is still assigned to the user (404 after)', async () => {
+    const c = await cliente(app, w.categorias.minorista);
+    const key = { 'Idempotency-Key': `desasignada-${Date.now()}` };
+    const b = body({ cliente_id: c.clienteId, detalle_metodo_id: null, metodo_id: w.metodos.EFECTIVO, monto: '100000' });
+    expect((await crear(c.token, b, key)).status).toBe(201);
+    expect((await crear(c.token, b, key)).status).toBe(201);
+    await app.db.deleteFrom('user_clientes').where('user_id', '=', c.id).execute();
+    const r = await crear(c.token, b, key);
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ detail: M.notFound });
   });
 
   it('concurrent requests with one key create one transaction', async () => {
@@ -399,6 +423,39 @@ describe('state transitions', () => {
     expect(r.body.fecha_fin).not.toBeNull();
   });
 
+  // A payment committing while the cancellation waits needs a second connection: PostgreSQL only.
+  it.runIf(!!process.env.TEST_DATABASE_URL)('a cancellation that crosses a payment is refused with the new state, not recorded as cancelling an unpaid one', async () => {
+    const t = await nueva();
+    let release = () => {};
+    const released = new Promise<void>((ok) => (release = ok));
+    let paid = () => {};
+    const isPaid = new Promise<void>((ok) => (paid = ok));
+    // The payment's UPDATE, not committed yet: the cancellation reads pendiente and waits for the row.
+    const pago = app.db.transaction().execute(async (trx) => {
+      await sql`update transacciones set estado = 'en_proceso', fecha_pago = now() where id = ${t.id}`.execute(trx);
+      paid();
+      await released;
+    });
+    await isPaid;
+    let cancelacion: ReturnType<typeof cancelar> | undefined;
+    try {
+      cancelacion = cancelar(t.id);
+      expect(await statusOrWait(cancelacion)).toBe('waits');
+    } finally {
+      release();
+      await pago;
+    }
+    const r = await cancelacion;
+    expect(r.status).toBe(409);
+    expect(r.body).toEqual({ error: 'invalid_transition', estado: 'en_proceso', detail: 'La transacción cambió mientras tanto: está en proceso. Revisala y volvé a intentar.' });
+    const cambios = await app.db.selectFrom('audit_log').select('after').where('entity', '=', 'transaccion').where('entity_id', '=', String(t.id)).where('action', '=', 'update').execute();
+    expect(cambios).toEqual([]);
+    // Looked at again, the paid operation can be cancelled, and the log says from what.
+    expect((await cancelar(t.id)).status).toBe(200);
+    const ultimo = await app.db.selectFrom('audit_log').select(['before', 'after']).where('entity', '=', 'transaccion').where('entity_id', '=', String(t.id)).where('action', '=', 'update').executeTakeFirstOrThrow();
+    expect(ultimo).toMatchObject({ before: { estado: 'en_proceso' }, after: { estado: 'cancelada' } });
+  });
+
   it('state changes need the operation permission (403) and refuse malformed input (400) changing nothing', async () => {
     const t = await nueva();
     const soloVer = await userWith(app, [P.useSimulacion]);
@@ -521,18 +578,6 @@ describe('limits', () => {
     const c = await cliente(app, w.categorias.minorista);
     const b = (monto: string) => body({ cliente_id: c.clienteId, detalle_metodo_id: null, metodo_id: w.metodos.EFECTIVO, monto });
     const primera = await nueva(b('600000'), c.token);
-    const lockWaits = async () =>
-      Number((await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(app.db)).rows[0]!.n);
-    /** The status of a creation, or 'waits' as soon as a session waits for a lock. */
-    const statusOrWait = async (r: Promise<{ status: number }>) => {
-      let done: number | string | undefined;
-      r.then((x) => (done = x.status), (e: unknown) => (done = String(e)));
-      for (;;) {
-        if (done !== undefined) return done;
-        if ((await lockWaits()) > 0) return 'waits';
-        await new Promise((ok) => setTimeout(ok, 10));
-      }
-    };
     // What an operation without limits is while its one statement runs: its row inserted (the
     // foreign-key check holds the client), not committed yet.
     let release = () => {};

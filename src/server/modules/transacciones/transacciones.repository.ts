@@ -249,16 +249,20 @@ export async function insertarTransaccion(db: Db, codigo: string, values: NuevaT
 
 /**
  * One conditional UPDATE per transition (docs/architecture.md "State machines"): it applies only
- * when the row is in a `from` state and not overdue, and gives the changed row back as every read
- * presents it, in the same statement. No row back → the caller reads why.
+ * when the row is still in `desde`, the state the caller read and checked (one of the transition's
+ * `from` states), and not overdue; it gives the changed row back as every read presents it, in the
+ * same statement. No row back → the caller reads why. So the audit's `before` is the state replaced:
+ * a cancellation that crosses a payment is refused, not recorded as the cancellation of an unpaid one.
  */
 export async function transicionar(
   db: Db,
   id: number,
   accion: Exclude<Transicion, 'expirar'>,
+  desde: string,
   set: Omit<Updateable<TransaccionesTable>, 'estado' | 'fecha_pago' | 'fecha_fin' | 'updated_at'> & { fecha_pago?: boolean; fecha_fin?: boolean } = {},
 ): Promise<TransaccionRow | undefined> {
   const { from, to } = TRANSITIONS[accion];
+  if (!(from as readonly string[]).includes(desde)) return undefined;
   const { fecha_pago, fecha_fin, ...cols } = set;
   const actualizada = db
     .updateTable('transacciones as t')
@@ -270,7 +274,7 @@ export async function transicionar(
       ...(fecha_fin ? { fecha_fin: sql`now()` } : {}),
     })
     .where('t.id', '=', id)
-    .where('t.estado', 'in', [...from])
+    .where('t.estado', '=', desde as EstadoTransaccion)
     .where(sql<SqlBool>`t.expira_en > now()`)
     .returningAll('t');
   const { rows } = await sql<TransaccionRow>`with ${sql.id(ACTUALIZADA)} as (${actualizada}) ${SELECT_ACTUALIZADA}`.execute(db);

@@ -9,7 +9,7 @@ import { Decimal, formatAmount, formatRate } from '../../../shared/money';
 import { deltaPct } from '../../../shared/pricing';
 import { P } from '../../../shared/permissions';
 import {
-  ESTADO_LABEL, IDEMPOTENCY_KEY, OP_MSG, mensajeTransicion, puedeTransicionar, type EstadoTransaccion, type Transicion,
+  ESTADO_LABEL, IDEMPOTENCY_KEY, OP_MSG, mensajeCambioMientras, mensajeTransicion, puedeTransicionar, type EstadoTransaccion, type Transicion,
 } from '../../../shared/transacciones';
 import { FECHAS_MSG, type CrearTransaccionInput, type Reconfirmacion, type TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { isAssigned } from '../clientes/clientes.repository';
@@ -111,10 +111,15 @@ export async function rechazarTransicion(db: Db, row: Pick<TransaccionRow, 'id' 
   throw transicionInvalida(row.estado, accion);
 }
 
-/** After a conditional UPDATE changed nothing: the row is gone (404) or in another state (409). Writes nothing. */
+/**
+ * After a conditional UPDATE changed nothing: the row is gone (404) or in another state (409). A
+ * state that allows the action too was reached meanwhile (paid while being cancelled): the caller
+ * acted on what it read, so it is told to look again. Writes nothing.
+ */
 export async function porQueNo(db: Db, id: number, accion: Transicion): Promise<never> {
   const row = await findTransaccion(db, id);
   if (!row) throw notFound();
+  if (puedeTransicionar(accion, row.estado as EstadoTransaccion)) throw invalidTransition(row.estado, mensajeCambioMientras(row.estado as EstadoTransaccion));
   throw transicionInvalida(row.estado, accion);
 }
 
@@ -179,11 +184,10 @@ async function unaVez(ctx: ServiceCtx, key: string | undefined, what: unknown, w
   if (key === undefined) return toRecord(await ctx.db.transaction().execute(write));
   if (!IDEMPOTENCY_KEY.test(key)) throw badRequest(OP_MSG.idempotenciaInvalida);
   const hash = createHash('sha256').update(canonical(what)).digest('hex');
+  // A repeat answers the operation only while the actor may still act for its client (404/403 as any request).
   const previa = async (prev: { request_hash: string; transaccion_id: number | null }) => {
     if (prev.request_hash !== hash || prev.transaccion_id === null) throw conflict(OP_MSG.idempotenciaOtroCuerpo);
-    const row = await findTransaccion(ctx.db, prev.transaccion_id);
-    if (!row) throw notFound();
-    return toRecord(row);
+    return toRecord(await propia(ctx, prev.transaccion_id));
   };
   const prev = await findClave(ctx.db, ctx.actor.id, key);
   if (prev) return previa(prev);
@@ -347,7 +351,7 @@ export async function confirmarPago(
     // they are set aside for this payout until it is collected, cancelled or overdue.
     const reserva = await reservarPago(trx, enTerminal(row.tauser_id, c), row.id);
     await checkLimites(trx, cliente, c.montoPyg, opts.tz, row.id);
-    const done = await transicionar(trx, row.id, 'confirmarPago', { ...snapshot(c), terminos_aceptados: true, fecha_pago: true, reserva: JSON.stringify(reserva) });
+    const done = await transicionar(trx, row.id, 'confirmarPago', row.estado, { ...snapshot(c), terminos_aceptados: true, fecha_pago: true, reserva: JSON.stringify(reserva) });
     if (!done) await porQueNo(trx, row.id, 'confirmarPago');
     await audit(trx, {
       actorId: ctx.actor.id, action: 'update', entity: ENTITY, entityId: row.id,
@@ -363,7 +367,7 @@ export async function cancelarTransaccion(ctx: ServiceCtx, id: number): Promise<
   const row = await propia(ctx, id);
   if (!puedeTransicionar('cancelar', row.estado as EstadoTransaccion)) await rechazarTransicion(ctx.db, row, 'cancelar');
   const hecha = await ctx.db.transaction().execute(async (trx) => {
-    const done = await transicionar(trx, id, 'cancelar', { fecha_fin: true });
+    const done = await transicionar(trx, id, 'cancelar', row.estado, { fecha_fin: true });
     if (!done) await porQueNo(trx, id, 'cancelar');
     await audit(trx, { actorId: ctx.actor.id, action: 'update', entity: ENTITY, entityId: id, before: { estado: row.estado }, after: { estado: 'cancelada' } });
     return done!;
