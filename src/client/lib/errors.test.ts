@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
-import { errorMessage, SIN_CONEXION } from './errors';
+import { errorMessage, reglaRechazada, SIN_CONEXION } from './errors';
 
 describe('errorMessage', () => {
   it("gives the server's message, and a Spanish connection message when the server did not answer", () => {
@@ -11,5 +11,17 @@ describe('errorMessage', () => {
     expect(errorMessage(new TRPCClientError('Failed to fetch'), 'otro')).toBe(SIN_CONEXION);
     expect(errorMessage(new TRPCClientError(`Unexpected token '<', "<html>" is not valid JSON`), 'otro')).toBe(SIN_CONEXION);
     expect(errorMessage(new Error('Token de acceso ilegible'), 'No se pudo iniciar sesión.')).toBe('No se pudo iniciar sesión.');
+  });
+});
+
+describe('reglaRechazada', () => {
+  const answered = (message: string, data: Record<string, unknown>) =>
+    new TRPCClientError(message, { result: { error: { message, code: -32600, data } } } as never);
+  it('is the message of a 400 without field errors, null for field errors, other statuses or no answer', () => {
+    const regla = 'No se puede desactivar mientras haya operaciones pagadas en USD sin completar en un terminal (1). Esperá a que se completen o cancelalas.';
+    expect(reglaRechazada(answered(regla, { code: 'BAD_REQUEST', httpStatus: 400 }))).toBe(regla);
+    expect(reglaRechazada(answered('Datos inválidos.', { code: 'BAD_REQUEST', httpStatus: 400, fields: { codigo: ['Ya existe.'] } }))).toBeNull();
+    expect(reglaRechazada(answered('Error interno', { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 }))).toBeNull();
+    expect(reglaRechazada(new TRPCClientError('Failed to fetch'))).toBeNull();
   });
 });

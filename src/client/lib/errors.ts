@@ -46,6 +46,13 @@ export function applyFieldErrors<T extends FieldValues>(err: unknown, setError: 
   return true;
 }
 
+/** The rule the server refused a change for (400 with a message and no field errors), or null. */
+export function reglaRechazada(err: unknown): string | null {
+  if (!serverAnswered(err)) return null;
+  const status = (err.data as { httpStatus?: number } | undefined)?.httpStatus;
+  return status === 400 && !errorData(err).fields && err.message ? err.message : null;
+}
+
 /**
  * The server answered that the thing asked for does not exist for this user: 404 (unknown, or another
  * client's, which reads the same) or 400 on the id itself (a hand-made link's id the schema refuses).

@@ -24,12 +24,16 @@ export const DIVISA_MSG = {
   baseExiste: 'Ya existe una divisa base.',
   baseNoCambia: 'No se puede cambiar si una divisa es la divisa base.',
   baseNoDesactivar: 'No se puede desactivar la divisa base.',
+  pagadasEnCurso: (codigo: string, n: number) =>
+    `No se puede desactivar mientras haya operaciones pagadas en ${codigo} sin completar en un terminal (${n}). Esperá a que se completen o cancelalas.`,
   divisaNoExiste: 'La divisa no existe.',
   divisaRequerida: 'Debe seleccionar una divisa.',
   denominacion: 'La denominación debe ser un número entero mayor a cero.',
   denominacionTope: 'La denominación es demasiado grande.',
   denominacionRequerida: 'Ingresá el valor de la denominación (por ejemplo 200.000).',
   denominacionDuplicada: 'Ya existe esta denominación para la divisa.',
+  denominacionReservada: (n: number) =>
+    `No se puede desactivar: ${n === 1 ? 'hay 1 billete' : `hay ${n} billetes`} de esta denominación reservados para operaciones pagadas que todavía no se completaron en un terminal. Esperá a que se completen o cancelalas.`,
   denominacionEnUso: 'Una denominación con billetes en terminales no cambia de valor ni de divisa: desactívela y cree otra.',
   limiteNumero: 'Ingrese un número válido.',
   limiteLargo: 'Asegúrese de que este campo no tenga más de 30 caracteres.',

@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
-import { errorData, errorMessage } from '../../lib/errors';
+import { errorData, errorMessage, reglaRechazada } from '../../lib/errors';
 import { useRefrescarPrecios } from '../../lib/preciosPublicos';
 import { DIVISA_MSG, type DivisaRecord } from '../../../shared/schemas/divisas';
 
@@ -53,7 +53,8 @@ export function useCambiarEstadoDivisa() {
         await refrescar();
       } catch (e) {
         console.error('Error al cambiar el estado de la divisa', e);
-        toast.error(DIVISA_MSG.actualizarError2);
+        // A rule's refusal says why (paid operations still to be collected); anything else, the spec's text.
+        toast.error(reglaRechazada(e) ?? DIVISA_MSG.actualizarError2);
       }
     },
   };

@@ -1,5 +1,5 @@
 import type { ServiceCtx } from '../../lib/context';
-import { notFound, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
+import { badRequest, notFound, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import { changeIntent, togglePatch } from '../../lib/changeIntent';
 import { requirePerms } from '../../lib/permissions';
@@ -7,7 +7,8 @@ import { withUniqueFields } from '../../lib/unique';
 import type { Db } from '../../db';
 import { P } from '../../../shared/permissions';
 import { DIVISA_MSG, type DenominacionCreateInput, type DenominacionPatchInput } from '../../../shared/schemas/divisas';
-import { denominacionEnUso, denominacionTaken, divisaExists, findDenominacion, insertDenominacion, lockDenominacion, updateDenominacionRow } from './divisas.repository';
+import { denominacionEnUso, denominacionTaken, divisaExists, findDenominacion, insertDenominacion, lockDenominacion, lockDivisa, updateDenominacionRow } from './divisas.repository';
+import { notasReservadas } from '../terminal/terminal.repository';
 
 const ENTITY = 'denominacion';
 const UNIQUE = { denominaciones_divisa_valor_uq: ['denominacion', DIVISA_MSG.denominacionDuplicada] } as const;
@@ -50,6 +51,12 @@ export function changeDenominacion(ctx: ServiceCtx, id: number, change: Denomina
         const c = typeof change === 'function' ? change(before) : change;
         const intent = changeIntent(before, c, { active: 'is_active', perms: INTENTS });
         requirePerms(ctx, { all: intent.perms });
+        if (intent.deactivating) {
+          // The currency's lock, which a payment holds while it reserves notes (shareLockDivisas): it waits for them, then counts them.
+          await lockDivisa(trx, before.divisa);
+          const reservadas = await notasReservadas(trx, id);
+          if (reservadas > 0) throw badRequest(DIVISA_MSG.denominacionReservada(reservadas));
+        }
         const divisa = c.divisa ?? before.divisa;
         const denominacion = c.denominacion ?? before.denominacion;
         if (divisa !== before.divisa || denominacion !== before.denominacion) {

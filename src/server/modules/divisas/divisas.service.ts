@@ -1,3 +1,4 @@
+import type { Db } from '../../db';
 import type { PublicCtx, ServiceCtx } from '../../lib/context';
 import { badRequest, notFound, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
 import { audit } from '../../lib/audit';
@@ -9,7 +10,7 @@ import { P } from '../../../shared/permissions';
 import { DIVISA_MSG, type DivisaCreateInput, type DivisaPatchInput, type DivisaRecord } from '../../../shared/schemas/divisas';
 import {
   DIVISA_COLUMNS, codigoTakenByOther, divisaEnUso, denominacionesDe, divisaClashes, divisasConTasa, divisasSinTasa, filteredDivisas, findDivisa,
-  insertDivisa, lockDivisa, updateDivisaRow, type DivisaFilters,
+  insertDivisa, lockDivisa, pagadasEnCurso, updateDivisaRow, type DivisaFilters,
 } from './divisas.repository';
 
 const ENTITY = 'divisa';
@@ -59,6 +60,16 @@ export async function createDivisa(ctx: ServiceCtx, input: DivisaCreateInput) {
   );
 }
 
+/**
+ * A currency goes out of use only when no paid operation in it waits for a terminal: the payout
+ * planned on its notes, or the notes the customer brings, must still be taken. Call it holding the
+ * currency's row lock, which a payment holds too (shareLockDivisas).
+ */
+async function exigirSinPagadasEnCurso(trx: Db, divisa: { id: number; codigo: string }) {
+  const n = await pagadasEnCurso(trx, divisa.id);
+  if (n > 0) throw badRequest(DIVISA_MSG.pagadasEnCurso(divisa.codigo, n));
+}
+
 type DivisaChange = Omit<DivisaPatchInput, 'id'>;
 
 /**
@@ -78,6 +89,7 @@ export function changeDivisa(ctx: ServiceCtx, id: number, change: DivisaChange |
         const errors: FieldErrors = {};
         if (es_base !== undefined && es_base !== before.es_base) errors.es_base = [DIVISA_MSG.baseNoCambia];
         if (intent.deactivating && before.es_base) throw badRequest(DIVISA_MSG.baseNoDesactivar);
+        if (intent.deactivating) await exigirSinPagadasEnCurso(trx, before);
         if (patch.precision !== undefined && patch.precision <= 2 && !before.es_base) errors.precision = [DIVISA_MSG.precision];
         if (patch.codigo !== undefined && patch.codigo !== before.codigo) {
           // The code fixes the currency's minor units: renaming one in use would re-read its rates and history.

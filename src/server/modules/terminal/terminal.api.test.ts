@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { userWith } from '../../test/fixtures';
 import { P } from '../../../shared/permissions';
 import { TERMINAL_MSG } from '../../../shared/schemas/terminal';
+import { DIVISA_MSG } from '../../../shared/schemas/divisas';
 import { mensajeTransicion } from '../../../shared/transacciones';
 import { MONTO_MSG } from '../../../shared/montoMsg';
 import { enviarComprobante } from '../transacciones/comprobanteMail';
@@ -471,6 +473,44 @@ describe('the operation path offers only what the chosen terminal can do', () =>
     expect((await pagar(b.body.id)).status).toBe(200);
     const hecho = await app.api('POST', `/tauser/terminal/transacciones/${b.body.codigo}/procesar/`, { token, body: {} });
     expect(hecho.status, JSON.stringify(hecho.body)).toBe(200);
+  });
+
+  it('a currency or a note value promised to a paid operation stays in use until a terminal completes it (400, nothing changes)', async () => {
+    // Only this test's operation is paid and not overdue.
+    await app.db.updateTable('transacciones').set({ expira_en: sql`now() - interval '1 minute'` }).where('estado', '=', 'en_proceso').execute();
+    const admin = await app.adminToken();
+    const t = await tauser(app);
+    await surtir(t);
+    const a = await enProceso(t);
+    const { reserva } = await app.db.selectFrom('transacciones').select('reserva').where('id', '=', a.id).executeTakeFirstOrThrow();
+    const reservada = (reserva as { denominacion_id: number; cantidad: number }[]).find((r) => Object.values(den.USD).includes(r.denominacion_id))!;
+    const libre = Object.values(den.USD).find((id) => !(reserva as { denominacion_id: number }[]).some((r) => r.denominacion_id === id))!;
+    const activa = async (tabla: 'divisas' | 'denominaciones', id: number) =>
+      (await app.db.selectFrom(tabla).select('is_active').where('id', '=', id).executeTakeFirstOrThrow()).is_active;
+
+    const usd = DIVISA_MSG.pagadasEnCurso('USD', 1);
+    expect(await app.api('DELETE', `/divisas/${w.usd}/`, { token: admin })).toMatchObject({ status: 400, body: { detail: usd } });
+    expect(await app.api('PATCH', `/divisas/${w.usd}/`, { token: admin, body: { is_active: false } })).toMatchObject({ status: 400, body: { detail: usd } });
+    expect(await app.api('POST', `/divisas/${w.usd}/toggle_active/`, { token: admin, body: {} })).toMatchObject({ status: 400, body: { detail: usd } });
+    expect(await app.api('DELETE', `/denominaciones/${reservada.denominacion_id}/`, { token: admin })).toMatchObject({
+      status: 400, body: { detail: DIVISA_MSG.denominacionReservada(reservada.cantidad) },
+    });
+    expect(await activa('divisas', w.usd)).toBe(true);
+    expect(await activa('denominaciones', reservada.denominacion_id)).toBe(true);
+    // A note value no paid operation counts on goes out of use as before.
+    expect((await app.api('DELETE', `/denominaciones/${libre}/`, { token: admin })).status).toBeLessThan(300);
+    expect(await activa('denominaciones', libre)).toBe(false);
+    await app.db.updateTable('denominaciones').set({ is_active: true }).where('id', '=', libre).execute();
+
+    // The kiosk pays the customer in dollars; then both may go out of use.
+    const hecho = await app.api('POST', `/tauser/terminal/transacciones/${a.codigo}/procesar/`, { token: await terminalToken(t), body: {} });
+    expect(hecho.status, JSON.stringify(hecho.body)).toBe(200);
+    expect(hecho.body.entrega.notas.length).toBeGreaterThan(0);
+    expect((await app.api('DELETE', `/denominaciones/${reservada.denominacion_id}/`, { token: admin })).status).toBeLessThan(300);
+    expect((await app.api('DELETE', `/divisas/${w.usd}/`, { token: admin })).status).toBeLessThan(300);
+    expect(await activa('divisas', w.usd)).toBe(false);
+    await app.db.updateTable('divisas').set({ is_active: true }).where('id', '=', w.usd).execute();
+    await app.db.updateTable('denominaciones').set({ is_active: true }).where('id', '=', reservada.denominacion_id).execute();
   });
 
   it('payments at one terminal take turns: two paid at once never share the same notes', async () => {

@@ -30,6 +30,13 @@ const reservados = (excepto: number, tauserId?: string) => sql`
     ${tauserId === undefined ? sql`` : sql`and t.tauser_id = ${tauserId}`}
   group by t.tauser_id, r.denominacion_id`;
 
+/** Notes of the denomination reserved at every Tauser for paid operations' payouts. */
+export async function notasReservadas(db: Db, denominacionId: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select coalesce(sum(r.cantidad), 0)::int as n from (${reservados(0)}) r where r.denominacion_id = ${denominacionId}`.execute(db);
+  return rows[0]!.n;
+}
+
 export interface StockRow {
   denominacion_id: number;
   denominacion: number;

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/transacciones';
 import { FECHAS_MSG, type CrearTransaccionInput, type Reconfirmacion, type TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { isAssigned } from '../clientes/clientes.repository';
+import { shareLockDivisas } from '../divisas/divisas.repository';
 import { clienteOperable, cotizar, cotizarParams, type ClienteOperable, type Cotizacion } from '../simulacion/simulacion.service';
 import { exigirEntregableEnBilletes, exigirTerminalPuedePagar, reservarPago, type FigurasTerminal } from '../terminal/plan';
 import { nuevoCodigo } from './codigo';
@@ -336,6 +337,8 @@ export async function confirmarPago(
   return unaVez(ctx, opts.idempotencyKey, { pagar: input }, async (trx) => {
     if (!puedeTransicionar('confirmarPago', row.estado as EstadoTransaccion)) throw transicionInvalida(row.estado, 'confirmarPago');
     if (input.terminos_aceptados !== true) throw validation({ terminos_aceptados: [OP_MSG.terminosRequeridos] });
+    // Until this commits, neither currency goes out of use (exigirSinPagadasEnCurso waits, then counts it).
+    await shareLockDivisas(trx, [row.divisa_origen_id, row.divisa_destino_id]);
     // The terminal too: one closed since the creation could never complete the paid operation.
     const cliente = await clienteOperable(inTrx(ctx, trx), row.cliente_id, row.tauser_id);
     const c = await recotizar(trx, row, cliente);
