@@ -214,6 +214,16 @@ describe('what the document declares', () => {
     expect(body('/auth/logout-all/')).toBeUndefined();
   });
 
+  it('a field the server fills in when absent (commissions default to 0) is not declared required', () => {
+    const required = (path: string) => {
+      const s = operation(path, 'post').requestBody!.content['application/json'].schema as { $ref?: string; required?: string[] };
+      return [...((s.$ref ? (doc.components!.schemas![s.$ref.split('/').pop()!] as typeof s) : s).required ?? [])].sort();
+    };
+    expect(required('/operaciones/bancos/')).toEqual(['nombre']);
+    expect(required('/operaciones/billeteras-catalogo/')).toEqual(['nombre']);
+    expect(required('/operaciones/metodos/')).toEqual(['nombre', 'nombre_display']);
+  });
+
   it('the query parameters of a list whose whole input is optional are declared (rates: search, activo, page, all)', async () => {
     const query = (path: string) => (operation(path, 'get').parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name).sort();
     expect(query('/cotizaciones/')).toEqual(['activo', 'all', 'page', 'search']);

@@ -18,8 +18,10 @@ export const DIVISA_MSG = {
   simboloLargo: 'El símbolo debe tener entre 1 y 3 caracteres.',
   maxDigitos: 'El máximo de dígitos debe ser un número mayor a 2.',
   maxDigitosTope: 'El máximo de dígitos no puede ser mayor a 30.',
+  maxDigitosEntero: 'El máximo de dígitos debe ser un número entero.',
   precision: 'La precisión debe ser un número mayor a 2.',
   precisionTope: 'La precisión no puede ser mayor a 20.',
+  precisionEntera: 'La precisión debe ser un número entero.',
   flag: 'La bandera debe ser un código de país de 2 letras (ISO 3166-1), por ejemplo US.',
   baseExiste: 'Ya existe una divisa base.',
   baseNoCambia: 'No se puede cambiar si una divisa es la divisa base.',
@@ -63,7 +65,9 @@ export const serialId = idParam;
 const fromIntText = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v.trim()) : v), schema);
 
-const wholeNumber = (message: string) => fromIntText(z.number({ error: message }).int(message));
+/** A number (or its digits as text); one with decimals is told it must be whole, one too large its cap. */
+const wholeNumber = (message: string, entero: string) =>
+  fromIntText(z.number({ error: message }).refine((n) => Number.isInteger(n), { message: entero, abort: true }).meta({ type: 'integer' }));
 
 const nombre = cleanText({ error: textError(DIVISA_MSG.nombreRequerido) }).trim().min(1, { message: DIVISA_MSG.nombreRequerido, abort: true }).min(3, DIVISA_MSG.nombreLargo).max(30, DIVISA_MSG.nombreLargo);
 const codigo = z
@@ -74,11 +78,11 @@ const codigo = z
   .regex(/^[A-Za-z]*$/, DIVISA_MSG.codigoLetras)
   .transform((v) => v.toUpperCase());
 const simbolo = cleanText({ error: textError(DIVISA_MSG.simboloRequerido) }).trim().min(1, { message: DIVISA_MSG.simboloRequerido, abort: true }).max(3, DIVISA_MSG.simboloLargo);
-const maxDigitos = wholeNumber(DIVISA_MSG.maxDigitos).pipe(z.number().gt(2, DIVISA_MSG.maxDigitos).max(30, DIVISA_MSG.maxDigitosTope));
+const maxDigitos = wholeNumber(DIVISA_MSG.maxDigitos, DIVISA_MSG.maxDigitosEntero).pipe(z.number().gt(2, DIVISA_MSG.maxDigitos).max(30, DIVISA_MSG.maxDigitosTope));
 /** Spec rule for currencies created or edited through the API (the seeded base currency keeps 0). */
-const precision = wholeNumber(DIVISA_MSG.precision).pipe(z.number().gt(2, DIVISA_MSG.precision).max(20, DIVISA_MSG.precisionTope));
+const precision = wholeNumber(DIVISA_MSG.precision, DIVISA_MSG.precisionEntera).pipe(z.number().gt(2, DIVISA_MSG.precision).max(20, DIVISA_MSG.precisionTope));
 /** On update: 0–20 here; the service asks for more than 2 unless the currency is the base one. */
-const precisionUpdate = wholeNumber(DIVISA_MSG.precision).pipe(z.number().min(0, DIVISA_MSG.precision).max(20, DIVISA_MSG.precisionTope));
+const precisionUpdate = wholeNumber(DIVISA_MSG.precision, DIVISA_MSG.precisionEntera).pipe(z.number().min(0, DIVISA_MSG.precision).max(20, DIVISA_MSG.precisionTope));
 /** ISO 3166-1 alpha-2 code ("us" → "US"); empty or null means no flag. */
 const flag = z
   .string({ error: textError(DIVISA_MSG.flag) })

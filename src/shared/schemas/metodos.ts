@@ -1,6 +1,7 @@
 import { cleanText } from '../text';
 import { decimalDoc, textError, z } from '../zod';
 import { Decimal, toFixedString } from '../money';
+import { M } from '../messages';
 import { MA } from '../messagesAdmin';
 import { idParam, uuidParam } from './common';
 import { queryFlag, TELEFONO_RE, text } from './fields';
@@ -143,14 +144,18 @@ const comisionCobro = porcentaje({ negativo: METODO_MSG.comisionCobro, excede: M
 const comisionPago = porcentaje({ negativo: METODO_MSG.comisionPago, excede: METODO_MSG.comisionPago });
 const comisionCompra = porcentaje({ negativo: METODO_MSG.compraNegativa, excede: METODO_MSG.compraExcede });
 const comisionVenta = porcentaje({ negativo: METODO_MSG.ventaNegativa, excede: METODO_MSG.ventaExcede });
-const optionalDefault = <T extends z.ZodType>(s: T, d: string) => z.preprocess((v) => (v === undefined || v === null || v === '' ? d : v), s);
+/** Absent, null or blank reads as `d`, checked like a sent value; optional in the OpenAPI document (prefault). */
+const optionalDefault = <T extends z.ZodType>(s: T, d: string) => z.preprocess((v) => (v === null || v === '' ? d : v), s).prefault(d);
 
 export const serialId = idParam;
-/** A catalogue or method reference in a body: an id, with the field's own "choose one" message. */
-export const refId = (message: string) =>
+/**
+ * A catalogue or method reference in a body: an id, with the field's own "choose one" message
+ * (`ausente`: what an absent one is told, when "choose one" does not fit).
+ */
+export const refId = (message: string, ausente = message) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
-    z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message),
+    z.number({ error: (iss) => (iss.input === undefined ? ausente : message) }).int(message).positive(message).max(2_147_483_647, message),
   );
 
 // ---- Methods ----
@@ -316,7 +321,7 @@ export type DetalleRecord = z.infer<typeof detalleRecord>;
 export const detalleCreadoRecord = detalleRecord.extend({ data: z.object({ id: z.number().int() }) });
 export type DetalleCreadoRecord = z.infer<typeof detalleCreadoRecord>;
 
-const detalleRef = refId(METODO_MSG.detalleNoExiste);
+const detalleRef = refId(METODO_MSG.detalleNoExiste, M.required);
 
 const cuentaFields = {
   banco: refId(METODO_MSG.bancoRequerido),

@@ -345,6 +345,10 @@ describe('instances', () => {
     expect(again.body).toEqual({ metodo_financiero_detalle: [METODO_MSG.detalleOcupado] });
     const w = await app.api('POST', `${B}/billeteras-digitales/`, { token: customer, body: { plataforma: 1, usuario_id: 'x', email: 'x@y.com', metodo_financiero_detalle: d.body.id } });
     expect(w.body).toEqual({ metodo_financiero_detalle: [METODO_MSG.metodoNoCoincide] });
+    // Without the detail's id: it is missing, not unknown.
+    const sinDetalle = await crearCuenta(customer, {});
+    expect(sinDetalle.status).toBe(400);
+    expect(sinDetalle.body.metodo_financiero_detalle).toEqual([M.required]);
   });
 
   it('bank account messages; a fixed-CVU bank fills the CBU/CVU; only active banks', async () => {
