@@ -224,6 +224,17 @@ describe('what the document declares', () => {
     expect(required('/operaciones/metodos/')).toEqual(['nombre', 'nombre_display']);
   });
 
+  it('a body the server reads strictly declares no other fields, but where a PUT/PATCH takes back what GET answered', () => {
+    const extra = (path: string, method: 'post' | 'put' | 'patch') => {
+      const s = operation(path, method).requestBody!.content['application/json'].schema as { $ref?: string; additionalProperties?: unknown };
+      return (s.$ref ? (doc.components!.schemas![s.$ref.split('/').pop()!] as typeof s) : s).additionalProperties;
+    };
+    expect(extra('/clientes/', 'post')).toBe(false);
+    expect(extra('/operaciones/crear-transaccion/', 'post')).toBe(false);
+    expect(extra('/clientes/{id}/', 'put')).toBeUndefined();
+    expect(extra('/divisas/{id}/', 'patch')).toBeUndefined();
+  });
+
   it('the query parameters of a list whose whole input is optional are declared (rates: search, activo, page, all)', async () => {
     const query = (path: string) => (operation(path, 'get').parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name).sort();
     expect(query('/cotizaciones/')).toEqual(['activo', 'all', 'page', 'search']);

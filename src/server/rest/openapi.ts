@@ -134,10 +134,14 @@ export function buildOpenApi(appRouter: AnyRouter, routes: RestRoute[]) {
     };
     // Rebuilt from the shape: .omit() refuses objects carrying refinements (cross-field rules). A
     // wholly optional input (`z.object({...}).optional()`, a list's query) has the object's fields.
+    // A strict input refuses other fields (400 'Campo no permitido.'), and its document says so, but
+    // where a PUT/PATCH takes back the record its path's GET answered (rest/echo.ts).
     const inputObject = input instanceof z.ZodOptional ? input.unwrap() : input;
+    const echoes = (route.method === 'put' || route.method === 'patch') && routes.some((r) => r.method === 'get' && r.path === route.path);
+    const strict = inputObject instanceof z.ZodObject && inputObject._zod.def.catchall?._zod.def.type === 'never' && !echoes;
     const objectInput =
       inputObject instanceof z.ZodObject
-        ? z.object(Object.fromEntries(Object.entries(inputObject.shape as Record<string, z.ZodType>).filter(([k]) => !pathParams.includes(k))))
+        ? (strict ? z.strictObject : z.object)(Object.fromEntries(Object.entries(inputObject.shape as Record<string, z.ZodType>).filter(([k]) => !pathParams.includes(k))))
         : undefined;
     const withQuery = (query: z.ZodObject) => (op.requestParams = { ...op.requestParams, query: queryParamsOf(query) });
     const hasFields = objectInput !== undefined && Object.keys(objectInput.shape).length > 0;
