@@ -184,7 +184,9 @@ describe('progress that survives', () => {
     await pendientes.getByRole('button', { name: `Cancelar ${codigo}` }).click();
     await confirmar.getByRole('button', { name: 'Sí, cancelar' }).click();
     await expect.poll(() => estadoDe(id)).toBe('cancelada');
-    await expect.poll(() => page.getByText(codigo).count()).toBe(0);
+    // Said, as every cancellation is; and gone from the banner.
+    await page.getByText(OP_MSG.cancelada(codigo)).waitFor();
+    await expect.poll(() => pendientes.getByText(codigo).count()).toBe(0);
     await page.context().close();
   });
 

@@ -227,7 +227,8 @@ describe('password and sessions on screen', () => {
     await login(other, e.url, 'rosa', 'clave-rosa-2');
     await page.getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }).click();
     await page.getByRole('button', { name: 'Cerrar todas' }).click();
-    await page.waitForURL(`${e.url}/login`);
+    await page.waitForURL(`${e.url}/`);
+    await page.getByRole('link', { name: 'Iniciar sesión' }).first().waitFor();
     await other.goto(`${e.url}/seguridad`);
     await other.waitForURL(`${e.url}/`);
     await other.getByRole('link', { name: 'Iniciar sesión' }).first().waitFor();

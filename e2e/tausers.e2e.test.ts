@@ -76,7 +76,9 @@ async function mapReady(map: Locator) {
   await map.and(map.page().locator('[data-map-state="listo"]')).waitFor();
 }
 
-const SIX = /^-?\d{1,3}\.\d{6}$/;
+/** A coordinate the map wrote in the form: es-PY, six decimals. */
+const SIX = /^-?\d{1,3},\d{6}$/;
+const numero = (coord: string) => Number(coord.replace(',', '.'));
 
 describe('/configuracion-tausers', () => {
   it('creates a Tauser by clicking the map, edits it, shows its details with the map and toggles it, with no request leaving the app', async () => {
@@ -117,13 +119,13 @@ describe('/configuracion-tausers', () => {
     const lng = await dialog.getByLabel('Longitud').inputValue();
     expect(lng).toMatch(SIX);
     // A click right of and below the centre (Asunción) lands south-east of it.
-    expect(Number(lat)).toBeLessThan(-25.263739);
-    expect(Number(lng)).toBeGreaterThan(-57.575926);
+    expect(numero(lat)).toBeLessThan(-25.263739);
+    expect(numero(lng)).toBeGreaterThan(-57.575926);
     await marker.waitFor();
     const before = (await marker.boundingBox())!;
 
     // Typing a coordinate moves the marker (about 220 m north).
-    const north = (Number(lat) + 0.002).toFixed(6);
+    const north = (numero(lat) + 0.002).toFixed(6);
     await dialog.getByLabel('Latitud').fill(north);
     await expect.poll(async () => (await marker.boundingBox())!.y).toBeLessThan(before.y - 10);
 
@@ -133,13 +135,14 @@ describe('/configuracion-tausers', () => {
     const row = page.getByRole('row').filter({ hasText: 'TAU-LUQ-01' });
     await row.waitFor();
     const saved = await e.server.database.db.selectFrom('tausers').selectAll().where('codigo', '=', 'TAU-LUQ-01').executeTakeFirstOrThrow();
-    expect(saved).toMatchObject({ latitud: north, longitud: lng, is_active: true, ciudad: 'Luque' });
+    expect(saved).toMatchObject({ latitud: north, longitud: lng.replace(',', '.'), is_active: true, ciudad: 'Luque' });
 
     // Edit: the code is read-only.
     await row.getByRole('button', { name: 'Editar Tauser Luque' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar Tauser' });
     await expect(edit.getByLabel('Código').getAttribute('readonly')).resolves.not.toBeNull();
-    await expect(edit.getByLabel('Latitud').inputValue()).resolves.toBe(north);
+    // Read back as people here write it.
+    await expect(edit.getByLabel('Latitud').inputValue()).resolves.toBe(north.replace('.', ','));
     await mapReady(edit.getByRole('region', { name: 'Mapa para ubicar el Tauser' }));
     await edit.getByRole('button', { name: 'Ubicación del Tauser' }).waitFor();
     await edit.getByLabel('Nombre').fill('Tauser Luque Centro');
@@ -152,7 +155,7 @@ describe('/configuracion-tausers', () => {
     await page.getByRole('button', { name: 'Ver Tauser Luque Centro' }).click();
     const details = page.getByRole('dialog', { name: 'Detalles del Tauser' });
     await details.getByText(saved.id_tauser).waitFor();
-    await details.getByText(north).waitFor();
+    await details.getByText(north.replace('.', ',')).waitFor();
     await details.getByText('Av. Aviadores del Chaco km 11').waitFor();
     await details.getByText('Ver ubicación en el mapa').click();
     const detailMap = details.getByRole('region', { name: 'Ubicación de Tauser Luque Centro' });
@@ -182,7 +185,7 @@ describe('/configuracion-tausers', () => {
     await map.getByRole('button', { name: 'Tauser Encarnación (TAU-ENC-01)' }).click();
     const details = page.getByRole('dialog', { name: 'Detalles del Tauser' });
     await details.getByText('Itapúa').waitFor();
-    await details.getByText('-27.330560').waitFor();
+    await details.getByText('-27,330560').waitFor();
     await page.context().close();
   });
 

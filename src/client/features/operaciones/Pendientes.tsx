@@ -5,7 +5,7 @@ import { montoATexto } from '../../../shared/montoEsPy';
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { montoEn } from './ResumenCotizacion';
 import type { EstadoWizard } from './wizardSearch';
-import { useDescartarTransaccion } from './hooks';
+import { useCancelarPendiente } from './hooks';
 import { OP_MSG } from '../../../shared/transacciones';
 import { CancelarOperacion } from './CancelarOperacion';
 
@@ -29,7 +29,8 @@ export function estadoDe(t: TransaccionRecord): Partial<EstadoWizard> {
  */
 export function Pendientes({ clienteId, onRetomar }: { clienteId: string; onRetomar: (e: Partial<EstadoWizard>) => void }) {
   const q = trpc.transacciones.list.useQuery({ cliente_id: clienteId, estado: 'pendiente', all: true }, { staleTime: 0 });
-  const cancelar = useDescartarTransaccion();
+  // A cancellation the customer confirmed: said with a toast, like the history's.
+  const cancelar = useCancelarPendiente();
   // The state is checked here too: a row paid or cancelled a moment ago is replaced in the cache before the list refetches.
   const lista = Array.isArray(q.data) ? q.data.filter((t) => t.estado === 'pendiente' && Date.parse(t.expira_en) > Date.now()) : [];
   if (!lista.length) return null;

@@ -141,7 +141,8 @@ function Desactivar() {
 
 /** The second-factor card of Seguridad. */
 export function SegundoFactor() {
-  const status = trpc.auth.mfaStatus.useQuery();
+  // Asked only while signed in: after "Cerrar todas" the page is left without a session.
+  const status = trpc.auth.mfaStatus.useQuery(undefined, { enabled: useSession() !== null });
   const navigate = useNavigate();
   const [codes, setCodes] = useState<string[] | null>(null);
   const [wasRequired, setWasRequired] = useState(false);

@@ -66,7 +66,8 @@ function CerrarSesiones() {
       await logoutAll.mutateAsync({});
       session.clear();
       queryClient.clear();
-      await navigate({ to: '/login' });
+      // Like every sign-out (spec 000 §2): home.
+      await navigate({ to: '/' });
     } catch {
       setOpen(false);
     }

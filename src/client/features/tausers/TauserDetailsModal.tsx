@@ -3,6 +3,7 @@ import { Modal } from '../../components/Modal';
 import { StatusBadge } from '../../components/StatusBadge';
 import type { TauserRecord } from '../../../shared/schemas/tausers';
 import { LazyMap } from './LazyMap';
+import { coordEsPy } from './geo';
 import { StockSection } from './StockSection';
 import { Can } from '../../components/Guard';
 import { P } from '../../../shared/permissions';
@@ -25,8 +26,8 @@ function Details({ t, onClose }: { t: TauserRecord; onClose: () => void }) {
     ['Dirección', t.direccion],
     ['Ciudad', t.ciudad],
     ['Departamento', t.departamento],
-    ['Latitud', <span className="font-mono">{t.latitud}</span>],
-    ['Longitud', <span className="font-mono">{t.longitud}</span>],
+    ['Latitud', <span className="font-mono">{coordEsPy(t.latitud)}</span>],
+    ['Longitud', <span className="font-mono">{coordEsPy(t.longitud)}</span>],
     ['Estado', <StatusBadge active={t.isActive} />],
   ];
   const point = { lat: Number(t.latitud), lng: Number(t.longitud) };

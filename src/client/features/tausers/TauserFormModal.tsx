@@ -6,7 +6,7 @@ import { FormField } from '../../components/FormField';
 import { applyFieldErrors } from '../../lib/errors';
 import { TAUSER_MSG, tauserForm, type TauserFormIn, type TauserFormOut, type TauserRecord } from '../../../shared/schemas/tausers';
 import { useCrearTauser, useEditarTauser } from './hooks';
-import { pointOf, roundCoord } from './geo';
+import { coordEsPy, pointOf, roundCoord } from './geo';
 import { LazyMap } from './LazyMap';
 import { useEnCurso } from '../../lib/useEnCurso';
 
@@ -39,7 +39,7 @@ function TauserForm({ state, onDone }: { state: NonNullable<TauserFormState>; on
   const { register, handleSubmit, formState, setError, setValue, watch } = useForm<TauserFormIn, unknown, TauserFormOut>({
     resolver: zodResolver(tauserForm),
     defaultValues: editing
-      ? { codigo: editing.codigo, nombre: editing.nombre, direccion: editing.direccion, ciudad: editing.ciudad, departamento: editing.departamento, latitud: editing.latitud, longitud: editing.longitud }
+      ? { codigo: editing.codigo, nombre: editing.nombre, direccion: editing.direccion, ciudad: editing.ciudad, departamento: editing.departamento, latitud: coordEsPy(editing.latitud), longitud: coordEsPy(editing.longitud) }
       : EMPTY,
   });
   const { errors, isSubmitting } = formState;

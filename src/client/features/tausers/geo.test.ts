@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { byDistance, distanceKm, formatDistance, parseCoord, pointOf, roundCoord } from './geo';
+import { byDistance, coordEsPy, distanceKm, formatDistance, parseCoord, pointOf, roundCoord } from './geo';
 
 describe('roundCoord', () => {
   it('keeps 6 decimals, half-up, never "-0"', () => {
-    expect(roundCoord(-25.2637394)).toBe('-25.263739');
-    expect(roundCoord(-57.5759255)).toBe('-57.575926');
-    expect(roundCoord(10)).toBe('10.000000');
-    expect(roundCoord(-0.0000001)).toBe('0.000000');
+    expect(roundCoord(-25.2637394)).toBe('-25,263739');
+    expect(roundCoord(-57.5759255)).toBe('-57,575926');
+    expect(roundCoord(10)).toBe('10,000000');
+    expect(roundCoord(-0.0000001)).toBe('0,000000');
+    expect(coordEsPy('-25.282170')).toBe('-25,282170');
   });
 });
 

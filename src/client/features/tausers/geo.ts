@@ -6,11 +6,14 @@ export interface LatLng {
   lng: number;
 }
 
-/** A map click's coordinate as the form keeps it: half-up to 6 decimals ("-25.263739"). */
+/** A map click's coordinate as the form keeps it: half-up to 6 decimals, written es-PY ("-25,263739"). */
 export function roundCoord(value: number): string {
   const d = new Decimal(value).toDecimalPlaces(COORD_DECIMALS, Decimal.ROUND_HALF_UP);
-  return (d.isZero() ? new Decimal(0) : d).toFixed(COORD_DECIMALS);
+  return coordEsPy((d.isZero() ? new Decimal(0) : d).toFixed(COORD_DECIMALS));
 }
+
+/** A stored coordinate ("-25.263739") as people here write it: a decimal comma, no thousands ("-25,263739"). */
+export const coordEsPy = (value: string | number): string => String(value).replace('.', ',');
 
 /** A typed coordinate ("-25,26" or "-25.26") as a number within ±limit, or null while it is not one. */
 export function parseCoord(text: unknown, limit: 90 | 180): number | null {

@@ -62,7 +62,7 @@ export function UsuariosPage() {
           </RowAction>
           {u.mfa_enabled && u.id !== me?.id && perms.has(P.resetMfa) && (!u.is_superuser || !!me?.is_superuser) && (
             <RowAction label={`Restablecer la verificación en dos pasos de ${u.username}`} onClick={() => setResetting(u)}>
-              Restablecer 2FA
+              Restablecer verificación
             </RowAction>
           )}
           <ToggleAction active={u.is_active} name={u.username} canDeactivate={mayToggle(u)} canActivate={mayToggle(u)} busy={acciones.ocupado(`estado:${u.id}`)} onToggle={() => void acciones.ejecutar(`estado:${u.id}`, () => estado.mutateAsync(u))} />
