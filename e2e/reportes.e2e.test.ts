@@ -139,7 +139,7 @@ describe('/reportes', () => {
     const primera = await tabla.getByRole('row').nth(1).getByRole('cell').allInnerTexts();
     const enAsuncion = new Intl.DateTimeFormat('es-PY', { dateStyle: 'short', timeZone: 'America/Asuncion' }).format(new Date(Date.UTC(2020, 0, 15, 2, 30)));
     expect(primera[0]).toContain(enAsuncion);
-    expect(primera.slice(1, 4)).toEqual(['ENE00', 'Venta', 'USD 101,00']);
+    expect(primera.slice(1, 4)).toEqual(['ENE00', 'Venta', '101,00 USD']);
     const margenes = async () => {
       const col = (await tabla.getByRole('columnheader').allInnerTexts()).indexOf('Margen PYG');
       return (await tabla.locator('tbody tr')).evaluateAll((trs, c) => trs.map((tr) => tr.children[c]!.textContent!), col);

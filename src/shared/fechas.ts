@@ -8,3 +8,8 @@ export function esFecha(s: string): boolean {
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 1 && d.toISOString().slice(0, 10) === s;
 }
+
+const diaFmt = new Intl.DateTimeFormat('es-PY', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** A calendar date `AAAA-MM-DD` as people here write it: `01/11/2026` (a file read by people: the PDF). */
+export const diaEsPy = (iso: string): string => diaFmt.format(new Date(`${iso}T00:00:00Z`));

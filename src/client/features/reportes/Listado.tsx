@@ -14,9 +14,9 @@ const COLS: Col<LineaRecord>[] = [
   { header: 'Código', cell: (l) => <span className="font-mono">{l.codigo}</span> },
   { header: 'Operación del cliente', cell: (l) => OPERACION[l.operacion_cliente] },
   // The foreign amount with its currency's minor unit (ISO 4217: USD 2 decimals, CLP none).
-  { header: 'Monto divisa', cell: (l) => `${l.divisa} ${formatAmount(l.monto_divisa, minorUnits(l.divisa))}`, num: true },
+  { header: 'Monto divisa', cell: (l) => `${formatAmount(l.monto_divisa, minorUnits(l.divisa))} ${l.divisa}`, num: true },
   { header: 'Monto PYG', cell: (l) => pyg(l.monto_pyg), num: true },
-  { header: 'Tasa aplicada', cell: (l) => formatRate(l.tasa_aplicada, 4, 4), num: true },
+  { header: 'Tasa aplicada', cell: (l) => formatRate(l.tasa_aplicada, 4), num: true },
   { header: 'Margen PYG', cell: (l) => pyg(l.margen_pyg), num: true },
   { header: 'Método', cell: (l) => l.metodo },
   { header: 'Operador', cell: (l) => l.operador },

@@ -391,7 +391,7 @@ export function ReportesPage() {
                     },
                     {
                       header: 'Tasa promedio',
-                      cell: (g) => formatRate(g.tasa_promedio ?? '0', 4, 4),
+                      cell: (g) => formatRate(g.tasa_promedio ?? '0', 4),
                       num: true,
                     },
                     ...CIFRAS,

@@ -348,6 +348,13 @@ describe('the head of the files', () => {
     const head = textos.slice(1, textos.indexOf('Resumen')).join('   ');
     for (const [k, v] of esperado) expect(head).toContain(`${k}: ${v}`);
     expect(head).not.toMatch(/\(id\)/);
+    // Read by people: dates and the operation as they write them (the CSV keeps ISO dates and codes).
+    expect(head).toContain('Desde: 01/11/2026   Hasta: 30/11/2026');
+    const porDivisa = textos.slice(textos.indexOf('Por divisa'));
+    expect(porDivisa).toContain('Venta');
+    expect(porDivisa).not.toContain('venta');
+    expect(textos).toContain('01/11/2026');
+    expect(textos).not.toContain('2026-11-01');
   });
 });
 

@@ -3,7 +3,8 @@ import type { Db } from '../../db';
 import { DIMENSIONES, type ReporteFiltros } from '../../../shared/schemas/reportes';
 import * as repo from './reportes.repository';
 import { textoPdf } from '../../../shared/pdfTexto';
-import { TITULO_DIMENSION, evolucionDeArchivo, filtrosLegibles, numeroEsPy } from './reportes.textos';
+import { OPERACION, TITULO_DIMENSION, evolucionDeArchivo, filtrosLegibles, numeroEsPy } from './reportes.textos';
+import { diaEsPy } from '../../../shared/fechas';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;
@@ -74,7 +75,9 @@ export async function pdfDelReporte(db: Db, f: ReporteFiltros, tz: string): Prom
   doc.setTitle(`Ganancias ${f.fecha_desde} a ${f.fecha_hasta}`);
   const w = new Escritor(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
   w.texto('Reporte de ganancias', { size: 16, bold: true });
-  w.piezas(filtrosLegibles(f, nombres).map(([k, v]) => `${k}: ${v}`));
+  // People read this file: dates as they write them (the CSV keeps ISO dates for programs).
+  const fechas = new Set(['Desde', 'Hasta']);
+  w.piezas(filtrosLegibles(f, nombres).map(([k, v]) => `${k}: ${fechas.has(k) ? diaEsPy(v) : v}`));
   w.tabla('Resumen', ['Cifra', 'Valor'], [200, 160], [
     ['Operaciones', numeroEsPy(String(resumen.operaciones))],
     ['Volumen PYG', numeroEsPy(resumen.volumen_pyg)],
@@ -83,13 +86,13 @@ export async function pdfDelReporte(db: Db, f: ReporteFiltros, tz: string): Prom
   DIMENSIONES.forEach((dim, i) => {
     if (dim === 'divisa') {
       w.tabla(TITULO_DIMENSION[dim], ['Divisa', 'Operación', 'Volumen divisa', 'Tasa promedio', 'Operaciones', 'Volumen PYG', 'Margen PYG'], [60, 60, 85, 70, 60, 90, 90],
-        grupos[i].map((g) => [g.etiqueta, g.operacion ?? '', numeroEsPy(g.volumen_divisa ?? '0'), numeroEsPy(g.tasa_promedio ?? '0'), String(g.operaciones), numeroEsPy(g.volumen_pyg), numeroEsPy(g.margen_pyg)]));
+        grupos[i].map((g) => [g.etiqueta, g.operacion ? OPERACION[g.operacion as keyof typeof OPERACION] : '', numeroEsPy(g.volumen_divisa ?? '0'), numeroEsPy(g.tasa_promedio ?? '0'), String(g.operaciones), numeroEsPy(g.volumen_pyg), numeroEsPy(g.margen_pyg)]));
     } else {
       w.tabla(TITULO_DIMENSION[dim], ['Nombre', 'Operaciones', 'Volumen PYG', 'Margen PYG'], [215, 70, 115, 115],
         grupos[i].map((g) => [g.etiqueta, String(g.operaciones), numeroEsPy(g.volumen_pyg), numeroEsPy(g.margen_pyg)]));
     }
   });
   w.tabla(ev.titulo, [ev.columna, 'Operaciones', 'Volumen PYG', 'Margen PYG'], [215, 70, 115, 115],
-    evolucion.map((p) => [p.periodo, String(p.operaciones), numeroEsPy(p.volumen_pyg), numeroEsPy(p.margen_pyg)]));
+    evolucion.map((p) => [diaEsPy(p.periodo), String(p.operaciones), numeroEsPy(p.volumen_pyg), numeroEsPy(p.margen_pyg)]));
   return doc.save();
 }

@@ -24,7 +24,7 @@ export const ENCABEZADO_LINEAS = [
   'Método', 'Operador', 'Tauser', 'Categoría',
 ];
 
-const OPERACION = { compra: 'Compra', venta: 'Venta' } as const;
+export const OPERACION = { compra: 'Compra', venta: 'Venta' } as const;
 
 /**
  * The filters as label and value, for the head of the XLSX and PDF files: records by the name the
