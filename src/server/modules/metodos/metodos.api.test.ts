@@ -109,8 +109,11 @@ describe('permissions of every path', () => {
       expect(r.body.detail).toBe(M.apiForbidden);
       expect((await app.api('POST', `${B}/${res}/`, { token: nobody, body: { nombre: 'X banco', marca: 'X', nombre_display: 'X' } })).status, res).toBe(403);
       expect((await app.api('PUT', `${B}/${res}/1/`, { token: nobody, body: { nombre: 'Otro nombre' } })).status, res).toBe(403);
-      expect((await app.api('POST', `${B}/${res}/1/toggle_active/`, { token: nobody })).status, res).toBe(403);
+      // The method toggle of someone who may not change methods reads a detail id, unless told otherwise.
+      const toggle = res === 'metodos' ? 'toggle_active/?instancia=false' : 'toggle_active/';
+      expect((await app.api('POST', `${B}/${res}/1/${toggle}`, { token: nobody })).status, res).toBe(403);
     }
+    expect((await app.api('POST', `${B}/metodos/1/toggle_active/`, { token: nobody })).status).toBe(404);
     expect((await app.api('DELETE', `${B}/metodos/1/`, { token: nobody })).status).toBe(403);
     expect(await snapshot(app, 'bancos')).toEqual(before);
   });
@@ -482,15 +485,24 @@ describe('instances', () => {
     expect((await app.api('GET', `${B}/cuentas-bancarias/${ajena.id}/`, { token: staff })).status).toBe(200);
   });
 
-  it('the method toggle with a detail id and instancia=true toggles that instance; without it a customer gets 403 and no method flips', async () => {
+  it('the method toggle with a detail id toggles that instance: with instancia=true, and for a customer (the spec\'s call) without it; no method flips', async () => {
     const cuenta = (await app.api('GET', `${B}/cuentas-bancarias/?cliente=${clientes[0]}&is_active=true`, { token: customer })).body.results[0];
     const metodosBefore = await snapshot(app, 'metodos_financieros');
-    expect((await app.api('POST', `${B}/metodos/${cuenta.metodo_financiero_detalle}/toggle_active/`, { token: customer })).status).toBe(403);
-    const r = await app.api('POST', `${B}/metodos/${cuenta.metodo_financiero_detalle}/toggle_active/?instancia=true`, { token: customer });
+    const toggle = (q = '', token = customer) => app.api('POST', `${B}/metodos/${cuenta.metodo_financiero_detalle}/toggle_active/${q}`, { token });
+    // Said to be a method, it is one: a customer may not change it.
+    expect((await toggle('?instancia=false')).status).toBe(403);
+    const r = await toggle('?instancia=true');
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id: cuenta.metodo_financiero_detalle, is_active: false });
+    // Unsaid, a customer (who may not change methods) can only mean their instance.
+    const sinDecir = await toggle();
+    expect(sinDecir.status).toBe(200);
+    expect(sinDecir.body).toMatchObject({ id: cuenta.metodo_financiero_detalle, is_active: true });
+    // Another customer's detail stays out of reach.
+    expect((await toggle('', (await userWith(app, [])).token)).status).toBe(404);
     expect(await snapshot(app, 'metodos_financieros')).toEqual(metodosBefore);
-    expect((await app.api('POST', `${B}/detalles/${cuenta.metodo_financiero_detalle}/toggle_active/`, { token: customer })).body.is_active).toBe(true);
+    expect((await app.api('POST', `${B}/detalles/${cuenta.metodo_financiero_detalle}/toggle_active/`, { token: customer })).body.is_active).toBe(false);
+    expect((await toggle()).body.is_active).toBe(true);
   });
 
   it('PUT of an own account edits it and its alias (audited); details keep their owner', async () => {

@@ -16,7 +16,9 @@ export const metodosRoutes: RestRoute[] = [
       const input = bodyAndParams(req);
       return isPlainObject(input) && req.query.instancia ? { ...input, instancia: req.query.instancia } : input;
     },
-    summary: 'Activar o desactivar un método; con {"instancia": true} (o ?instancia=true) el id es de un detalle y se cambia esa instancia',
+    summary:
+      'Activar o desactivar un método; con {"instancia": true} (o ?instancia=true) el id es de un detalle y se cambia esa instancia, ' +
+      'como también sin indicarlo para quien no puede cambiar métodos (un cliente: la llamada de la especificación); {"instancia": false}: el método',
     conflict: 'conflict: con instancia, reactivar una instancia que desactivó su catálogo, o cuyo catálogo está inactivo',
   },
   ...crudRoutes('metodos', `${B}/metodos/`, tag, {

@@ -108,9 +108,7 @@ export const metodosRouter = router({
   toggleActive: authedProcedure
     .input(metodoToggleInput)
     .output(z.union([metodoRecord, detalleRecord]))
-    .mutation(({ ctx, input }) =>
-      input.instancia ? instancias.toggleDetalle(serviceCtx(ctx), input.id) : metodos.toggleMetodo(serviceCtx(ctx), input.id),
-    ),
+    .mutation(({ ctx, input }) => metodos.toggleDesdeMetodo(serviceCtx(ctx), input.id, input.instancia)),
   /** Active banks, wallet platforms and card brands: what any signed-in user's forms offer. */
   opciones: authedProcedure.output(opcionesRecord).query(({ ctx }) => catalogos.opciones(serviceCtx(ctx)) as never),
   bancos: catalogoRouter('bancos', bancoCreateInput, bancoUpdateInput, bancoRecord),

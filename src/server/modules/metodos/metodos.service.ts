@@ -7,6 +7,7 @@ import { can, requirePerms } from '../../lib/permissions';
 import { withUniqueFields } from '../../lib/unique';
 import { P } from '../../../shared/permissions';
 import { METODO_MSG, type MetodoCreateInput, type MetodoUpdateInput } from '../../../shared/schemas/metodos';
+import { toggleDetalle } from './instancias.service';
 import { filteredMetodos, findMetodo, findMetodoPorNombre, insertMetodo, lockMetodo, METODO_COLUMNS, updateMetodoRow } from './metodos.repository';
 
 const ENTITY = 'metodo_financiero';
@@ -65,3 +66,13 @@ export function changeMetodo(ctx: ServiceCtx, id: number, change: MetodoChange |
 export const updateMetodo = (ctx: ServiceCtx, { id, ...change }: MetodoUpdateInput) => changeMetodo(ctx, id, change);
 export const deactivateMetodo = (ctx: ServiceCtx, id: number) => changeMetodo(ctx, id, { is_active: false });
 export const toggleMetodo = (ctx: ServiceCtx, id: number) => changeMetodo(ctx, id, (before) => togglePatch(before, 'is_active'));
+
+/**
+ * POST metodos/{id}/toggle_active/. Spec 001 §7: "toggling an instance goes through the method toggle
+ * with the detail id". {id} names a detail with `instancia: true`, and also, unsaid, for a caller who
+ * may not change methods (a customer: the spec's call); otherwise, or with `instancia: false`, the method.
+ */
+export function toggleDesdeMetodo(ctx: ServiceCtx, id: number, instancia?: boolean) {
+  const esInstancia = instancia ?? !(can(ctx, P.changeMetodo) || can(ctx, P.deleteMetodo));
+  return esInstancia ? toggleDetalle(ctx, id) : toggleMetodo(ctx, id);
+}
