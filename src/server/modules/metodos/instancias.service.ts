@@ -466,6 +466,12 @@ async function setDetalleActivo(ctx: ServiceCtx, id: number, next: ((cur: boolea
 
 export const toggleDetalle = (ctx: ServiceCtx, id: number) => setDetalleActivo(ctx, id, (cur) => !cur);
 
+/** Whether the detail is an instance of a client assigned to the actor (their own, not the house's). */
+export async function esDetallePropio(ctx: ServiceCtx, id: number): Promise<boolean> {
+  const d = await findDetalle(ctx.db, id);
+  return !!d?.d_cliente && (await clienteAsignado(ctx.db, ctx.actor.id, d.d_cliente));
+}
+
 /** PUT detalles/{id}/: alias and is_active; the owner, kind and catalogue mark are not editable. */
 export async function updateDetalle(ctx: ServiceCtx, input: DetalleUpdateInput) {
   const pre = await findDetalle(ctx.db, input.id);

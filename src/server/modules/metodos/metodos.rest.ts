@@ -18,7 +18,7 @@ export const metodosRoutes: RestRoute[] = [
     },
     summary:
       'Activar o desactivar un método; con {"instancia": true} (o ?instancia=true) el id es de un detalle y se cambia esa instancia, ' +
-      'como también sin indicarlo para quien no puede cambiar métodos (un cliente: la llamada de la especificación); {"instancia": false}: el método',
+      'como también sin indicarlo si quien no puede cambiar métodos nombra una instancia de un cliente suyo (la llamada de la especificación); {"instancia": false}: el método',
     conflict: 'conflict: con instancia, reactivar una instancia que desactivó su catálogo, o cuyo catálogo está inactivo',
   },
   ...crudRoutes('metodos', `${B}/metodos/`, tag, {

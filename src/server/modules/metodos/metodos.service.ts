@@ -7,7 +7,7 @@ import { can, requirePerms } from '../../lib/permissions';
 import { withUniqueFields } from '../../lib/unique';
 import { P } from '../../../shared/permissions';
 import { METODO_MSG, type MetodoCreateInput, type MetodoUpdateInput } from '../../../shared/schemas/metodos';
-import { toggleDetalle } from './instancias.service';
+import { esDetallePropio, toggleDetalle } from './instancias.service';
 import { filteredMetodos, findMetodo, findMetodoPorNombre, insertMetodo, lockMetodo, METODO_COLUMNS, updateMetodoRow } from './metodos.repository';
 
 const ENTITY = 'metodo_financiero';
@@ -70,9 +70,11 @@ export const toggleMetodo = (ctx: ServiceCtx, id: number) => changeMetodo(ctx, i
 /**
  * POST metodos/{id}/toggle_active/. Spec 001 §7: "toggling an instance goes through the method toggle
  * with the detail id". {id} names a detail with `instancia: true`, and also, unsaid, for a caller who
- * may not change methods (a customer: the spec's call); otherwise, or with `instancia: false`, the method.
+ * may not change methods when it is an instance of their own client (a customer: the spec's call);
+ * otherwise, or with `instancia: false`, the method. Method and detail ids overlap: staff who manage
+ * instances never flip a customer's by a method's id.
  */
-export function toggleDesdeMetodo(ctx: ServiceCtx, id: number, instancia?: boolean) {
-  const esInstancia = instancia ?? !(can(ctx, P.changeMetodo) || can(ctx, P.deleteMetodo));
+export async function toggleDesdeMetodo(ctx: ServiceCtx, id: number, instancia?: boolean) {
+  const esInstancia = instancia ?? (!(can(ctx, P.changeMetodo) || can(ctx, P.deleteMetodo)) && (await esDetallePropio(ctx, id)));
   return esInstancia ? toggleDetalle(ctx, id) : toggleMetodo(ctx, id);
 }
