@@ -13,3 +13,8 @@ const diaFmt = new Intl.DateTimeFormat('es-PY', { timeZone: 'UTC', day: '2-digit
 
 /** A calendar date `AAAA-MM-DD` as people here write it: `01/11/2026` (a file read by people: the PDF). */
 export const diaEsPy = (iso: string): string => diaFmt.format(new Date(`${iso}T00:00:00Z`));
+
+const mesFmt = new Intl.DateTimeFormat('es-PY', { timeZone: 'UTC', month: '2-digit', year: 'numeric' });
+
+/** The month a `AAAA-MM-DD` falls in, as people here write it: `11/2026`. */
+export const mesEsPy = (iso: string): string => mesFmt.format(new Date(`${iso}T00:00:00Z`));

@@ -46,14 +46,19 @@ export function changeDenominacion(ctx: ServiceCtx, id: number, change: Denomina
   return withUniqueFields(
     () =>
       ctx.db.transaction().execute(async (trx) => {
+        // The currency before the note, the order of every writer: a payment holds its currencies
+        // (shareLockDivisas) and then the Tauser, under which the kiosk and withdrawals reach the note.
+        // So a deactivation waits for payments reserving notes in flight, then counts them.
+        const actual = await findDenominacion(trx, id);
+        if (!actual) throw notFound();
+        await lockDivisa(trx, actual.divisa, 'noKeyUpdate');
         const before = await lockDenominacion(trx, id);
         if (!before) throw notFound();
+        if (before.divisa !== actual.divisa) await lockDivisa(trx, before.divisa, 'noKeyUpdate');
         const c = typeof change === 'function' ? change(before) : change;
         const intent = changeIntent(before, c, { active: 'is_active', perms: INTENTS });
         requirePerms(ctx, { all: intent.perms });
         if (intent.deactivating) {
-          // The currency's lock, which a payment holds while it reserves notes (shareLockDivisas): it waits for them, then counts them.
-          await lockDivisa(trx, before.divisa);
           const reservadas = await notasReservadas(trx, id);
           if (reservadas > 0) throw badRequest(DIVISA_MSG.denominacionReservada(reservadas));
         }

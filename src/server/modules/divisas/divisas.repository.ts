@@ -32,9 +32,10 @@ const RETURNING = ['id', 'nombre', 'codigo', 'simbolo', 'max_digitos', 'precisio
 export const findDivisa = (db: Db, id: number) => selectDivisas(db).where('d.id', '=', id).executeTakeFirst();
 
 /** The row locked for the rest of the transaction (updates, and rate creation against deactivation). */
-export const lockDivisa = (db: Db, id: number, mode: 'update' | 'share' = 'update') => {
+/** `noKeyUpdate`: waits for payments in the currency (shareLockDivisas) without blocking new operations' foreign keys. */
+export const lockDivisa = (db: Db, id: number, mode: 'update' | 'noKeyUpdate' | 'share' = 'update') => {
   const q = selectDivisas(db).where('d.id', '=', id);
-  return (mode === 'update' ? q.forUpdate() : q.forShare()).executeTakeFirst();
+  return (mode === 'update' ? q.forUpdate() : mode === 'noKeyUpdate' ? q.forNoKeyUpdate() : q.forShare()).executeTakeFirst();
 };
 
 const hasRate = (activeOnly: boolean): Expression<SqlBool> =>
@@ -149,8 +150,9 @@ export const denominacionEnUso = (db: Db, id: number) =>
     eb.selectFrom('tauser_stock_movimientos').select('denominacion_id').where('denominacion_id', '=', id),
   ]);
 
+/** No key changes: stock rows and movements referencing the note (their foreign keys) are not blocked. */
 export const lockDenominacion = (db: Db, id: number) =>
-  db.selectFrom('denominaciones').select(DENOMINACION_RETURNING).where('id', '=', id).forUpdate().executeTakeFirst();
+  db.selectFrom('denominaciones').select(DENOMINACION_RETURNING).where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
 
 export const insertDenominacion = (db: Db, v: { denominacion: number; divisa: number; is_active: boolean }) =>
   db

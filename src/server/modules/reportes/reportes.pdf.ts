@@ -4,7 +4,7 @@ import { DIMENSIONES, type ReporteFiltros } from '../../../shared/schemas/report
 import * as repo from './reportes.repository';
 import { textoPdf } from '../../../shared/pdfTexto';
 import { OPERACION, TITULO_DIMENSION, evolucionDeArchivo, filtrosLegibles, numeroEsPy } from './reportes.textos';
-import { diaEsPy } from '../../../shared/fechas';
+import { diaEsPy, mesEsPy } from '../../../shared/fechas';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;
@@ -93,6 +93,6 @@ export async function pdfDelReporte(db: Db, f: ReporteFiltros, tz: string): Prom
     }
   });
   w.tabla(ev.titulo, [ev.columna, 'Operaciones', 'Volumen PYG', 'Margen PYG'], [215, 70, 115, 115],
-    evolucion.map((p) => [diaEsPy(p.periodo), String(p.operaciones), numeroEsPy(p.volumen_pyg), numeroEsPy(p.margen_pyg)]));
+    evolucion.map((p) => [(ev.agrupacion === 'mes' ? mesEsPy : diaEsPy)(p.periodo), String(p.operaciones), numeroEsPy(p.volumen_pyg), numeroEsPy(p.margen_pyg)]));
   return doc.save();
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../../test/harness';
+import { statusOrWait } from '../../test/locks';
 import { userWith } from '../../test/fixtures';
 import { P } from '../../../shared/permissions';
 import { TERMINAL_MSG } from '../../../shared/schemas/terminal';
@@ -511,6 +512,44 @@ describe('the operation path offers only what the chosen terminal can do', () =>
     expect(await activa('divisas', w.usd)).toBe(false);
     await app.db.updateTable('divisas').set({ is_active: true }).where('id', '=', w.usd).execute();
     await app.db.updateTable('denominaciones').set({ is_active: true }).where('id', '=', reservada.denominacion_id).execute();
+  });
+
+  // Three sessions at once need PostgreSQL.
+  it.runIf(!!process.env.TEST_DATABASE_URL)('a note deactivated while a payment waits for a terminal busy with that note: no deadlock, the payment goes through, the note is refused', async () => {
+    const t = await tauser(app);
+    await surtir(t);
+    const c = await compra('1000000', t);
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    const admin = await app.adminToken();
+    const nota = den.USD[1];
+    let release = () => {};
+    const released = new Promise<void>((ok) => (release = ok));
+    let locked = () => {};
+    const isLocked = new Promise<void>((ok) => (locked = ok));
+    // What the kiosk and a withdrawal do: the Tauser's lock, then a movement of the note (its foreign key).
+    const terminal = app.db.transaction().execute(async (trx) => {
+      await sql`select id_tauser from tausers where id_tauser = ${t} for no key update`.execute(trx);
+      locked();
+      await released;
+      await sql`insert into tauser_stock_movimientos (tauser_id, denominacion_id, usuario_id, transaccion_id, antes, despues, motivo)
+        values (${t}, ${nota}, null, null, 10, 10, 'prueba')`.execute(trx);
+    });
+    await isLocked;
+    const pago = app.api('PATCH', `/operaciones/transacciones/${c.body.id}/confirmar-pago/`, { token: vip.token, body: { terminos_aceptados: true } });
+    let baja: ReturnType<typeof app.api> | undefined;
+    try {
+      // The payment waits for the Tauser holding its currencies; then the deactivation waits for the payment.
+      expect(await statusOrWait(app.db, pago, 0)).toBe('waits');
+      baja = app.api('DELETE', `/denominaciones/${nota}/`, { token: admin });
+      expect(await statusOrWait(app.db, baja, 1)).toBe('waits');
+    } finally {
+      release();
+      await terminal;
+    }
+    expect((await pago).status).toBe(200);
+    const r = await baja!;
+    expect(r.status).toBe(400);
+    expect((r.body as { detail: string }).detail).toMatch(/^No se puede desactivar: hay \d+ billetes? de esta denominación reservados/);
   });
 
   it('payments at one terminal take turns: two paid at once never share the same notes', async () => {

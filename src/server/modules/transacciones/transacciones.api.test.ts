@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../../test/harness';
+import { statusOrWait as esperaOStatus } from '../../test/locks';
 import { userWith } from '../../test/fixtures';
 import { M } from '../../../shared/messages';
 import { P } from '../../../shared/permissions';
@@ -48,18 +49,8 @@ const count = async () => Number((await app.db.selectFrom('transacciones').selec
 const confirmar = (id: number, b: Record<string, unknown>, token = vip.token) =>
   app.api('PATCH', `/operaciones/transacciones/${id}/confirmar-pago/`, { token, body: b });
 const cancelar = (id: number, token = vip.token) => app.api('PATCH', `/operaciones/transacciones/${id}/cancelar/`, { token, body: {} });
-const lockWaits = async () =>
-  Number((await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(app.db)).rows[0]!.n);
 /** The status of a request, or 'waits' as soon as a session waits for a lock. */
-async function statusOrWait(r: Promise<{ status: number }>) {
-  let done: number | string | undefined;
-  r.then((x) => (done = x.status), (e: unknown) => (done = String(e)));
-  for (;;) {
-    if (done !== undefined) return done;
-    if ((await lockWaits()) > 0) return 'waits';
-    await new Promise((ok) => setTimeout(ok, 10));
-  }
-}
+const statusOrWait = (r: Promise<{ status: number }>) => esperaOStatus(app.db, r);
 
 describe('POST /api/operaciones/crear-transaccion/', () => {
   it('answers 401 anonymous, 403 without the operation permission, 403 for a client not assigned; nothing stored', async () => {
