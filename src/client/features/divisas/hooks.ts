@@ -42,6 +42,12 @@ export function useEditarDivisa() {
 /** A refusal that says what to do is read, not glimpsed (docs/decisions.md, 'Actualizar'). */
 const TOAST_REGLA_MS = 6000;
 
+/** A (de)activation's failure: the rule the server refused it for, held longer, or the given text. */
+function toastEstado(e: unknown, fallback: string) {
+  const regla = reglaRechazada(e);
+  toast.error(regla ?? fallback, regla ? { duration: TOAST_REGLA_MS } : undefined);
+}
+
 /** Activate (PATCH is_active true, change permission) or deactivate (DELETE, delete permission). */
 export function useCambiarEstadoDivisa() {
   const refrescar = useRefrescarDivisas();
@@ -57,9 +63,7 @@ export function useCambiarEstadoDivisa() {
       } catch (e) {
         console.error('Error al cambiar el estado de la divisa', e);
         // A rule's refusal says why (paid operations still to be collected); anything else, the spec's text.
-        const regla = reglaRechazada(e);
-        if (regla) toast.error(regla, { duration: TOAST_REGLA_MS });
-        else toast.error(DIVISA_MSG.actualizarError2);
+        toastEstado(e, DIVISA_MSG.actualizarError2);
       }
     },
   };
@@ -83,10 +87,7 @@ export function useCambiarEstadoDenominacion() {
   const utils = trpc.useUtils();
   return trpc.divisas.denominaciones.toggleActive.useMutation({
     onSuccess: (d) => utils.divisas.denominacionesDe.invalidate({ id: d.divisa }),
-    onError: (e) => {
-      const regla = reglaRechazada(e);
-      toast.error(regla ?? errorMessage(e, 'Ha ocurrido un error al cambiar el estado de la denominación.'), regla ? { duration: TOAST_REGLA_MS } : undefined);
-    },
+    onError: (e) => toastEstado(e, errorMessage(e, 'Ha ocurrido un error al cambiar el estado de la denominación.')),
   });
 }
 

@@ -72,7 +72,6 @@ function documentOf(isPersonaFisica: boolean, cedula: string | null | undefined,
   return isPersonaFisica ? { cedula: r.data, ruc: null } : { cedula: null, ruc: r.data };
 }
 
-
 async function checkCategoria(db: Db, idCategoria: string, fields: FieldErrors) {
   const activa = await categoriaActiva(db, idCategoria);
   if (activa === undefined) fields.idCategoria = [MA.categoriaInvalid];

@@ -48,13 +48,13 @@ export function changeDenominacion(ctx: ServiceCtx, id: number, change: Denomina
       ctx.db.transaction().execute(async (trx) => {
         // The currency before the note, the order of every writer: a payment holds its currencies
         // (shareLockDivisas) and then the Tauser, under which the kiosk and withdrawals reach the note.
-        // So a deactivation waits for payments reserving notes in flight, then counts them.
+        // So a deactivation waits for payments reserving notes in flight, then counts them. (Only a note
+        // no terminal holds changes currency, and such a note has no reservation to count.)
         const actual = await findDenominacion(trx, id);
         if (!actual) throw notFound();
         await lockDivisa(trx, actual.divisa, 'noKeyUpdate');
         const before = await lockDenominacion(trx, id);
         if (!before) throw notFound();
-        if (before.divisa !== actual.divisa) await lockDivisa(trx, before.divisa, 'noKeyUpdate');
         const c = typeof change === 'function' ? change(before) : change;
         const intent = changeIntent(before, c, { active: 'is_active', perms: INTENTS });
         requirePerms(ctx, { all: intent.perms });

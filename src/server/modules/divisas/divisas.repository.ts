@@ -31,8 +31,10 @@ const RETURNING = ['id', 'nombre', 'codigo', 'simbolo', 'max_digitos', 'precisio
 
 export const findDivisa = (db: Db, id: number) => selectDivisas(db).where('d.id', '=', id).executeTakeFirst();
 
-/** The row locked for the rest of the transaction (updates, and rate creation against deactivation). */
-/** `noKeyUpdate`: waits for payments in the currency (shareLockDivisas) without blocking new operations' foreign keys. */
+/**
+ * The row locked for the rest of the transaction (updates, and rate creation against deactivation).
+ * `noKeyUpdate` waits for payments in the currency (shareLockDivisas) without blocking new operations' foreign keys.
+ */
 export const lockDivisa = (db: Db, id: number, mode: 'update' | 'noKeyUpdate' | 'share' = 'update') => {
   const q = selectDivisas(db).where('d.id', '=', id);
   return (mode === 'update' ? q.forUpdate() : mode === 'noKeyUpdate' ? q.forNoKeyUpdate() : q.forShare()).executeTakeFirst();

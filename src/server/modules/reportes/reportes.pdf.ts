@@ -76,8 +76,7 @@ export async function pdfDelReporte(db: Db, f: ReporteFiltros, tz: string): Prom
   const w = new Escritor(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
   w.texto('Reporte de ganancias', { size: 16, bold: true });
   // People read this file: dates as they write them (the CSV keeps ISO dates for programs).
-  const fechas = new Set(['Desde', 'Hasta']);
-  w.piezas(filtrosLegibles(f, nombres).map(([k, v]) => `${k}: ${fechas.has(k) ? diaEsPy(v) : v}`));
+  w.piezas(filtrosLegibles(f, nombres, diaEsPy).map(([k, v]) => `${k}: ${v}`));
   w.tabla('Resumen', ['Cifra', 'Valor'], [200, 160], [
     ['Operaciones', numeroEsPy(String(resumen.operaciones))],
     ['Volumen PYG', numeroEsPy(resumen.volumen_pyg)],

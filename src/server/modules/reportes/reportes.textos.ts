@@ -28,13 +28,14 @@ export const OPERACION = { compra: 'Compra', venta: 'Venta' } as const;
 
 /**
  * The filters as label and value, for the head of the XLSX and PDF files: records by the name the
- * screen shows (`nombres`, from `nombresDeFiltros`), an id that names nothing by its number.
+ * screen shows (`nombres`, from `nombresDeFiltros`), an id that names nothing by its number;
+ * `fecha` writes the period's dates (the PDF as people here do).
  */
-export function filtrosLegibles(f: ReporteFiltros, nombres: NombresDeFiltros = {}): [string, string][] {
+export function filtrosLegibles(f: ReporteFiltros, nombres: NombresDeFiltros = {}, fecha: (iso: string) => string = (iso) => iso): [string, string][] {
   const nombre = (n: string | null | undefined, id: number | string) => n ?? `n.º ${id} (no existe)`;
   const out: [string, string][] = [
-    ['Desde', f.fecha_desde],
-    ['Hasta', f.fecha_hasta],
+    ['Desde', fecha(f.fecha_desde)],
+    ['Hasta', fecha(f.fecha_hasta)],
     ['Estado', (ESTADO_LABEL as Record<string, string>)[f.estado] ?? f.estado],
   ];
   if (f.divisa !== undefined) out.push(['Divisa', nombre(nombres.divisa, f.divisa)]);

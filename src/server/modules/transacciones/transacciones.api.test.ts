@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { statusOrWait as esperaOStatus } from '../../test/locks';
+import { statusOrWait } from '../../test/locks';
 import { userWith } from '../../test/fixtures';
 import { M } from '../../../shared/messages';
 import { P } from '../../../shared/permissions';
@@ -49,8 +49,6 @@ const count = async () => Number((await app.db.selectFrom('transacciones').selec
 const confirmar = (id: number, b: Record<string, unknown>, token = vip.token) =>
   app.api('PATCH', `/operaciones/transacciones/${id}/confirmar-pago/`, { token, body: b });
 const cancelar = (id: number, token = vip.token) => app.api('PATCH', `/operaciones/transacciones/${id}/cancelar/`, { token, body: {} });
-/** The status of a request, or 'waits' as soon as a session waits for a lock. */
-const statusOrWait = (r: Promise<{ status: number }>) => esperaOStatus(app.db, r);
 
 describe('POST /api/operaciones/crear-transaccion/', () => {
   it('answers 401 anonymous, 403 without the operation permission, 403 for a client not assigned; nothing stored', async () => {
@@ -431,7 +429,7 @@ describe('state transitions', () => {
     let cancelacion: ReturnType<typeof cancelar> | undefined;
     try {
       cancelacion = cancelar(t.id);
-      expect(await statusOrWait(cancelacion)).toBe('waits');
+      expect(await statusOrWait(app.db, cancelacion)).toBe('waits');
     } finally {
       release();
       await pago;
@@ -592,7 +590,7 @@ describe('limits', () => {
     try {
       await setLimites(app, '1000000', null);
       segunda = crear(c.token, b('300000'));
-      expect(await statusOrWait(segunda)).toBe('waits');
+      expect(await statusOrWait(app.db, segunda)).toBe('waits');
     } finally {
       release();
       await enCurso;
