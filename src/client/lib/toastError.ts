@@ -1,6 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import toast from 'react-hot-toast';
-import { fieldMessages } from './errors';
+import { fieldMessages, reglaRechazada } from './errors';
 
 /** HTTP status of a failed tRPC call, when the server answered. */
 export function httpStatus(err: unknown): number | undefined {
@@ -20,4 +20,13 @@ export function toastServerError(err: unknown, fallback: string) {
   if (status === 400 && err instanceof Error && err.message) return toast.error(err.message);
   if (status !== undefined && status !== 400 && status < 500) return toast(`Respuesta: ${status}`, { icon: 'ℹ️' });
   return toast.error(fallback);
+}
+
+/** A refusal that says what to do is read, not glimpsed (docs/decisions.md, 'Actualizar'). */
+const TOAST_REGLA_MS = 6000;
+
+/** A (de)activation's failure: the rule the server refused it for, held longer, or the given text. */
+export function toastEstado(e: unknown, fallback: string) {
+  const regla = reglaRechazada(e);
+  toast.error(regla ?? fallback, regla ? { duration: TOAST_REGLA_MS } : undefined);
 }

@@ -23,6 +23,8 @@ export const TAUSER_MSG = {
   longitudMax: 'La longitud no puede ser mayor que 180.',
   nuevoActivo: 'Un Tauser nuevo se crea activo.',
   idInvalido: 'ID de Tauser no válido',
+  pagadasEnCurso: (codigo: string, n: number) =>
+    `No se puede desactivar el Tauser ${codigo} mientras tenga operaciones pagadas sin retirar (${n}). Esperá a que se completen o cancelalas.`,
   // Toasts (spec 001 §8).
   cargarError: 'Error al cargar Tausers',
   crearError: 'Ha ocurrido un error al crear el Tauser.',

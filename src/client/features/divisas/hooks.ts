@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
-import { errorData, errorMessage, reglaRechazada } from '../../lib/errors';
+import { errorData, errorMessage } from '../../lib/errors';
+import { toastEstado } from '../../lib/toastError';
 import { useRefrescarPrecios } from '../../lib/preciosPublicos';
 import { DIVISA_MSG, type DivisaRecord } from '../../../shared/schemas/divisas';
 
@@ -37,15 +38,6 @@ export function useEditarDivisa() {
       toast.error(DIVISA_MSG.actualizarError);
     },
   });
-}
-
-/** A refusal that says what to do is read, not glimpsed (docs/decisions.md, 'Actualizar'). */
-const TOAST_REGLA_MS = 6000;
-
-/** A (de)activation's failure: the rule the server refused it for, held longer, or the given text. */
-function toastEstado(e: unknown, fallback: string) {
-  const regla = reglaRechazada(e);
-  toast.error(regla ?? fallback, regla ? { duration: TOAST_REGLA_MS } : undefined);
 }
 
 /** Activate (PATCH is_active true, change permission) or deactivate (DELETE, delete permission). */

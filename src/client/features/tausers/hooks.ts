@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
 import { serverAnswered } from '../../lib/errors';
+import { toastEstado } from '../../lib/toastError';
 import { TAUSER_MSG, type TauserRecord } from '../../../shared/schemas/tausers';
 import { TERMINAL_MSG } from '../../../shared/schemas/terminal';
 
@@ -39,7 +40,7 @@ export function useEditarTauser() {
   });
 }
 
-/** The toggle: PATCH isActive (delete permission both ways, spec 001 §6). */
+/** The toggle: PATCH isActive (delete permission both ways, spec 001 §6); a refusal by rule (paid operations waiting) says why. */
 export function useCambiarEstadoTauser() {
   const utils = trpc.useUtils();
   const patch = trpc.tauser.patch.useMutation();
@@ -52,7 +53,7 @@ export function useCambiarEstadoTauser() {
         await utils.tauser.invalidate();
       } catch (e) {
         console.error('Error al cambiar estado del Tauser', e);
-        toast.error(TAUSER_MSG.estadoError);
+        toastEstado(e, TAUSER_MSG.estadoError);
       }
     },
   };

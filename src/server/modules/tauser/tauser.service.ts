@@ -1,5 +1,5 @@
 import type { ServiceCtx } from '../../lib/context';
-import { fieldError, notFound, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
+import { badRequest, fieldError, notFound, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
 import { audit, type AuditAction } from '../../lib/audit';
 import { changeIntent } from '../../lib/changeIntent';
 import { paginate, type ListQuery } from '../../lib/pagination';
@@ -7,7 +7,7 @@ import { can, requirePerms } from '../../lib/permissions';
 import { withUniqueFields } from '../../lib/unique';
 import { P } from '../../../shared/permissions';
 import { TAUSER_MSG, type TauserCreateInput, type TauserPatchBody, type TauserRecord } from '../../../shared/schemas/tausers';
-import { TAUSER_COLUMNS, codigoTaken, filteredTausers, findTauser, insertTauser, lockTauser, updateTauserRow, type TauserSet } from './tauser.repository';
+import { TAUSER_COLUMNS, codigoTaken, filteredTausers, findTauser, insertTauser, lockTauser, pagadasEnTerminal, updateTauserRow, type TauserSet } from './tauser.repository';
 
 const ENTITY = 'tauser';
 
@@ -58,7 +58,8 @@ export async function createTauser(ctx: ServiceCtx, input: TauserCreateInput): P
 const EDITABLE = ['nombre', 'direccion', 'ciudad', 'departamento', 'latitud', 'longitud'] as const;
 
 /**
- * PATCH: edits need change, (de)activation needs delete (checked by intent, under a row lock).
+ * PATCH: edits need change, (de)activation needs delete (checked by intent, under a row lock); no
+ * deactivation while paid operations wait at the terminal.
  * `codigo` and `idTauser` may only repeat the stored values. A change that changes nothing writes no audit row.
  */
 export function patchTauser(ctx: ServiceCtx, id: string, body: TauserPatchBody): Promise<TauserRecord> {
@@ -78,6 +79,12 @@ export function patchTauser(ctx: ServiceCtx, id: string, body: TauserPatchBody):
     for (const k of EDITABLE) if (patch[k] !== undefined && patch[k] !== before[k]) set[k] = patch[k];
     if (patch.isActive !== undefined && patch.isActive !== before.isActive) set.is_active = patch.isActive;
     if (Object.keys(set).length === 0) return before;
+    // A customer who paid collects at this terminal: it stays in service until they do or staff cancel.
+    // The row lock above makes a payment in flight (reservarPago) wait for this, or this for it.
+    if (set.is_active === false) {
+      const n = await pagadasEnTerminal(trx, id);
+      if (n > 0) throw badRequest(TAUSER_MSG.pagadasEnCurso(before.codigo, n));
+    }
 
     const after = await updateTauserRow(trx, id, set);
     const onlyState = Object.keys(set).length === 1 && set.is_active !== undefined;

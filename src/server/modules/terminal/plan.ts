@@ -3,7 +3,7 @@ import { fieldError } from '../../lib/errors';
 import { desglosar } from '../../../shared/desglose';
 import { dec } from '../../../shared/money';
 import { TERMINAL_MSG, type Entrega } from '../../../shared/schemas/terminal';
-import { guaraniesEnEfectivo } from '../../../shared/transacciones';
+import { OP_MSG, guaraniesEnEfectivo } from '../../../shared/transacciones';
 import type { TransaccionRow } from '../transacciones/transacciones.repository';
 import { planEntrega, type DivisaNotas } from './payout';
 import * as repo from './terminal.repository';
@@ -90,7 +90,8 @@ export async function exigirTerminalPuedePagar(db: Db, f: FigurasTerminal): Prom
  * who paid first). 400 on tauser_id when they cannot.
  */
 export async function reservarPago(trx: Db, f: FigurasTerminal, transaccionId: number): Promise<Reserva> {
-  await repo.lockTauser(trx, f.tauserId);
+  // Read under the lock: a deactivation that committed since the terminal was checked is seen here.
+  if (!(await repo.lockTauser(trx, f.tauserId))?.is_active) throw fieldError('tauser_id', OP_MSG.tauserInvalido);
   const plan = await planear(trx, f, transaccionId);
   if (!plan) throw fieldError('tauser_id', TERMINAL_MSG.terminalNoPuedePagar);
   return plan.reserva;

@@ -6,7 +6,8 @@ import { userWith } from '../../test/fixtures';
 import { P } from '../../../shared/permissions';
 import { TERMINAL_MSG } from '../../../shared/schemas/terminal';
 import { DIVISA_MSG } from '../../../shared/schemas/divisas';
-import { mensajeTransicion } from '../../../shared/transacciones';
+import { TAUSER_MSG } from '../../../shared/schemas/tausers';
+import { OP_MSG, mensajeTransicion } from '../../../shared/transacciones';
 import { MONTO_MSG } from '../../../shared/montoMsg';
 import { enviarComprobante } from '../transacciones/comprobanteMail';
 import type { Logger } from '../../lib/logger';
@@ -512,6 +513,55 @@ describe('the operation path offers only what the chosen terminal can do', () =>
     expect(await activa('divisas', w.usd)).toBe(false);
     await app.db.updateTable('divisas').set({ is_active: true }).where('id', '=', w.usd).execute();
     await app.db.updateTable('denominaciones').set({ is_active: true }).where('id', '=', reservada.denominacion_id).execute();
+  });
+
+  it('a Tauser where a paid operation waits to be collected stays in service until it is (400, nothing changes)', async () => {
+    const admin = await app.adminToken();
+    const t = await tauser(app);
+    await surtir(t);
+    const a = await enProceso(t);
+    // A pending operation there does not hold it: the customer has paid nothing yet.
+    expect((await compra('1000000', t)).status).toBe(201);
+    const { codigo } = await app.db.selectFrom('tausers').select('codigo').where('id_tauser', '=', t).executeTakeFirstOrThrow();
+    const baja = () => app.api('PATCH', `/tauser/${t}/`, { token: admin, body: { isActive: false } });
+    expect(await baja()).toMatchObject({ status: 400, body: { detail: TAUSER_MSG.pagadasEnCurso(codigo, 1) } });
+    const activo = async () => (await app.db.selectFrom('tausers').select('is_active').where('id_tauser', '=', t).executeTakeFirstOrThrow()).is_active;
+    expect(await activo()).toBe(true);
+    // Edits that keep it active still go through.
+    expect((await app.api('PATCH', `/tauser/${t}/`, { token: admin, body: { nombre: 'Tauser en servicio' } })).status).toBe(200);
+    const hecho = await app.api('POST', `/tauser/terminal/transacciones/${a.codigo}/procesar/`, { token: await terminalToken(t), body: {} });
+    expect(hecho.status, JSON.stringify(hecho.body)).toBe(200);
+    expect(await baja()).toMatchObject({ status: 200, body: { isActive: false } });
+    expect(await activo()).toBe(false);
+  });
+
+  // Two sessions at once need PostgreSQL.
+  it.runIf(!!process.env.TEST_DATABASE_URL)('a payment waiting for its terminal while the terminal is deactivated is refused (400 on tauser_id), nothing reserved', async () => {
+    const t = await tauser(app);
+    await surtir(t);
+    const c = await compra('1000000', t);
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    let release = () => {};
+    const released = new Promise<void>((ok) => (release = ok));
+    let locked = () => {};
+    const isLocked = new Promise<void>((ok) => (locked = ok));
+    // A deactivation that commits after the payment checked the terminal, before it locks it.
+    const baja = app.db.transaction().execute(async (trx) => {
+      await trx.updateTable('tausers').set({ is_active: false }).where('id_tauser', '=', t).execute();
+      locked();
+      await released;
+    });
+    await isLocked;
+    const pago = app.api('PATCH', `/operaciones/transacciones/${c.body.id}/confirmar-pago/`, { token: vip.token, body: { terminos_aceptados: true } });
+    try {
+      expect(await statusOrWait(app.db, pago, 0)).toBe('waits');
+    } finally {
+      release();
+      await baja;
+    }
+    expect(await pago).toMatchObject({ status: 400, body: { tauser_id: [OP_MSG.tauserInvalido] } });
+    const row = await app.db.selectFrom('transacciones').select(['estado', 'reserva']).where('id', '=', c.body.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ estado: 'pendiente', reserva: null });
   });
 
   // Three sessions at once need PostgreSQL.

@@ -84,7 +84,7 @@ export const stockLibreDeDivisas = async (db: Db, divisaIds: number[]) =>
 
 /** Payments, completions and withdrawals at one Tauser take turns (its reserved notes are counted under this lock). */
 export const lockTauser = (db: Db, id: string) =>
-  db.selectFrom('tausers').select('id_tauser').where('id_tauser', '=', id).forNoKeyUpdate().executeTakeFirst();
+  db.selectFrom('tausers').select(['id_tauser', 'is_active']).where('id_tauser', '=', id).forNoKeyUpdate().executeTakeFirst();
 
 export const tausersActivos = (db: Db) =>
   db.selectFrom('tausers').select(['id_tauser', 'codigo', 'nombre']).where('is_active', '=', true).orderBy('nombre').execute();
