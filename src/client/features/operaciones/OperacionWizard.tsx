@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { M } from '../../../shared/messages';
-import { formatAmount } from '../../../shared/format';
 import type { Reconfirmacion, TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { errorData, noEncontrado, serverAnswered } from '../../lib/errors';
 import { trpc } from '../../trpc';
@@ -21,21 +20,10 @@ import { AgregarMetodoLink } from './AgregarMetodoLink';
 import { useCancelarTransaccion, useConfirmarPago, useCrearTransaccion, useDescartarTransaccion } from './hooks';
 import { useWizardBase, type FuenteEstado } from './useWizardBase';
 import { useCotizacionEnVivo } from './useCotizacionEnVivo';
-import { camposMetodo, decimalesDe, excesoDeCupo, pagoEnEfectivo, puedeContinuarPaso1, ubicarRechazo } from './wizardRules';
-import { OP_MSG, guaraniesEnEfectivo, nombreMedio } from '../../../shared/transacciones';
+import { camposMetodo, excesoDeCupo, pagoEnEfectivo, puedeContinuarPaso1, ubicarRechazo } from './wizardRules';
 import { aSearch, desdeSearch, validarOperacionSearch, type EstadoWizard } from './wizardSearch';
-
-export const OPERACION_MSG = {
-  sinCliente: 'Debes tener un cliente seleccionado',
-  sinTransaccion: 'No hay transacción creada',
-  sinTerminal: 'Debes seleccionar un terminal',
-  sinConexion: 'No se pudo conectar con el servidor. Probá de nuevo: la operación no se duplica.',
-  terminalSinBilletes: 'Este terminal no tiene billetes suficientes para pagar esta operación. Elegí otro terminal.',
-  txNoEncontrada: 'No encontramos esta operación: revisá el enlace o empezá una nueva.',
-  txSinRespuesta: 'No pudimos cargar la operación: el servidor no respondió.',
-  yaConfirmada: 'Esta operación ya está confirmada: completala en el terminal.',
-  noPendiente: (estado: string) => `Esta operación ya no está pendiente (${estado}).`,
-} as const;
+import { OPERACION_MSG } from './wizardMsg';
+import { Confirmacion, DeOtroCliente, NoPendiente, TxFallida } from './EstadosOperacion';
 
 /** Milliseconds the wizard waits after a confirmed payment before resetting (spec 001 §4). */
 export const RESET_MS = 2000;
@@ -439,128 +427,6 @@ function Paso5({ t, procesando, banner, onAtras, onPagar }: { t: TransaccionReco
         </button>
         <button type="button" className="btn-primary" disabled={!acepto || procesando} onClick={onPagar}>
           {procesando ? 'Procesando…' : acepto ? 'Pagar' : 'Acepta los Términos'}
-        </button>
-      </div>
-    </div>
-  );
-}
-
-/** A `?tx=` that cannot be shown: no such operation for this user, or the server did not answer. */
-function TxFallida({ motivo, reintentando, onReintentar, onNueva }: { motivo: 'no-encontrada' | 'sin-respuesta'; reintentando: boolean; onReintentar: () => void; onNueva: () => void }) {
-  return (
-    <div className="space-y-4 py-4" data-testid="tx-fallida">
-      <p className="text-sm text-slate-700" role="alert">
-        {motivo === 'no-encontrada' ? OPERACION_MSG.txNoEncontrada : OPERACION_MSG.txSinRespuesta}
-      </p>
-      <div className="flex flex-wrap gap-2">
-        {motivo === 'sin-respuesta' && (
-          <button type="button" className="btn-secondary" disabled={reintentando} onClick={onReintentar}>
-            Reintentar
-          </button>
-        )}
-        <button type="button" className="btn-primary" onClick={onNueva}>
-          Nueva operación
-        </button>
-      </div>
-    </div>
-  );
-}
-
-/** A transaction that is no longer pending (confirmed, cancelled, expired…): its state and what is left to do. */
-function DeOtroCliente({ t, onNueva }: { t: TransaccionRecord; onNueva: () => void }) {
-  return (
-    <div className="space-y-4" data-testid="de-otro-cliente">
-      <p className="text-sm text-slate-700" role="status">
-        La operación <strong className="font-mono">{t.codigo}</strong> es del cliente {t.cliente_nombre}. {OP_MSG.retomarOtroCliente(t.cliente_nombre)}
-      </p>
-      <button type="button" className="btn-primary" onClick={onNueva}>
-        Nueva operación
-      </button>
-    </div>
-  );
-}
-
-function NoPendiente({ t, onNueva }: { t: TransaccionRecord; onNueva: () => void }) {
-  return (
-    <div className="space-y-4" data-testid="no-pendiente">
-      <p className="text-sm text-slate-700" role="status">
-        {t.estado === 'en_proceso' ? OPERACION_MSG.yaConfirmada : OPERACION_MSG.noPendiente(t.estado_display)}
-      </p>
-      {t.estado === 'en_proceso' ? (
-        <EnElTerminal t={t} />
-      ) : (
-        <p className="text-sm text-slate-700">
-          Código <strong className="font-mono">{t.codigo}</strong> · {montoEn(t.monto_origen, t.divisa_origen_detalle.codigo)} →{' '}
-          {montoEn(t.monto_destino, t.divisa_destino_detalle.codigo)}
-        </p>
-      )}
-      <button type="button" className="btn-primary" onClick={onNueva}>
-        Nueva operación
-      </button>
-    </div>
-  );
-}
-
-/**
- * What is left to do at the terminal of a confirmed (en_proceso) operation, with its own figures: the
- * foreign currency changes hands there in cash; the guaraníes too with EFECTIVO, otherwise the method
- * settled them (paid with it) or will (credited to it once the terminal takes the notes).
- */
-function EnElTerminal({ t }: { t: TransaccionRecord }) {
-  const con = (monto: string, d: { codigo: string; simbolo: string }) => formatAmount(monto, decimalesDe(d.codigo), d.simbolo);
-  const efectivo = guaraniesEnEfectivo(t.metodo_financiero_detalle.nombre);
-  const medio = nombreMedio(t.metodo_financiero_detalle.nombre_display, t.detalle_metodo_alias);
-  const compra = t.operacion === 'compra';
-  return (
-    <ol className="mt-1 list-decimal space-y-0.5 pl-5 text-sm text-slate-700" data-testid="en-el-terminal">
-      <li>
-        Ingresá el código <strong className="font-mono">{t.codigo}</strong> en el terminal {t.tauser_detalle.nombre} ({t.tauser_detalle.direccion}, {t.tauser_detalle.ciudad}).
-      </li>
-      <li>
-        {compra && !efectivo ? (
-          <>
-            Ya pagaste <strong className="tabular-nums">{con(t.monto_origen, t.divisa_origen_detalle)}</strong> con {medio}: no entregás dinero.
-          </>
-        ) : (
-          <>
-            Entregá <strong className="tabular-nums">{con(t.monto_origen, t.divisa_origen_detalle)}</strong> en efectivo.
-          </>
-        )}
-      </li>
-      <li>
-        {!compra && !efectivo ? (
-          <>
-            Recibís <strong className="tabular-nums">{con(t.monto_destino, t.divisa_destino_detalle)}</strong> en {medio} cuando el terminal reciba tus billetes.
-          </>
-        ) : (
-          <>
-            Retirá <strong className="tabular-nums">{con(t.monto_destino, t.divisa_destino_detalle)}</strong>
-            {compra ? ' (lo que no llegue al billete más chico, en guaraníes a la tasa de esta operación)' : ''}.
-          </>
-        )}
-      </li>
-    </ol>
-  );
-}
-
-/** Kept above the wizard after the confirmation until dismissed: the code and what to do at the terminal. */
-function Confirmacion({ t, onCerrar }: { t: TransaccionRecord; onCerrar: () => void }) {
-  return (
-    <div className="mb-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4" role="status" data-testid="confirmacion">
-      <p className="font-semibold text-emerald-900">Operación confirmada: completala en el terminal</p>
-      <p className="mt-1 text-sm text-slate-700">
-        Tu código:{' '}
-        <strong className="font-mono text-lg tracking-wider text-slate-900" data-testid="codigo-transaccion">
-          {t.codigo}
-        </strong>
-      </p>
-      <EnElTerminal t={t} />
-      <div className="mt-2 flex flex-wrap gap-3 text-sm">
-        <Link to="/historial-transacciones" search={{ ver: String(t.id) }} className="inline-flex min-h-6 items-center font-medium text-emerald-800 underline">
-          Ver en el historial
-        </Link>
-        <button type="button" className="inline-flex min-h-6 items-center text-slate-600 underline" onClick={onCerrar}>
-          Cerrar
         </button>
       </div>
     </div>
