@@ -335,6 +335,28 @@ describe('processing at the terminal', () => {
     expect(mail.attachments![0].content.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('the receipt is mailed only to a maker who may still read the operation (active, client still assigned)', async () => {
+    const rec = (await app.api('GET', `/operaciones/transacciones/${(await enProceso(t1)).id}/`, { token: vip.token })).body;
+    const para: string[] = [];
+    const deps = { db: app.db, mailer: { send: async (m: { to: string }) => void para.push(m.to) }, log: { warn: vi.fn() } as unknown as Logger };
+    const asignacion = { user_id: vip.id, cliente_id: vip.clienteId };
+    await app.db.deleteFrom('user_clientes').where('user_id', '=', vip.id).where('cliente_id', '=', vip.clienteId).execute();
+    try {
+      await enviarComprobante(deps, rec);
+    } finally {
+      await app.db.insertInto('user_clientes').values(asignacion).execute();
+    }
+    await app.db.updateTable('users').set({ is_active: false }).where('id', '=', vip.id).execute();
+    try {
+      await enviarComprobante(deps, rec);
+    } finally {
+      await app.db.updateTable('users').set({ is_active: true }).where('id', '=', vip.id).execute();
+    }
+    expect(para).toEqual([]);
+    await enviarComprobante(deps, rec);
+    expect(para).toEqual([`${vip.username}@test.local`]);
+  });
+
   it('a receipt mail that cannot be sent is logged and does not throw', async () => {
     const warn = vi.fn();
     const rec = (await app.api('GET', `/operaciones/transacciones/${(await enProceso(t1)).id}/`, { token: vip.token })).body;

@@ -4,6 +4,9 @@ import type { Logger } from '../../lib/logger';
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { comprobantePdf } from '../../../shared/comprobantePdf';
 import { nombreArchivoComprobante } from '../../../shared/comprobante';
+import { P } from '../../../shared/permissions';
+import { authUser } from '../auth/permissions.repository';
+import { isAssigned } from '../clientes/clientes.repository';
 import { emailDeUsuario } from './transacciones.repository';
 
 export const comprobanteMail = (t: TransaccionRecord) => ({
@@ -15,12 +18,23 @@ export const comprobanteMail = (t: TransaccionRecord) => ({
 });
 
 /**
- * Mails the receipt to the person who made the operation. Called after the completion committed and
- * never awaited by it: a failure is logged and the completion stands.
+ * Where the receipt goes: the e-mail of the person who made the operation while they may still read it
+ * (active, and the client still assigned to them or staff who see every operation), else nowhere.
+ */
+async function destinatario(db: Db, t: TransaccionRecord): Promise<string | undefined> {
+  const u = await authUser(db, t.operador_detalle.id);
+  if (!u?.is_active) return undefined;
+  if (!u.perms.has(P.viewTransaccion) && !(await isAssigned(db, u.id, t.cliente_id))) return undefined;
+  return emailDeUsuario(db, u.id);
+}
+
+/**
+ * Mails the receipt to the person who made the operation (destinatario). Called after the completion
+ * committed and never awaited by it: a failure is logged and the completion stands.
  */
 export async function enviarComprobante(deps: { db: Db; mailer: Mailer; log: Logger }, t: TransaccionRecord): Promise<void> {
   try {
-    const to = await emailDeUsuario(deps.db, t.operador_detalle.id);
+    const to = await destinatario(deps.db, t);
     if (!to) return;
     const pdf = await comprobantePdf(t);
     await deps.mailer.send({
