@@ -29,6 +29,7 @@ describe('a second-factor code typed with the space the app shows', () => {
     await page.getByRole('button', { name: 'Configurar la verificación en dos pasos' }).click();
     const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
     await page.getByLabel('Código de 6 dígitos de la aplicación').fill(comoLaApp(secret));
+    await page.getByLabel('Tu contraseña').fill(DEMO_OPERATOR.password);
     await page.getByRole('button', { name: 'Activar' }).click();
     await page.getByTestId('recovery-codes').waitFor();
     await page.getByRole('button', { name: 'Ya los guardé' }).click();

@@ -68,6 +68,7 @@ describe('second factor on screen', () => {
     await page.getByText('Secreto copiado.').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await page.screenshot({ path: '/tmp/ui2-secreto-375.png', fullPage: true });
+    await page.getByLabel('Tu contraseña').fill(DEMO_CUSTOMER.password);
     await page.getByLabel('Código de 6 dígitos de la aplicación').fill('000000' === generateSync({ secret }) ? '111111' : '000000');
     await page.getByRole('button', { name: 'Activar' }).click();
     await page.getByText(MF.codeWrong).waitFor();
@@ -154,6 +155,7 @@ describe('second factor on screen', () => {
     await page.getByRole('button', { name: 'Configurar la verificación en dos pasos' }).click();
     const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
     await page.getByLabel('Código de 6 dígitos de la aplicación').fill(generateSync({ secret }));
+    await page.getByLabel('Tu contraseña').fill(DEMO_OPERATOR.password);
     await page.getByRole('button', { name: 'Activar' }).click();
     await page.getByTestId('recovery-codes').waitFor();
     expect(refused).toEqual([]);

@@ -37,11 +37,12 @@ export const mfaLoginInput = z.strictObject({
 
 export const mfaSetupResult = z.object({ secret: z.string(), otpauth_url: z.string(), qr_svg: z.string() });
 
-export const mfaEnableInput = z.strictObject({ code: totpCode });
+const password = (field: string) => z.string({ error: textError(M.required) }).min(1, M.required).max(128, field);
+
+/** The password too: an access token alone (a device left signed in) must not put a second factor on someone's account. */
+export const mfaEnableInput = z.strictObject({ password: password('Máximo 128 caracteres'), code: totpCode });
 /** The recovery codes are shown once; the new tokens replace the session's (every earlier session ended). */
 export const mfaEnableResult = tokenPair.extend({ detail: z.string(), recovery_codes: z.array(z.string()) });
-
-const password = (field: string) => z.string({ error: textError(M.required) }).min(1, M.required).max(128, field);
 
 export const mfaDisableInput = z.strictObject({ password: password('Máximo 128 caracteres'), code: secondFactorCode });
 export const sessionRenewed = tokenPair.extend({ detail: z.string() });

@@ -16,12 +16,12 @@ import { useSession } from '../../session/store';
 
 type Enrolment = { secret: string; otpauth_url: string; qr_svg: string };
 
-/** Enrolment: the QR and the secret (shown once), then a current code turns it on and shows the recovery codes. */
+/** Enrolment: the QR and the secret (shown once), then a current code and the password turn it on and show the recovery codes. */
 function Activar({ onDone }: { onDone: (codes: string[]) => void }) {
   const setup = useGenerarSecreto();
   const enable = useActivarMfa();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const form = useForm<z.infer<typeof mfaEnableInput>>({ resolver: zodResolver(mfaEnableInput), defaultValues: { code: '' } });
+  const form = useForm<z.infer<typeof mfaEnableInput>>({ resolver: zodResolver(mfaEnableInput), defaultValues: { password: '', code: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -70,6 +70,9 @@ function Activar({ onDone }: { onDone: (codes: string[]) => void }) {
       </div>
       <FormField label="Código de 6 dígitos de la aplicación" htmlFor="mfa-enable-code" error={errors.code?.message}>
         <input id="mfa-enable-code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} className="input max-w-40" {...form.register('code')} />
+      </FormField>
+      <FormField label="Tu contraseña" htmlFor="mfa-enable-password" error={errors.password?.message}>
+        <input id="mfa-enable-password" type="password" autoComplete="current-password" className="input max-w-xs" {...form.register('password')} />
       </FormField>
       <button type="submit" className="btn-primary" disabled={isSubmitting}>
         {isSubmitting ? 'Activando…' : 'Activar'}

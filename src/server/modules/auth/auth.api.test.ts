@@ -155,6 +155,10 @@ describe('registration and e-mail verification', () => {
     const { id } = await app.db.selectFrom('users').select('id').where('username', '=', 'bloqueada').executeTakeFirstOrThrow();
     const admin = await app.adminToken();
     expect((await app.api('DELETE', `/usuarios/${id}/`, { token: admin })).status).toBe(204);
+    // Deactivated, it is refused as any inactive account: not sent to verify an e-mail that would not let it in.
+    const antes = await app.api('POST', '/token/', { body: { username: 'bloqueada', password: 'secreto1' } });
+    expect(antes).toMatchObject({ status: 401, body: { detail: M.badCredentials } });
+    expect(antes.body.code).not.toBe('email_not_verified');
     expect((await app.api('POST', '/auth/verify-email/', { body: { email, code } })).status).toBe(200);
     expect((await app.api('POST', '/token/', { body: { username: 'bloqueada', password: 'secreto1' } })).status).toBe(401);
     expect((await app.api('GET', `/usuarios/${id}/`, { token: admin })).body.is_active).toBe(false);

@@ -4,7 +4,7 @@ import type { Db } from '../../db';
 export const userForLogin = (db: Db, usernameLower: string) =>
   db
     .selectFrom('users')
-    .select(['id', 'password_hash', 'is_active', 'email_verified', 'token_version', 'mfa_enabled'])
+    .select(['id', 'password_hash', 'is_active', 'bloqueado', 'email_verified', 'token_version', 'mfa_enabled'])
     .where(sql`lower(username)`, '=', usernameLower)
     .executeTakeFirst();
 

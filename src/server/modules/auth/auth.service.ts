@@ -1,3 +1,4 @@
+import { audit } from '../../lib/audit';
 import type { Db } from '../../db';
 import type { Env } from '../../env';
 import type { Services } from '../../services';
@@ -41,8 +42,9 @@ export async function login(deps: AuthDeps, input: LoginInput) {
   const user = await userForLogin(db, accountKey);
   const ok = await verifyPassword(user?.password_hash ?? (await timingDummyHash()), input.password);
   if (!user || !ok) throw unauthorized(M.badCredentials);
-  // The right password of an unverified account is no failure (the answer says so anyway).
-  if (!user.email_verified) {
+  // The right password of an unverified account is no failure (the answer says so anyway); one staff
+  // deactivated is refused like any inactive one: verifying would not let it in.
+  if (!user.email_verified && !user.bloqueado) {
     await services.limiters.loginPerAccount.delete(accountKey);
     throw unauthorized(M.notVerified, { code: 'email_not_verified' });
   }
@@ -184,6 +186,10 @@ export async function confirmPasswordReset(deps: AuthDeps, input: PasswordResetC
   await consume(deps.services.limiters.resetPerIp, deps.ip);
   await consume(deps.services.limiters.resetPerEmail, input.email.toLowerCase());
   const password_hash = await hashPassword(input.password);
-  await spendCode(deps, 'password_resets', input, (trx, userId) => setPasswordAndRevoke(trx, userId, password_hash));
+  await spendCode(deps, 'password_resets', input, async (trx, userId) => {
+    await setPasswordAndRevoke(trx, userId, password_hash);
+    // As a change with the current password: the record says the password was replaced, by its owner's code.
+    await audit(trx, { actorId: userId, action: 'password_change', entity: 'usuario', entityId: userId, after: { por_correo: true } });
+  });
   return { detail: MS.resetDone };
 }

@@ -32,9 +32,9 @@ describe('enrolment', () => {
     expect(row.mfa_pending_secret).not.toContain(setup.body.secret);
     expect((await app.api('GET', `/auth/mfa/`, { token: u.token })).body).toMatchObject({ mfa_enabled: false });
 
-    const bad = await app.api('POST', '/auth/mfa/enable/', { token: u.token, body: { code: wrong(codeAt(setup.body.secret)) } });
+    const bad = await app.api('POST', '/auth/mfa/enable/', { token: u.token, body: { password: u.password, code: wrong(codeAt(setup.body.secret)) } });
     expect(bad).toMatchObject({ status: 400, body: { code: [MF.codeWrong] } });
-    const ok = await app.api('POST', '/auth/mfa/enable/', { token: u.token, body: { code: codeAt(setup.body.secret) } });
+    const ok = await app.api('POST', '/auth/mfa/enable/', { token: u.token, body: { password: u.password, code: codeAt(setup.body.secret) } });
     expect(ok.status).toBe(200);
     expect(ok.body.recovery_codes).toHaveLength(10);
     expect(new Set(ok.body.recovery_codes).size).toBe(10);
@@ -66,10 +66,19 @@ describe('enrolment', () => {
 
   it('enable without a setup, or with something that is not a 6-digit code, answers 400', async () => {
     const u = await userWith(app, []);
-    expect((await app.api('POST', '/auth/mfa/enable/', { token: u.token, body: { code: '123456' } })).body).toEqual({ detail: MF.noPendingSetup });
-    expect((await app.api('POST', '/auth/mfa/enable/', { token: u.token, body: { code: 'abc' } })).status).toBe(400);
-    expect((await app.api('POST', '/auth/mfa/enable/', { token: u.token, body: {} })).body).toEqual({ code: [M.required] });
+    expect((await app.api('POST', '/auth/mfa/enable/', { token: u.token, body: { password: u.password, code: '123456' } })).body).toEqual({ detail: MF.noPendingSetup });
+    expect((await app.api('POST', '/auth/mfa/enable/', { token: u.token, body: { password: u.password, code: 'abc' } })).status).toBe(400);
+    expect((await app.api('POST', '/auth/mfa/enable/', { token: u.token, body: {} })).body).toEqual({ password: [M.required], code: [M.required] });
     expect((await app.api('POST', '/auth/mfa/setup/')).status).toBe(401);
+  });
+
+  it('enable needs the password: an access token alone puts no second factor on the account', async () => {
+    const u = await userWith(app, []);
+    const setup = await app.api('POST', '/auth/mfa/setup/', { token: u.token });
+    const sinClave = await app.api('POST', '/auth/mfa/enable/', { token: u.token, body: { password: 'no-es-la-clave', code: codeAt(setup.body.secret) } });
+    expect(sinClave).toMatchObject({ status: 400, body: { password: [expect.any(String)] } });
+    expect((await app.db.selectFrom('users').select('mfa_enabled').where('id', '=', u.id).executeTakeFirstOrThrow()).mfa_enabled).toBe(false);
+    expect((await app.api('GET', '/auth/mfa/', { token: u.token })).status).toBe(200);
   });
 });
 
@@ -113,6 +122,14 @@ describe('sign-in with a second factor', () => {
     // An old code (two minutes ago) is outside the window.
     await timePasses(app, u.id);
     expect((await mfaLogin(await challenge(app, u), codeAt(secret, -4))).status).toBe(400);
+  });
+
+  it('a clock set back behind the last accepted code: codes are refused (400), never a 500', async () => {
+    const u = await userWith(app, []);
+    const { secret } = await enrol(app, u);
+    const ahora = Math.floor(Date.now() / 30_000);
+    await app.db.updateTable('users').set({ mfa_last_step: ahora + 3 }).where('id', '=', u.id).execute();
+    expect(await mfaLogin(await challenge(app, u), codeAt(secret, 1))).toMatchObject({ status: 400, body: { code: [MF.codeWrong] } });
   });
 
   it('a recovery code signs in once, in any case and with or without its hyphen', async () => {
@@ -201,7 +218,7 @@ describe('turning it off, staff reset', () => {
     expect(row.actor_id).toBe(staff.id);
     // They sign in with the password and enrol again.
     const fresh = await app.login(u.username, u.password);
-    expect((await enrol(app, { token: fresh.access })).recovery).toHaveLength(10);
+    expect((await enrol(app, { token: fresh.access, password: u.password })).recovery).toHaveLength(10);
     // Administrador holds the permission.
     expect((await app.api('GET', '/me/permissions/', { token: await app.adminToken() })).body.perms).toContain(P.resetMfa);
   });
@@ -232,7 +249,7 @@ describe('turning it off, staff reset', () => {
     // Nor after a setup left unconfirmed: the pending secret stays for the enable step.
     const setup = await app.api('POST', '/auth/mfa/setup/', { token: u.token });
     expect((await app.api('POST', `/usuarios/${u.id}/reset_mfa/`, { token: staff.token })).status).toBe(400);
-    expect((await app.api('POST', '/auth/mfa/enable/', { token: u.token, body: { code: codeAt(setup.body.secret) } })).status).toBe(200);
+    expect((await app.api('POST', '/auth/mfa/enable/', { token: u.token, body: { password: u.password, code: codeAt(setup.body.secret) } })).status).toBe(200);
   });
 });
 
@@ -255,7 +272,7 @@ describe('role policy', () => {
     expect((await app.api('GET', '/auth/mfa/', { token: login.body.access })).body).toMatchObject({ mfa_required: true, enrollment_required: true });
     expect((await app.api('POST', '/auth/password/change/', { token: login.body.access, body: { current_password: u.password, new_password: 'nueva-clave-9' } })).status).toBe(403);
 
-    const { access, secret } = await enrol(app, { token: login.body.access });
+    const { access, secret } = await enrol(app, { token: login.body.access, password: u.password });
     expect((await app.api('GET', '/usuarios/', { token: access })).status).toBe(200);
     // It cannot be turned off while the role requires it.
     expect((await app.api('POST', '/auth/mfa/disable/', { token: access, body: { password: u.password, code: codeAt(secret, 1) } })).body).toEqual({ detail: MF.requiredByRole });

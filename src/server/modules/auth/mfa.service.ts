@@ -135,7 +135,9 @@ export async function setup(deps: Me) {
  * A current code of the pending secret turns the second factor on: ten recovery codes (shown once,
  * stored as HMACs), every earlier session ended and new tokens for this one.
  */
-export async function enable(deps: Me, input: { code: string }) {
+export async function enable(deps: Me, input: { password: string; code: string }) {
+  // As disable: the password first (its own limit), so a wrong one spends no second-factor attempt.
+  await checkPassword(deps, input.password, 'password');
   await guardAttempt(deps, deps.userId);
   const r = await deps.db.transaction().execute(async (trx) => {
     const user = await repo.mfaStateForUpdate(trx, deps.userId);

@@ -38,7 +38,7 @@ function expect429(r: { status: number; body: any; headers: Headers }) {
 describe('second factor', () => {
   it('wrong codes are limited per account, from any address; then even the right code waits', async () => {
     const u = await userWith(app, []);
-    const { secret } = await enrol(app, { token: u.token });
+    const { secret } = await enrol(app, u);
     const token = await challenge(app, u, ip());
     for (let i = 0; i < 3; i++) {
       const r = await app.api('POST', '/token/mfa/', { headers: ip(), body: { mfa_token: token, code: wrong(codeAt(secret, 1)) } });
@@ -47,13 +47,13 @@ describe('second factor', () => {
     expect429(await app.api('POST', '/token/mfa/', { headers: ip(), body: { mfa_token: token, code: codeAt(secret, 1) } }));
     // Another account is not affected.
     const v = await userWith(app, []);
-    const other = await enrol(app, { token: v.token });
+    const other = await enrol(app, v);
     expect((await app.api('POST', '/token/mfa/', { headers: ip(), body: { mfa_token: await challenge(app, v, ip()), code: other.recovery[0] } })).status).toBe(200);
   });
 
   it('a burst of parallel wrong codes from many addresses checks no more codes than the limit', async () => {
     const u = await userWith(app, []);
-    const { secret } = await enrol(app, { token: u.token });
+    const { secret } = await enrol(app, u);
     const token = await challenge(app, u, ip());
     const answers = await Promise.all(
       Array.from({ length: 12 }, () => app.api('POST', '/token/mfa/', { headers: ip(), body: { mfa_token: token, code: wrong(codeAt(secret, 1)) } })),
@@ -68,7 +68,7 @@ describe('second factor', () => {
     const addr = ip();
     const users = await Promise.all([userWith(app, []), userWith(app, [])]);
     const secrets = [];
-    for (const u of users) secrets.push((await enrol(app, { token: u.token })).secret);
+    for (const u of users) secrets.push((await enrol(app, u)).secret);
     let last;
     for (let i = 0; i < 9; i++) {
       const k = i % 2;
@@ -89,7 +89,7 @@ describe('second factor', () => {
 
   it('wrong passwords when turning the factor off spend no second-factor attempt: the sign-in code still works', async () => {
     const u = await userWith(app, []);
-    const { secret, access } = await enrol(app, { token: u.token });
+    const { secret, access } = await enrol(app, u);
     for (let i = 0; i < 3; i++) {
       const r = await app.api('POST', '/auth/mfa/disable/', { token: access, headers: ip(), body: { password: 'mala', code: codeAt(secret, 1) } });
       expect(r.status).not.toBe(200);

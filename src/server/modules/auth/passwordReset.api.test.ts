@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { userWith } from '../../test/fixtures';
+import { auditRows, userWith } from '../../test/fixtures';
 import { M } from '../../../shared/messages';
 import { MS } from '../../../shared/messagesSecurity';
 
@@ -37,6 +37,8 @@ describe('password reset', () => {
     expect((await confirm(email, code)).status).toBe(200);
     expect((await app.login(u.username, 'clave-nueva-1')).access).toBeTruthy();
     expect(await confirm(email, code, 'otra-clave-2')).toMatchObject({ status: 400, body: { code: [M.codeInvalid] } });
+    // Audited as the owner's password change.
+    expect((await auditRows(app, 'usuario', u.id)).filter((r) => r.action === 'password_change')).toHaveLength(1);
   });
 
   it('counts wrong codes: after five even the right one is refused', async () => {

@@ -12,11 +12,11 @@ export async function timePasses(app: Pick<TestApp, 'db'>, userId: number) {
 }
 
 /** Enrols the user (setup + enable with a current code): the secret, the recovery codes and the new tokens. */
-export async function enrol(app: TestApp, user: Pick<TestUser, 'token'>) {
+export async function enrol(app: TestApp, user: Pick<TestUser, 'token' | 'password'>) {
   const setup = await app.api('POST', '/auth/mfa/setup/', { token: user.token });
   if (setup.status !== 200) throw new Error(`setup ${setup.status} ${JSON.stringify(setup.body)}`);
   const secret = setup.body.secret as string;
-  const enable = await app.api('POST', '/auth/mfa/enable/', { token: user.token, body: { code: codeAt(secret) } });
+  const enable = await app.api('POST', '/auth/mfa/enable/', { token: user.token, body: { password: user.password, code: codeAt(secret) } });
   if (enable.status !== 200) throw new Error(`enable ${enable.status} ${JSON.stringify(enable.body)}`);
   return { secret, recovery: enable.body.recovery_codes as string[], access: enable.body.access as string, refresh: enable.body.refresh as string };
 }
