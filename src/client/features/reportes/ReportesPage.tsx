@@ -1,3 +1,4 @@
+import { minorUnits } from '../../../shared/minorUnits';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import toast from 'react-hot-toast';
@@ -103,7 +104,10 @@ export function ReportesPage() {
   const stock = trpc.reportes.stock.useQuery({ tauser: s.tauser }, { placeholderData: (p) => p });
   // A period too long for the chosen grouping is said next to the chart, not as a load failure.
   const rangoLargo = evolucion.error?.data?.fields?.fecha_desde?.[0];
-  const algunError = [resumen, porDivisa, porMetodo, porOperador, porTauser, porCategoria, listado, stock].some((q) => q.isError) || (evolucion.isError && !rangoLargo);
+  // A link naming a currency, method, operator, Tauser or category that does not exist: the server says which.
+  const filtroInexistente = (['divisa', 'metodo', 'operador', 'tauser', 'categoria'] as const).map((k) => resumen.error?.data?.fields?.[k]?.[0]).find(Boolean);
+  const algunError =
+    !filtroInexistente && ([resumen, porDivisa, porMetodo, porOperador, porTauser, porCategoria, listado, stock].some((q) => q.isError) || (evolucion.isError && !rangoLargo));
   useLoadErrorToast(algunError, LOAD_ERROR);
   const [exportando, setExportando] = useState<string | null>(null);
   const puedeFijarMinimos = usePermissions().allows({ all: [P.changeTauser] });
@@ -282,6 +286,11 @@ export function ReportesPage() {
           La fecha hasta no puede ser anterior a la fecha desde.
         </p>
       )}
+      {filtroInexistente && (
+        <p className="field-error mb-4" role="alert">
+          {filtroInexistente}
+        </p>
+      )}
 
       {/* Dates in the wrong order ask for nothing: no figures stand in for an answer that never comes. */}
       {!rangoInvalido && (
@@ -386,7 +395,7 @@ export function ReportesPage() {
                     },
                     {
                       header: 'Volumen divisa',
-                      cell: (g) => formatAmount(g.volumen_divisa ?? '0', 2),
+                      cell: (g) => formatAmount(g.volumen_divisa ?? '0', minorUnits(g.divisa ?? '')),
                       num: true,
                     },
                     {

@@ -7,7 +7,7 @@ import { P } from '../../../shared/permissions';
 import { FECHAS_MSG, FECHA_MSG } from '../../../shared/schemas/operaciones';
 import { MAX_PERIODOS, periodos, periodosMsg } from '../../../shared/reportes';
 import { insertarOperaciones, reportWorld, type Operacion, type ReportWorld } from './testFixtures';
-import { CATEGORIA_DESCONOCIDA } from './reportes.service';
+import { CATEGORIA_DESCONOCIDA, FILTRO_DESCONOCIDO } from './reportes.service';
 
 let app: TestApp;
 let w: ReportWorld;
@@ -191,6 +191,20 @@ describe('figures of DESIGN §6 examples', () => {
     });
   });
 
+  it('a currency, method, operator or Tauser id that names nothing is a 400 on its field, not zeros', async () => {
+    const nada = '00000000-0000-4000-8000-000000000000';
+    for (const path of ['resumen', 'por_metodo', 'evolucion', 'transacciones', 'export']) {
+      const r = await app.api('GET', `/reportes/ganancias/${path}/?${PERIODO}&divisa=99999&metodo=99999&operador=99999&tauser=${nada}`, { token: viewer });
+      expect(r, path).toMatchObject({
+        status: 400,
+        body: { divisa: [FILTRO_DESCONOCIDO.divisa], metodo: [FILTRO_DESCONOCIDO.metodo], operador: [FILTRO_DESCONOCIDO.operador], tauser: [FILTRO_DESCONOCIDO.tauser] },
+      });
+    }
+    // Existing ones filter as before.
+    const r = await app.api('GET', `/reportes/ganancias/resumen/?${PERIODO}&divisa=${w.usd}&metodo=${w.metodos.EFECTIVO}`, { token: viewer });
+    expect(r.status).toBe(200);
+  });
+
   it('words of a fixed set take any letter case in the query, as the state does', async () => {
     const get = async (q: string) => app.api('GET', `/reportes/ganancias/${q}`, { token: viewer });
     expect((await get(`resumen/?${PERIODO}&operacion=VENTA&estado=COMPLETADA`)).body).toMatchObject({ operaciones: 2, margen_pyg: '16755', filtros: { operacion: 'venta', estado: 'completada' } });
@@ -279,6 +293,12 @@ describe('exports', () => {
       if (i > 1) total += row.getCell(9).value as number;
     });
     expect(total).toBe(44368);
+    // Read by people: the operation as the screen says it, a foreign amount with its currency's decimals.
+    tx.eachRow((row, i) => {
+      if (i === 1) return;
+      expect(['Compra', 'Venta']).toContain(row.getCell(3).value);
+      expect(row.getCell(5).numFmt).toBe(row.getCell(4).value === 'JPY' ? '#,##0' : '#,##0.00');
+    });
     expect(wb.getWorksheet('Por categoría')!.getRow(2).values).toEqual([undefined, 'VIP', 2, 1718245, 32533]);
   });
 

@@ -5,7 +5,8 @@ import type { Env } from '../../env';
 import { DIMENSIONES, type ExportPlan, type ReporteFiltros } from '../../../shared/schemas/reportes';
 import * as repo from './reportes.repository';
 import { pdfDelReporte } from './reportes.pdf';
-import { ENCABEZADO_LINEAS, TITULO_DIMENSION, evolucionDeArchivo, filtrosLegibles } from './reportes.textos';
+import { ENCABEZADO_LINEAS, OPERACION, TITULO_DIMENSION, evolucionDeArchivo, filtrosLegibles } from './reportes.textos';
+import { minorUnits } from '../../../shared/minorUnits';
 
 /** Rows read per round trip while streaming the operations (keyset over the listing's order). */
 const CHUNK = 5000;
@@ -84,7 +85,11 @@ async function csv(res: Response, plan: ExportPlan, deps: Deps) {
  */
 const num = (v: string) => Number(v);
 const FORMATO_PYG = '#,##0';
-const FORMATO_DIVISA = '#,##0.00';
+/** A foreign amount with its currency's minor units (DESIGN §6): US$ 1.234,50, ¥ 1.234. */
+const formatoDivisa = (codigo: string | null) => {
+  const n = minorUnits(codigo ?? '');
+  return n === 0 ? '#,##0' : `#,##0.${'0'.repeat(n)}`;
+};
 const FORMATO_TASA = '#,##0.0000';
 const FORMATO_FECHA = 'dd/mm/yyyy';
 const FORMATO_FECHA_HORA = 'dd/mm/yyyy hh:mm:ss';
@@ -128,13 +133,13 @@ async function xlsx(res: Response, plan: ExportPlan, deps: Deps) {
       { header: 'Margen PYG', width: 18 },
     ];
     for (const g of grupos[i]) {
-      const cells = [g.etiqueta, ...(porDivisa ? [g.operacion, num(g.volumen_divisa ?? '0'), g.tasa_promedio === null ? null : num(g.tasa_promedio)] : []), g.operaciones, num(g.volumen_pyg), num(g.margen_pyg)];
+      const cells = [g.etiqueta, ...(porDivisa ? [g.operacion ? OPERACION[g.operacion] : null, num(g.volumen_divisa ?? '0'), g.tasa_promedio === null ? null : num(g.tasa_promedio)] : []), g.operaciones, num(g.volumen_pyg), num(g.margen_pyg)];
       const row = ws.addRow(cells);
       const n = cells.length;
       row.getCell(n).numFmt = FORMATO_PYG;
       row.getCell(n - 1).numFmt = FORMATO_PYG;
       if (porDivisa) {
-        row.getCell(3).numFmt = FORMATO_DIVISA;
+        row.getCell(3).numFmt = formatoDivisa(g.divisa);
         row.getCell(4).numFmt = FORMATO_TASA;
       }
       row.commit();
@@ -160,11 +165,11 @@ async function xlsx(res: Response, plan: ExportPlan, deps: Deps) {
     if (res.destroyed) return;
     for (const r of rows) {
       const row = tx.addRow([
-        r.codigo, fechaCelda(r.fecha_local), r.operacion_cliente, r.divisa, num(r.monto_divisa), num(r.monto_pyg), num(r.tasa_aplicada), num(r.precio_base),
+        r.codigo, fechaCelda(r.fecha_local), OPERACION[r.operacion_cliente], r.divisa, num(r.monto_divisa), num(r.monto_pyg), num(r.tasa_aplicada), num(r.precio_base),
         num(r.margen_pyg), r.metodo, r.operador, r.tauser, r.categoria,
       ]);
       row.getCell(2).numFmt = FORMATO_FECHA_HORA;
-      row.getCell(5).numFmt = FORMATO_DIVISA;
+      row.getCell(5).numFmt = formatoDivisa(r.divisa);
       row.getCell(6).numFmt = FORMATO_PYG;
       row.getCell(7).numFmt = FORMATO_TASA;
       row.getCell(8).numFmt = FORMATO_TASA;

@@ -85,13 +85,13 @@ export async function pdfDelReporte(db: Db, f: ReporteFiltros, tz: string): Prom
   DIMENSIONES.forEach((dim, i) => {
     if (dim === 'divisa') {
       w.tabla(TITULO_DIMENSION[dim], ['Divisa', 'Operación', 'Volumen divisa', 'Tasa promedio', 'Operaciones', 'Volumen PYG', 'Margen PYG'], [60, 60, 85, 70, 60, 90, 90],
-        grupos[i].map((g) => [g.etiqueta, g.operacion ? OPERACION[g.operacion as keyof typeof OPERACION] : '', numeroEsPy(g.volumen_divisa ?? '0'), numeroEsPy(g.tasa_promedio ?? '0'), String(g.operaciones), numeroEsPy(g.volumen_pyg), numeroEsPy(g.margen_pyg)]));
+        grupos[i].map((g) => [g.etiqueta, g.operacion ? OPERACION[g.operacion as keyof typeof OPERACION] : '', numeroEsPy(g.volumen_divisa ?? '0'), numeroEsPy(g.tasa_promedio ?? '0'), numeroEsPy(String(g.operaciones)), numeroEsPy(g.volumen_pyg), numeroEsPy(g.margen_pyg)]));
     } else {
       w.tabla(TITULO_DIMENSION[dim], ['Nombre', 'Operaciones', 'Volumen PYG', 'Margen PYG'], [215, 70, 115, 115],
-        grupos[i].map((g) => [g.etiqueta, String(g.operaciones), numeroEsPy(g.volumen_pyg), numeroEsPy(g.margen_pyg)]));
+        grupos[i].map((g) => [g.etiqueta, numeroEsPy(String(g.operaciones)), numeroEsPy(g.volumen_pyg), numeroEsPy(g.margen_pyg)]));
     }
   });
   w.tabla(ev.titulo, [ev.columna, 'Operaciones', 'Volumen PYG', 'Margen PYG'], [215, 70, 115, 115],
-    evolucion.map((p) => [(ev.agrupacion === 'mes' ? mesEsPy : diaEsPy)(p.periodo), String(p.operaciones), numeroEsPy(p.volumen_pyg), numeroEsPy(p.margen_pyg)]));
+    evolucion.map((p) => [(ev.agrupacion === 'mes' ? mesEsPy : diaEsPy)(p.periodo), numeroEsPy(String(p.operaciones)), numeroEsPy(p.volumen_pyg), numeroEsPy(p.margen_pyg)]));
   return doc.save();
 }

@@ -1,6 +1,6 @@
 import type { ServiceCtx } from '../../lib/context';
 import { audit } from '../../lib/audit';
-import { fieldError } from '../../lib/errors';
+import { fieldError, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
 import { PAGE_SIZE, pageWith } from '../../lib/pagination';
 import { Decimal } from '../../../shared/money';
 import { MAX_PERIODOS, periodoPorDefecto, periodos, periodosMsg } from '../../../shared/reportes';
@@ -21,17 +21,33 @@ export function resolverFiltros(input: Filtros, tz: string, now = new Date()): R
 
 export const CATEGORIA_DESCONOCIDA = 'Elegí una categoría de cliente existente.';
 
+/** The other filters by id: one that names nothing is a 400 on its field, as the category (it used to answer zeros). */
+export const FILTRO_DESCONOCIDO = {
+  divisa: 'Elegí una divisa existente.',
+  metodo: 'Elegí un método financiero existente.',
+  operador: 'Elegí un operador existente.',
+  tauser: 'Elegí un Tauser existente.',
+} as const;
+
 /**
  * resolverFiltros, and the category named by its id: a filter that names it by id (any letter case)
  * or by name (as links written before did) is given on as its id; one naming no category answers 400
- * on `categoria` (it used to answer zeros).
+ * on `categoria`, and a currency, method, operator or Tauser id naming nothing on its own field.
  */
 async function filtrosDe(ctx: ServiceCtx, input: Filtros, tz: string): Promise<ReporteFiltros> {
   const filtros = resolverFiltros(input, tz);
-  if (filtros.categoria === undefined) return filtros;
-  const id = await repo.idDeCategoria(ctx.db, filtros.categoria);
-  if (!id) throw fieldError('categoria', CATEGORIA_DESCONOCIDA);
-  return { ...filtros, categoria: id };
+  if (filtros.categoria !== undefined) {
+    const id = await repo.idDeCategoria(ctx.db, filtros.categoria);
+    if (!id) throw fieldError('categoria', CATEGORIA_DESCONOCIDA);
+    filtros.categoria = id;
+  }
+  const porId = (Object.keys(FILTRO_DESCONOCIDO) as (keyof typeof FILTRO_DESCONOCIDO)[]).filter((k) => filtros[k] !== undefined);
+  if (porId.length === 0) return filtros;
+  const nombres = await repo.nombresDeFiltros(ctx.db, filtros);
+  const errors: FieldErrors = {};
+  for (const k of porId) if (nombres[k] == null) errors[k] = [FILTRO_DESCONOCIDO[k]];
+  throwIfFieldErrors(errors);
+  return filtros;
 }
 
 export async function resumen(ctx: ServiceCtx, input: Filtros, tz: string) {
