@@ -327,16 +327,17 @@ export function createSobreDetalle(ctx: ServiceCtx, kind: TipoInstancia, input: 
   return withUniqueFields(
     () =>
       ctx.db.transaction().execute(async (trx) => {
+        const add = KINDS[kind].perms.add;
+        const puedeAgregar = !!add && can(ctx, add);
+        // Someone with no client at all (nor the permission) is refused before any lookup, whatever the id.
+        if (!puedeAgregar && !staffView(ctx, kind) && !(await tieneClientes(trx, ctx.actor.id))) throw forbidden();
         const d = await lockDetalleRow(trx, input.metodo_financiero_detalle);
         if (!d) throw fieldError('metodo_financiero_detalle', METODO_MSG.detalleNoExiste);
         const owner = d.cliente_id && (await clienteAsignado(trx, ctx.actor.id, d.cliente_id));
-        if (!owner) {
-          const add = KINDS[kind].perms.add;
-          if (!(add && can(ctx, add))) {
-            // A customer learns nothing of other clients' details; someone with no client at all is refused.
-            if (!staffView(ctx, kind) && (await tieneClientes(trx, ctx.actor.id))) throw fieldError('metodo_financiero_detalle', METODO_MSG.detalleNoExiste);
-            throw forbidden();
-          }
+        if (!owner && !puedeAgregar) {
+          // A customer learns nothing of other clients' details.
+          if (!staffView(ctx, kind)) throw fieldError('metodo_financiero_detalle', METODO_MSG.detalleNoExiste);
+          throw forbidden();
         }
         const m = await findMetodo(trx, d.metodo_financiero_id);
         if (KIND_BY_METODO[m!.nombre] !== kind) throw fieldError('metodo_financiero_detalle', METODO_MSG.metodoNoCoincide);

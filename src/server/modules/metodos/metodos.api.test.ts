@@ -130,6 +130,8 @@ describe('permissions of every path', () => {
     };
     for (const [res, body] of Object.entries(bodies)) {
       expect((await app.api('POST', `${B}/${res}/`, { token: nobody, body })).status, res).toBe(403);
+      // The same for an id that names nothing: the answer tells nothing of which ids exist.
+      expect((await app.api('POST', `${B}/${res}/`, { token: nobody, body: { ...body, metodo_financiero_detalle: 99999999 } })).status, res).toBe(403);
     }
     await expect(crearInstancia(nobody, { tipo_instancia: 'billetera_digital', plataforma: 1, usuario_id: 'u', email: 'u@x.com' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(await snapshot(app, 'metodo_financiero_detalle')).toEqual(before);
