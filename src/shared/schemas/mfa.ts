@@ -15,8 +15,8 @@ export const loginResult = z.union([
 ]);
 export type LoginResult = z.infer<typeof loginResult>;
 
-/** A TOTP code (6 digits) or a recovery code (`xxxxx-xxxxx`, any case, hyphen optional). */
-export const secondFactorCode = cleanText({ error: textError(MF.codeRequired) })
+/** A TOTP code (6 digits) or a recovery code (`xxxxx-xxxxx`, any case, hyphen optional); missing, the required message of every field. */
+export const secondFactorCode = cleanText({ error: textError(M.required) })
   .trim()
   .min(1, MF.codeRequired)
   .max(32, MF.codeWrong);
@@ -31,7 +31,7 @@ export const totpCode = z
   .regex(/^\d{6}$/, M.codeSixDigits);
 
 export const mfaLoginInput = z.strictObject({
-  mfa_token: z.string({ error: textError(MF.challengeInvalid) }).min(1, MF.challengeInvalid).max(2048, MF.challengeInvalid),
+  mfa_token: z.string({ error: textError(M.required) }).min(1, MF.challengeInvalid).max(2048, MF.challengeInvalid),
   code: secondFactorCode,
 });
 

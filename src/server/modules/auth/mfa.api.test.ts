@@ -124,6 +124,13 @@ describe('sign-in with a second factor', () => {
     expect((await mfaLogin(await challenge(app, u), codeAt(secret, -4))).status).toBe(400);
   });
 
+  it('a field not sent says so, as on every form: the challenge, the code, the password', async () => {
+    const u = await userWith(app, []);
+    expect(await app.api('POST', '/token/mfa/', { body: {} })).toMatchObject({ status: 400, body: { mfa_token: [M.required], code: [M.required] } });
+    expect(await app.api('POST', '/token/mfa/', { body: { mfa_token: '', code: '' } })).toMatchObject({ status: 400, body: { mfa_token: [MF.challengeInvalid], code: [MF.codeRequired] } });
+    expect(await app.api('POST', '/auth/mfa/disable/', { token: u.token, body: {} })).toMatchObject({ status: 400, body: { password: [M.required], code: [M.required] } });
+  });
+
   it('a clock set back behind the last accepted code: codes are refused (400), never a 500', async () => {
     const u = await userWith(app, []);
     const { secret } = await enrol(app, u);
