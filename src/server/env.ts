@@ -10,6 +10,16 @@ const bool = z
 /** A public MapLibre style that needs no key (OpenFreeMap); `offline` uses the style shipped with the app. */
 export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
 
+/** An IANA zone name the runtime knows (PostgreSQL reads the same database of zones). */
+function esZonaIana(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return tz.includes('/') || tz === 'UTC';
+  } catch {
+    return false;
+  }
+}
+
 const duration = z.string().regex(/^\d+[smhd]$/, 'use a duration such as 15m, 12h or 7d');
 
 const schema = z.object({
@@ -27,7 +37,7 @@ const schema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().default('Cambio <no-reply@cambio.local>'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
-  TZ_BUSINESS: z.string().default('America/Asuncion'),
+  TZ_BUSINESS: z.string().refine(esZonaIana, 'must be an IANA time zone such as America/Asuncion').default('America/Asuncion'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('loopback'),
   SHUTDOWN_GRACE: duration.default('10s'),

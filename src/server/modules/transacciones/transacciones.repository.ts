@@ -206,21 +206,23 @@ export const lockClienteConLimites = (db: Db, clienteId: string) =>
     .executeTakeFirst();
 
 /**
- * The guaraní side already committed by a client in the current business day and month of `tz`:
- * completed transactions and those still pendiente or en_proceso (not overdue). `exceptId` leaves
- * out the transaction being confirmed.
+ * The guaraní side a client has committed in one business day and month of `tz` (those of `en`, else
+ * of now): completed transactions and those still pendiente or en_proceso (not overdue). An operation
+ * counts in the day and month it was created; a payment checks that day and month (`en` its
+ * fecha_inicio) and leaves itself out (`exceptId`).
  */
-export async function usadoPyg(db: Db, clienteId: string, tz: string, exceptId?: number) {
+export async function usadoPyg(db: Db, clienteId: string, tz: string, dondeCuenta: { exceptId?: number; en?: string } = {}) {
+  const local = sql`(${dondeCuenta.en ? sql`${dondeCuenta.en}::timestamptz` : sql`now()`} at time zone ${tz})`;
+  const entre = (unidad: 'day' | 'month') =>
+    sql<SqlBool>`(t.fecha_inicio >= date_trunc(${unidad}, ${local}) at time zone ${tz}
+      and t.fecha_inicio < (date_trunc(${unidad}, ${local}) + ${unidad === 'day' ? sql`interval '1 day'` : sql`interval '1 month'`}) at time zone ${tz})`;
   let q = db
     .selectFrom('transacciones as t')
-    .select([
-      sql<string>`coalesce(sum(t.monto_pyg) filter (where t.fecha_inicio >= date_trunc('day', now() at time zone ${tz}) at time zone ${tz}), 0)`.as('dia'),
-      sql<string>`coalesce(sum(t.monto_pyg), 0)`.as('mes'),
-    ])
+    .select([sql<string>`coalesce(sum(t.monto_pyg) filter (where ${entre('day')}), 0)`.as('dia'), sql<string>`coalesce(sum(t.monto_pyg), 0)`.as('mes')])
     .where('t.cliente_id', '=', clienteId)
-    .where(sql<SqlBool>`t.fecha_inicio >= date_trunc('month', now() at time zone ${tz}) at time zone ${tz}`)
+    .where(entre('month'))
     .where(sql<SqlBool>`(t.estado = 'completada' or (t.estado in ('pendiente', 'en_proceso') and t.expira_en > now()))`);
-  if (exceptId !== undefined) q = q.where('t.id', '<>', exceptId);
+  if (dondeCuenta.exceptId !== undefined) q = q.where('t.id', '<>', dondeCuenta.exceptId);
   return q.executeTakeFirstOrThrow();
 }
 

@@ -132,17 +132,18 @@ export async function getTransaccion(ctx: ServiceCtx, id: number) {
 
 /**
  * Limits of limite_config (PYG, null = none) for one client, within the business day and month of
- * `tz`. Locks the client row until the end of the database transaction it runs in, so two
+ * `tz` (of now; for a payment, of its operation's creation). Locks the client row until the end of the database transaction it runs in, so two
  * operations of one client are checked one after the other: call it as late as possible (after the
  * quote), right before the write it allows. Nothing to check, and no lock, when no limit was
  * configured as the client was read (clienteOperable).
  */
-async function checkLimites(db: Db, cliente: ClienteOperable, montoPyg: string, tz: string, exceptId?: number) {
+async function checkLimites(db: Db, cliente: ClienteOperable, montoPyg: string, tz: string, pagada?: Pick<TransaccionRow, 'id' | 'fecha_inicio'>) {
   if (!cliente.conLimites) return;
   const clienteId = cliente.id_cliente;
   const lim = await lockClienteConLimites(db, clienteId);
   if (!lim || (lim.limite_diario === null && lim.limite_mensual === null)) return;
-  const usado = await usadoPyg(db, clienteId, tz, exceptId);
+  // A payment is checked in the day and month its operation counts in (its creation), without itself.
+  const usado = await usadoPyg(db, clienteId, tz, pagada ? { exceptId: pagada.id, en: iso(pagada.fecha_inicio) } : {});
   const excede = (limite: string | null, ya: string) => limite !== null && new Decimal(ya).plus(montoPyg).gt(limite);
   const disponible = (limite: string, ya: string) => Decimal.max(0, new Decimal(limite).minus(ya)).toFixed(0, Decimal.ROUND_DOWN);
   if (excede(lim.limite_diario, usado.dia)) {
@@ -353,7 +354,7 @@ export async function confirmarPago(
     // The figures being paid, on the terminal's notes of now that no other paid operation counts on;
     // they are set aside for this payout until it is collected, cancelled or overdue.
     const reserva = await reservarPago(trx, enTerminal(row.tauser_id, c), row.id);
-    await checkLimites(trx, cliente, c.montoPyg, opts.tz, row.id);
+    await checkLimites(trx, cliente, c.montoPyg, opts.tz, row);
     const done = await transicionar(trx, row.id, 'confirmarPago', row.estado, { ...snapshot(c), terminos_aceptados: true, fecha_pago: true, reserva: JSON.stringify(reserva) });
     if (!done) await porQueNo(trx, row.id, 'confirmarPago');
     await audit(trx, {
