@@ -21,6 +21,17 @@ describe('planEntrega', () => {
     expect(plan.recibidas).toEqual({ divisa: 'PYG', notas: [{ denominacion: 100000, cantidad: 7 }, { denominacion: 50000, cantidad: 1 }], monedas: '0' });
   });
 
+  it('the guaraníes for the cents are never more than the customer paid for them', () => {
+    const usd = stock('USD', false, [[100, 5], [1, 5]]);
+    // ₲ 7.235 bought US$ 0,99 (0,985 rounded half-up): at 7345 the cents are worth ₲ 7.272; the customer gets back what they paid.
+    const todoEnPyg = planEntrega('0.99', usd, PYG, '7345', { ...origenPyg, monto: '7235' })!;
+    expect(todoEnPyg.notas).toEqual([]);
+    expect(todoEnPyg.resto_pyg).toBe('7235');
+    // Above a note: ₲ 999.985 bought US$ 136,15 (136,145): US$ 136 in notes and the ₲ 1.065 paid for the rest, not ₲ 1.102.
+    const conNotas = planEntrega('136.15', stock('USD', false, [[100, 5], [20, 5], [10, 5], [5, 5], [1, 5]]), PYG, '7345', { ...origenPyg, monto: '999985' })!;
+    expect(conNotas.resto_pyg).toBe('1065');
+  });
+
   it('null when the destination notes or the guaraní notes are not enough', () => {
     expect(planEntrega('100', stock('USD', false, [[50, 1], [1, 5]]), PYG, '7000', origenPyg)).toBeNull();
     const sinPyg = stock('PYG', true, [[100000, 0], [2000, 0]]);

@@ -1,5 +1,5 @@
 import { desglosar, repartirPago, totalDesglose, type NotaEntregada, type StockNota } from '../../../shared/desglose';
-import { dec } from '../../../shared/money';
+import { Decimal, dec } from '../../../shared/money';
 import type { Entrega } from '../../../shared/schemas/terminal';
 
 export interface DivisaNotas {
@@ -25,7 +25,8 @@ function pagarPyg(monto: string, pyg: DivisaNotas): { notas: NotaEntregada[]; mo
 /**
  * What the terminal pays for `monto` of `destino` (DESIGN §7): a guaraní payout in notes (the part
  * below the smallest note in coins); a foreign one in its notes for the multiple of its smallest
- * note and the rest in guaraníes at the applied rate (repartirPago), itself paid as above. Null
+ * note and the rest in guaraníes at the applied rate (repartirPago), at most what the customer paid for
+ * it, itself paid as above. Null
  * when the stock cannot pay it. `recibidas`: the origin amount in the fewest notes (unbounded),
  * the part below the smallest note in coins. Without `pygEnEfectivo` (guaraniesEnEfectivo) the
  * guaraníes are the method's: a sale pays none out, a purchase takes none in (`pyg_con_metodo`).
@@ -50,7 +51,10 @@ export function planEntrega(
     const n = desglosar(split.enNotas, destino.stock);
     if (!n) return null;
     notas = n;
-    restoPyg = split.restoPyg;
+    // Never more guaraníes for the cents than the customer paid for them: the amount was rounded half-up
+    // to the cent, so at the applied rate the cents can be worth up to half a cent more (decisions.md, "Money").
+    const pagadoPorResto = Decimal.max(0, dec(origen.monto).minus(dec(String(split.enNotas)).times(tasaAplicada)).floor());
+    restoPyg = Decimal.min(split.restoPyg, pagadoPorResto).toString();
   }
   const enPyg = pagarPyg(restoPyg, pyg);
   if (!enPyg) return null;
