@@ -28,6 +28,9 @@ export const TERMINAL_MSG = {
   retiroReservado: (reservados: number, libres: number) =>
     `${reservados === 1 ? 'Un billete de esta denominación está reservado' : `${formatAmount(String(reservados), 0)} billetes de esta denominación están reservados`} para operaciones pagadas que se retiran en este terminal: se pueden retirar a lo sumo ${formatAmount(String(libres), 0)}.`,
   cargaExcede: 'Un terminal guarda a lo sumo 1.000.000 de billetes de cada denominación.',
+  /** The notes an operation hands in would pass that ceiling. */
+  noPuedeRecibir: 'El terminal elegido no puede recibir tantos billetes (guarda a lo sumo 1.000.000 de cada denominación). Elegí otro terminal o cambiá el monto.',
+  noPuedeRecibirAlCompletar: 'El terminal no puede recibir tantos billetes: no se completó. Consultá al personal.',
   denominacionInvalida: 'La denominación no existe o no está activa.',
   cantidadInvalida: 'La cantidad debe ser un número entero entre 1 y 100000.',
   operacionInvalida: 'La operación debe ser "cargar" o "retirar".',

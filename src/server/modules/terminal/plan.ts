@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import { fieldError } from '../../lib/errors';
 import { desglosar } from '../../../shared/desglose';
 import { dec } from '../../../shared/money';
-import { TERMINAL_MSG, type Entrega } from '../../../shared/schemas/terminal';
+import { MAX_BILLETES, TERMINAL_MSG, type Entrega } from '../../../shared/schemas/terminal';
 import { OP_MSG, guaraniesEnEfectivo } from '../../../shared/transacciones';
 import type { TransaccionRow } from '../transacciones/transacciones.repository';
 import { planEntrega, type DivisaNotas } from './payout';
@@ -30,6 +30,8 @@ export interface Plan {
   reserva: Reserva;
   /** The notes taken in, by denomination id. */
   recibidas: Reserva;
+  /** Taking them in would leave a denomination above MAX_BILLETES (the stock's ceiling, an integer column). */
+  desborda: boolean;
 }
 
 /** Notes no other paid operation counts on. */
@@ -57,7 +59,8 @@ async function planear(db: Db, f: FigurasTerminal, excepto = 0): Promise<Plan | 
     ...entrega.notas_pyg.map((n) => ({ denominacion_id: id(pygRows, n.denominacion), cantidad: n.cantidad })),
   ];
   const recibidas = entrega.recibidas.notas.map((n) => ({ denominacion_id: id(origenRows, n.denominacion), cantidad: n.cantidad }));
-  return { entrega, reserva, recibidas };
+  const desborda = recibidas.some((r) => origenRows.find((s) => s.denominacion_id === r.denominacion_id)!.cantidad + r.cantidad > MAX_BILLETES);
+  return { entrega, reserva, recibidas, desborda };
 }
 
 /**
@@ -81,7 +84,9 @@ export const planDe = (db: Db, row: TransaccionRow): Promise<Plan | null> => pla
 
 /** Creation of a real operation: the chosen terminal's free notes must pay it now, as the kiosk would plan it (400 on tauser_id otherwise). */
 export async function exigirTerminalPuedePagar(db: Db, f: FigurasTerminal): Promise<void> {
-  if (!(await planear(db, f))) throw fieldError('tauser_id', TERMINAL_MSG.terminalNoPuedePagar);
+  const plan = await planear(db, f);
+  if (!plan) throw fieldError('tauser_id', TERMINAL_MSG.terminalNoPuedePagar);
+  if (plan.desborda) throw fieldError('tauser_id', TERMINAL_MSG.noPuedeRecibir);
 }
 
 /**
@@ -94,6 +99,7 @@ export async function reservarPago(trx: Db, f: FigurasTerminal, transaccionId: n
   if (!(await repo.lockTauser(trx, f.tauserId))?.is_active) throw fieldError('tauser_id', OP_MSG.tauserInvalido);
   const plan = await planear(trx, f, transaccionId);
   if (!plan) throw fieldError('tauser_id', TERMINAL_MSG.terminalNoPuedePagar);
+  if (plan.desborda) throw fieldError('tauser_id', TERMINAL_MSG.noPuedeRecibir);
   return plan.reserva;
 }
 

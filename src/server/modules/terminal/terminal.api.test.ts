@@ -499,6 +499,24 @@ describe('the operation path offers only what the chosen terminal can do', () =>
     expect(hecho.status, JSON.stringify(hecho.body)).toBe(200);
   });
 
+  it('a terminal takes in no more notes than its stock holds (1 000 000 of each): refused at creation, payment and completion, never a 500', async () => {
+    const t = await tauser(app);
+    await surtir(t);
+    const lleno = (n: number) => app.db.updateTable('tauser_stock').set({ cantidad: n }).where('tauser_id', '=', t).where('denominacion_id', '=', den.USD[100]).execute();
+    await lleno(999_999);
+    expect(await venta('200', t)).toMatchObject({ status: 400, body: { tauser_id: [TERMINAL_MSG.noPuedeRecibir] } });
+    await lleno(10);
+    const v = await venta('200', t);
+    expect(v.status, JSON.stringify(v.body)).toBe(201);
+    expect((await app.api('PATCH', `/operaciones/transacciones/${v.body.id}/confirmar-pago/`, { token: vip.token, body: { terminos_aceptados: true } })).status).toBe(200);
+    // Loaded up to the ceiling since the payment: the kiosk refuses, nothing moves.
+    await lleno(999_999);
+    const r = await app.api('POST', `/tauser/terminal/transacciones/${v.body.codigo}/procesar/`, { token: await terminalToken(t), body: {} });
+    expect(r).toMatchObject({ status: 409, body: { detail: TERMINAL_MSG.noPuedeRecibirAlCompletar } });
+    expect(await cantidad(t, 'USD', 100)).toBe(999_999);
+    expect((await app.db.selectFrom('transacciones').select('estado').where('id', '=', v.body.id).executeTakeFirstOrThrow()).estado).toBe('en_proceso');
+  });
+
   it('a currency or a note value promised to a paid operation stays in use until a terminal completes it (400, nothing changes)', async () => {
     // Only this test's operation is paid and not overdue.
     await app.db.updateTable('transacciones').set({ expira_en: sql`now() - interval '1 minute'` }).where('estado', '=', 'en_proceso').execute();
