@@ -91,7 +91,9 @@ export const entregaSchema = z.object({
 });
 export type Entrega = z.infer<typeof entregaSchema>;
 
-export const codigoInput = z.strictObject({ codigo: text({ max: 12 }) });
+/** An operation's code as people type it: any case, with the spaces or hyphens used to read it in groups. */
+export const codigoLimpio = (c: string) => c.replace(/[\s-]/g, '').toUpperCase();
+export const codigoInput = z.strictObject({ codigo: text({ max: 20 }).overwrite(codigoLimpio) });
 
 /** The kiosk's view of a transaction: what to hand in and what will be paid out. */
 export const terminalTransaccion = z.object({

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { decimalesEscritos, formatAmount } from '../../../shared/money';
 import { tasaPorUnidad } from '../../../shared/comprobante';
-import { TERMINAL_MSG, type Entrega, type TerminalTransaccion } from '../../../shared/schemas/terminal';
+import { TERMINAL_MSG, codigoLimpio, type Entrega, type TerminalTransaccion } from '../../../shared/schemas/terminal';
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { nombreMedio } from '../../../shared/transacciones';
 import { Comprobante } from './Comprobante';
@@ -169,11 +169,11 @@ function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: (motivo: string
     setBusy(true);
     setError(null);
     try {
-      const tx = await kioskFetch<TerminalTransaccion>(`/tauser/terminal/transacciones/${encodeURIComponent(codigo.trim().toUpperCase())}/`);
+      const tx = await kioskFetch<TerminalTransaccion>(`/tauser/terminal/transacciones/${encodeURIComponent(codigoLimpio(codigo))}/`);
       setEstado({ paso: 'detalle', tx });
     } catch (err) {
       if (err instanceof KioskError && err.status === 409 && err.estado === 'completada') {
-        setEstado({ paso: 'yaCompletada', codigo: codigo.trim().toUpperCase() });
+        setEstado({ paso: 'yaCompletada', codigo: codigoLimpio(codigo) });
         return;
       }
       fallo(err);

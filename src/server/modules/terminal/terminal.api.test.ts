@@ -278,6 +278,11 @@ describe('processing at the terminal', () => {
     const q = await app.api('GET', `/tauser/terminal/transacciones/${tx.codigo.toLowerCase()}/`, { token });
     expect(q.status).toBe(200);
     expect(q.body.puede_pagar).toBe(false);
+    // Or read in two groups, with a space or a hyphen.
+    for (const leido of [`${tx.codigo.slice(0, 4)} ${tx.codigo.slice(4)}`, `${tx.codigo.slice(0, 4)}-${tx.codigo.slice(4)}`]) {
+      const r = await app.api('GET', `/tauser/terminal/transacciones/${encodeURIComponent(leido)}/`, { token });
+      expect(r, leido).toMatchObject({ status: 200, body: { codigo: tx.codigo } });
+    }
     // Paid by bank transfer: even without a plan the kiosk knows there is nothing to hand in.
     expect(q.body).toMatchObject({ plan: null, ya_pagado: true });
     const extra = await app.api('POST', `/tauser/terminal/transacciones/${tx.codigo}/procesar/`, { token, body: { foo: 1 } });
