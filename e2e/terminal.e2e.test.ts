@@ -310,6 +310,8 @@ describe('terminal kiosk and receipt', () => {
     await banner.waitFor({ state: 'detached' });
 
     // Staff deactivate the terminal: within 30 s the kiosk is back at its activation screen, saying why.
+    // (A terminal where paid operations wait cannot be deactivated: those of the tests above are made overdue.)
+    await db.updateTable('transacciones').set({ expira_en: new Date(Date.now() - 60_000) }).where('tauser_id', '=', tauser).where('estado', '=', 'en_proceso').execute();
     expect((await rest(`/tauser/${tauser}/`, { method: 'PATCH', token: admin, body: { isActive: false } })).status).toBe(200);
     try {
       await page.clock.fastForward(30_000);
@@ -326,4 +328,25 @@ describe('terminal kiosk and receipt', () => {
     }
     await page.context().close();
   }, 120_000);
+
+  it('a session ended while the customer pays says to take the money back from the tray', async () => {
+    const admin = (await rest('/token/', { method: 'POST', body: { username: ADMIN.username, password: ADMIN.password } })).body.access as string;
+    const db = e2e.server.database.db;
+    const tauser = (await db.selectFrom('tausers').select('id_tauser').where('codigo', '=', DEMO_TERMINAL.codigo).executeTakeFirstOrThrow()).id_tauser;
+    const tx = await transaccionEnProceso();
+    const page = await e2e.newPage({ width: 1080, height: 1920 });
+    await page.goto(`${e2e.url}/terminal`);
+    await activar(page);
+    await page.getByLabel('Ingresá el código de tu transacción').fill(tx.codigo);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    const confirmar = page.getByRole('button', { name: 'Ya inserté el dinero' });
+    await confirmar.waitFor();
+    // Staff give the terminal a new key while the customer inserts the guaraníes (the last test of this file: the key stays changed).
+    expect((await rest(`/tauser/${tauser}/secreto/`, { method: 'POST', token: admin, body: {} })).status).toBe(200);
+    await confirmar.click();
+    await page.getByRole('heading', { name: 'Activar terminal' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: TERMINAL_MSG.retiraTuDinero }).waitFor();
+    expect((await db.selectFrom('transacciones').select('estado').where('id', '=', tx.id).executeTakeFirstOrThrow()).estado).toBe('en_proceso');
+    await page.context().close();
+  }, 60_000);
 });

@@ -143,8 +143,15 @@ type Paso =
   /** The code belongs to an operation already completed (409 with estado completada). */
   | { paso: 'yaCompletada'; codigo: string };
 
-function Kiosk({ info, onSalir }: { info: TerminalInfo; onSalir: (motivo: string) => void }) {
+function Kiosk({ info, onSalir, dineroEnBandeja }: { info: TerminalInfo; onSalir: (motivo: string) => void; dineroEnBandeja: { current: boolean } }) {
   const [estado, setEstado] = useState<Paso>({ paso: 'codigo' });
+  // On an operation's detail the customer may already have put money in the tray: a session that ends then says to take it.
+  useEffect(() => {
+    dineroEnBandeja.current = estado.paso === 'detalle' && !estado.tx.ya_pagado;
+    return () => {
+      dineroEnBandeja.current = false;
+    };
+  }, [estado, dineroEnBandeja]);
   const [codigo, setCodigo] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -339,10 +346,11 @@ export function KioskPage() {
   const [info, setInfo] = useState<TerminalInfo | null>(leerInfo);
   const [motivo, setMotivo] = useState<string | null>(null);
   const caida = useSyncExternalStore(conexion.suscribir, conexion.caida);
+  const dineroEnBandeja = useRef(false);
   const salir = useCallback((razon: string) => {
     localStorage.removeItem(TERMINAL_TOKEN_KEY);
     localStorage.removeItem(TERMINAL_INFO_KEY);
-    setMotivo(razon);
+    setMotivo(dineroEnBandeja.current ? `${razon} ${TERMINAL_MSG.retiraTuDinero}` : razon);
     setInfo(null);
   }, []);
   // The kiosk checks its own session at once and every 30 s (every 5 s while the server does not answer):
@@ -367,5 +375,5 @@ export function KioskPage() {
         }}
       />
     );
-  return <Kiosk info={info} onSalir={salir} />;
+  return <Kiosk info={info} onSalir={salir} dineroEnBandeja={dineroEnBandeja} />;
 }
