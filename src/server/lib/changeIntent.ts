@@ -53,3 +53,7 @@ export const togglePatch = <Row extends object, K extends keyof Row & string>(be
 
 /** The patch without its undefined keys: what an UPDATE sets. */
 export const definedOnly = <T extends object>(patch: T) => Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+
+/** The keys of the patch whose value differs from the row's: what an UPDATE must set (none: nothing to write or audit). */
+export const cambiosSobre = <T extends object>(before: object, patch: T) =>
+  Object.fromEntries(Object.entries(definedOnly(patch)).filter(([k, v]) => v !== (before as Record<string, unknown>)[k]));

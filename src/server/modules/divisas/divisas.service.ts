@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import type { PublicCtx, ServiceCtx } from '../../lib/context';
 import { badRequest, notFound, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
 import { audit } from '../../lib/audit';
-import { changeIntent, definedOnly, togglePatch } from '../../lib/changeIntent';
+import { cambiosSobre, changeIntent, togglePatch } from '../../lib/changeIntent';
 import { paginate, type ListQuery } from '../../lib/pagination';
 import { requirePerms } from '../../lib/permissions';
 import { withUniqueFields } from '../../lib/unique';
@@ -98,7 +98,7 @@ export function changeDivisa(ctx: ServiceCtx, id: number, change: DivisaChange |
         }
         throwIfFieldErrors(errors);
 
-        const set = definedOnly(patch);
+        const set = cambiosSobre(before, patch);
         if (Object.keys(set).length === 0) return before;
         const after = await updateDivisaRow(trx, id, set);
         await audit(trx, { actorId: ctx.actor.id, action: intent.action ?? 'update', entity: ENTITY, entityId: id, before, after });
