@@ -4,7 +4,7 @@ import type { Database } from '../db/types';
 
 export type AuditAction =
   | 'create' | 'update' | 'deactivate' | 'activate' | 'delete' | 'assign'
-  // Sessions and the second factor (modules/auth/mfa.service.ts, account.service.ts).
+  // Sessions and the second factor (modules/auth/mfa.service.ts, auth.service.ts).
   | 'mfa_enable' | 'mfa_disable' | 'mfa_reset' | 'mfa_failed' | 'mfa_recovery_used' | 'password_change' | 'logout_all';
 
 /** Records who changed what, with the state before and after. Call inside the write's transaction. */

@@ -2,6 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 
 /** What the second factor needs of a user; the secrets are sealed (mfaSecrets.ts). */
+export const passwordHashOf = (db: Db, userId: number) => db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+
+export const mfaEnabledOf = (db: Db, userId: number) => db.selectFrom('users').select('mfa_enabled').where('id', '=', userId).executeTakeFirst();
+
 export const mfaStateForUpdate = (db: Db, userId: number) =>
   db
     .selectFrom('users')

@@ -68,7 +68,7 @@ async function guardAttempt(deps: AuthDeps, userId: number) {
 async function checkPassword(deps: Me, password: string, field: string) {
   const limiter = deps.services.limiters.passwordCheckPerAccount;
   await consume(limiter, accountKey(deps.userId));
-  const current = await deps.db.selectFrom('users').select('password_hash').where('id', '=', deps.userId).executeTakeFirst();
+  const current = await repo.passwordHashOf(deps.db, deps.userId);
   if (!current) throw unauthorized();
   if (!(await verifyPassword(current.password_hash, password))) throw fieldError(field, MF.passwordWrong);
   await limiter.delete(accountKey(deps.userId));
@@ -108,7 +108,7 @@ export async function completeLogin(deps: AuthDeps, input: { mfa_token: string; 
 // ---- the user's own second factor ----
 
 export async function status(deps: Me) {
-  const row = await deps.db.selectFrom('users').select('mfa_enabled').where('id', '=', deps.userId).executeTakeFirst();
+  const row = await repo.mfaEnabledOf(deps.db, deps.userId);
   if (!row) throw unauthorized();
   const required = await repo.roleRequiresMfa(deps.db, deps.userId);
   return {

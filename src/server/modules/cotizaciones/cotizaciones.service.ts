@@ -66,7 +66,7 @@ const loadPublicTasas = async (db: Db) =>
   );
 
 /**
- * 'Cotizaciones del día' serialized once per change of currencies or rates (lib/keptPrices.ts):
+ * 'Cotizaciones del día' serialized once per price change while the notices' lease holds (lib/keptPrices.ts):
  * the busiest read of the product, asked by every visitor of the home page.
  */
 export const publicTasasAnswer = (ctx: PublicCtx) => (ctx.prices ? ctx.prices.get('tasas-publicas', ctx.db, loadPublicTasas) : loadPublicTasas(ctx.db));

@@ -301,7 +301,7 @@ describe('DELETE /api/divisas/:id/ and reactivation', () => {
     // Deactivating through PATCH needs the delete permission.
     expect((await app.api('PATCH', `/divisas/${d.id}/`, { token: changer.token, body: { is_active: false } })).status).toBe(403);
     // Sending what it already holds changes nothing and writes no audit row.
-    expect((await app.api('PATCH', `/divisas/${d.id}/`, { token: changer.token, body: { is_active: true, nombre: d.nombre } })).status).toBe(200);
+    expect((await app.api('PATCH', `/divisas/${d.id}/`, { token: changer.token, body: { is_active: true, codigo: d.codigo } })).status).toBe(200);
     const log = await app.db.selectFrom('audit_log').select('action').where('entity', '=', 'divisa').where('entity_id', '=', String(d.id)).orderBy('id').execute();
     expect(log.map((l) => l.action)).toEqual(['create', 'activate']);
   });

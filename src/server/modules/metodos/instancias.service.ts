@@ -13,7 +13,7 @@ import {
   type DetalleCreateInput, type DetalleRecord, type DetalleUpdateInput, type InstanciaCreateInput, type TarjetaCreateInput, type TarjetaUpdateInput,
   type TipoInstancia,
 } from '../../../shared/schemas/metodos';
-import { findMetodo } from './metodos.repository';
+import { findMetodo, findMetodoPorNombre } from './metodos.repository';
 import { lockCatalogo, type CatalogoRow } from './catalogos.repository';
 import { CATALOGOS } from './catalogos.service';
 import {
@@ -355,7 +355,7 @@ export function createSobreDetalle(ctx: ServiceCtx, kind: TipoInstancia, input: 
 export async function crearInstancia(ctx: ServiceCtx, input: InstanciaCreateInput) {
   const kind = input.tipo_instancia;
   return ctx.db.transaction().execute(async (trx) => {
-    const metodo = await trx.selectFrom('metodos_financieros').select('id').where('nombre', '=', TIPO_METODO[kind]).executeTakeFirst();
+    const metodo = await findMetodoPorNombre(trx, TIPO_METODO[kind]);
     if (!metodo) throw validation({ tipo_instancia: [METODO_MSG.metodoSinInstancias] });
     const cliente = await resolveOwner(ctx, trx, kind, input.cliente, input.es_cuenta_casa);
     const alias = input.alias || defaultAlias(kind, input.es_cuenta_casa);

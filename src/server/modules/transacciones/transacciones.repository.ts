@@ -104,8 +104,8 @@ function condicion(f: TransaccionFilters): Expression<SqlBool> {
 }
 
 /**
- * With no filter or only a state, the exact count comes from the totals kept by a trigger
- * (transacciones_conteo, migration 2026112416) instead of counting up to a million rows. A pending or
+ * With no filter or only a state, the exact count comes from the totals kept by a per-statement trigger
+ * (transacciones_conteo, migration 2026112600) instead of counting up to a million rows. A pending or
  * in-process row past its expiry already reads as expired (enEstado): those few are moved across
  * through the partial index transacciones_vigentes_idx.
  */
