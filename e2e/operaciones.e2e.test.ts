@@ -187,7 +187,7 @@ describe('one quote: the stored one; one operation per attempt', () => {
     const filas = await db.selectFrom('transacciones').select(['tasa_aplicada', 'monto_destino']).where('monto_origen', '=', '123').execute();
     expect(filas).toHaveLength(1);
     // what is shown is what was stored
-    expect(await page.getByTestId('tc-final').textContent()).toBe(`₲ ${formatRate(filas[0].tasa_aplicada, 4)}`);
+    expect(await page.getByTestId('tc-final').textContent()).toBe(`₲ ${formatRate(filas[0].tasa_aplicada, 4, 1)}`);
     expect(await page.getByTestId('monto-destino').textContent()).toContain(formatAmount(filas[0].monto_destino, 0));
     await aTerminos(page);
     await page.getByText(OP_MSG.pagoConfirmado).waitFor();
@@ -207,7 +207,7 @@ describe('exchange screens', () => {
     expect(await page.getByRole('button', { name: 'Continuar' }).isDisabled()).toBe(true);
     await paso1(page);
     await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
-    await page.getByText('Sin una cuenta guardada').first().waitFor();
+    await page.getByText('Método genérico: sin una cuenta guardada').first().waitFor();
     await page.getByRole('button', { name: 'Simular Operación' }).click();
     await page.getByRole('heading', { name: 'Resultado' }).waitFor();
     const resumen = page.getByTestId('resumen-cotizacion');

@@ -12,6 +12,8 @@ describe('readUserId (spec 000 §5, §6)', () => {
   it('rejects a token that is not a string, has a missing part or an unreadable payload', () => {
     for (const bad of [undefined, null, 42, { user_id: 1 }]) expect(readUserId(bad)).toBeNull();
     expect(readUserId(token({ user_id: 1 }).split('.').slice(0, 1).join('.'))).toBeNull();
+    const [h, p, f] = token({ user_id: 1 }).split('.');
+    for (const faltante of [`${h}.${p}`, `.${p}.${f}`, `${h}.${p}.`, `${p}`]) expect(readUserId(faltante), faltante).toBeNull();
     expect(readUserId(`${b64({ alg: 'HS256' })}.no-es-json.firma`)).toBeNull();
     expect(readUserId(token({ user_id: '1' }))).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { textError, z } from '../zod';
 import { M } from '../messages';
 import { cleanText } from '../text';
+import { USERNAME_CHARS, USERNAME_CHARS_MSG } from './fields';
 
 export const loginInput = z.strictObject({
   username: cleanText({ error: textError(M.loginUsernameRequired) }).trim().min(1, M.loginUsernameRequired),
@@ -14,10 +15,10 @@ export const accessOnly = z.object({ access: z.string() });
 
 const username = cleanText({ error: textError(M.required) })
   .trim()
-  .min(1, M.required)
-  .min(3, M.usernameMin)
+  .min(1, { error: M.required, abort: true })
+  .min(3, { error: M.usernameMin, abort: true })
   .max(150, 'Máximo 150 caracteres')
-  .regex(/^[\w.@+-]+$/, 'Solo letras, números y los caracteres @ . + - _');
+  .regex(USERNAME_CHARS, USERNAME_CHARS_MSG);
 
 export const registerInput = z.strictObject({
   username,

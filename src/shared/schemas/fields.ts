@@ -14,6 +14,10 @@ export function text(opts: { required?: string; min?: readonly [number, string];
   return s.max(opts.max, `Máximo ${opts.max} caracteres`);
 }
 
+/** Django's username rule, Unicode letters included (josé, ñandutí): letters, digits and @ . + - _. */
+export const USERNAME_CHARS = /^[\p{L}\p{N}_.@+-]+$/u;
+export const USERNAME_CHARS_MSG = 'Solo letras, números y los caracteres @ . + - _';
+
 const NOT_BOOLEAN = 'Debe ser verdadero o falso';
 
 /** A true/false field (an optional or defaulted flag such as isActive). */

@@ -2,7 +2,7 @@ import { textError, z } from '../zod';
 import { cleanText } from '../text';
 import { M } from '../messages';
 import { MA } from '../messagesAdmin';
-import { emailField, flag, queryFlag, searchQuery, text, wholeOrPage } from './fields';
+import { USERNAME_CHARS, USERNAME_CHARS_MSG, emailField, flag, queryFlag, searchQuery, text, wholeOrPage } from './fields';
 import { intId, uuidField } from './common';
 import { clienteRecord } from './clientes';
 
@@ -20,10 +20,7 @@ export const userRecord = z.object({
 });
 export type UserRecord = z.infer<typeof userRecord>;
 
-export const usernameField = text({ min: [3, M.usernameMin], max: 150 }).regex(
-  /^[\w.@+-]+$/,
-  'Solo letras, números y los caracteres @ . + - _',
-);
+export const usernameField = text({ min: [3, M.usernameMin], max: 150 }).regex(USERNAME_CHARS, USERNAME_CHARS_MSG);
 export const passwordField = z
   .string({ error: textError(M.required) })
   .min(1, { error: M.required, abort: true })

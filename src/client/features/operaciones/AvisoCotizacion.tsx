@@ -1,4 +1,6 @@
 import { trpc } from '../../trpc';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
+import { OP_MSG } from '../../../shared/transacciones';
 import { useTasasEnVivo } from '../cotizaciones/useTasasEnVivo';
 import { montoEn, tasaGs } from './ResumenCotizacion';
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
@@ -13,6 +15,8 @@ export function AvisoCotizacion({ t }: { t: TransaccionRecord }) {
   // Only a pending transaction has a rate to reconfirm (once paid the server answers 409).
   const q = trpc.transacciones.reconfirmarTasa.useQuery({ id: t.id }, { staleTime: 30_000, retry: false, enabled: t.estado === 'pendiente' });
   useTasasEnVivo(() => void utils.transacciones.reconfirmarTasa.invalidate({ id: t.id }));
+  // Spec 001 §8: the check could not be made (the payment still checks the rate itself).
+  useLoadErrorToast(q.isError, OP_MSG.reconfirmarError);
   const r = q.data;
   if (!r?.cambio) return null;
   return (

@@ -283,10 +283,7 @@ export function OperacionWizard() {
             Cargando…
           </p>
         ) : spinner ? (
-          <div className="flex flex-col items-center gap-3 py-12" role="status" aria-live="polite">
-            <span className="h-10 w-10 animate-spin rounded-full border-4 border-emerald-200 border-t-emerald-700" aria-hidden="true" />
-            <p className="font-medium text-slate-700">Creando Transacción...</p>
-          </div>
+          <CreandoTransaccion />
         ) : (
           <>
             {paso === 1 && (
@@ -403,6 +400,16 @@ export function OperacionWizard() {
   );
 }
 
+/** Spec 001: 'Creando Transacción...' while the operation is created or confirmed. */
+function CreandoTransaccion() {
+  return (
+    <div className="flex flex-col items-center gap-3 py-12" role="status" aria-live="polite">
+      <span className="h-10 w-10 animate-spin rounded-full border-4 border-emerald-200 border-t-emerald-700" aria-hidden="true" />
+      <p className="font-medium text-slate-700">Creando Transacción...</p>
+    </div>
+  );
+}
+
 function Paso5({ t, procesando, banner, onAtras, onPagar }: { t: TransaccionRecord; procesando: boolean; banner: ReactNode; onAtras: () => void; onPagar: () => void }) {
   const [acepto, setAcepto] = useState(false);
   return (
@@ -421,6 +428,8 @@ function Paso5({ t, procesando, banner, onAtras, onPagar }: { t: TransaccionReco
         He leído y acepto los términos y condiciones
       </label>
       {banner}
+      {/* Spec 001: the same spinner while the operation is confirmed; the terms stay (and stay accepted) under it. */}
+      {procesando && <CreandoTransaccion />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
         <button type="button" className="btn-secondary" onClick={onAtras}>
           Atrás

@@ -63,7 +63,8 @@ export function PasoMetodo({
           <p className="mt-1 text-sm text-slate-600">No tienes métodos financieros registrados para esta operación.</p>
         </div>
       ) : (
-        <fieldset className="space-y-4">
+        // Spec 001: the list's area is 50vh high, between 300 and 400 px; longer lists scroll inside it.
+        <fieldset className="max-h-[clamp(300px,50vh,400px)] space-y-4 overflow-y-auto">
           <legend className="sr-only">{etiqueta}</legend>
           {grupos.map(([tipo, g]) => (
             <div key={tipo} className="space-y-2">
@@ -99,7 +100,7 @@ export function PasoMetodo({
                   />
                   <span>
                     <span className="block font-medium text-slate-900">{g.metodo_financiero.nombre_display}</span>
-                    <span className="block text-slate-600">Sin una cuenta guardada</span>
+                    <span className="block text-slate-600">Método genérico: sin una cuenta guardada</span>
                     <span className="block text-slate-500">Comisión {porcentaje(g.metodo_financiero.comision_porcentaje)}</span>
                   </span>
                 </label>

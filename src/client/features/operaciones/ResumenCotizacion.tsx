@@ -5,7 +5,8 @@ import type { SimulacionResultado, TransaccionRecord } from '../../../shared/sch
 import { decimalesDe } from './wizardRules';
 
 export const montoEn = (v: string, codigo: string) => `${formatAmount(v, decimalesDe(codigo))} ${codigo}`;
-export const tasaGs = (v: string) => `₲ ${formatRate(v, 4)}`;
+/** A rate as the operation's texts write it (spec 001 §9: 1 to 4 decimals): ₲ 7.345,0, ₲ 7.455,175. */
+export const tasaGs = (v: string) => `₲ ${formatRate(v, 4, 1)}`;
 /** es-PY percentage with two decimals: "1,50 %". */
 export const porcentaje = (v: string) => `${formatAmount(v, 2)} %`;
 const guaranies = (v: string) => formatAmount(v, 0, '₲');

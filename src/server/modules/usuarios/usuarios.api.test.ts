@@ -99,6 +99,17 @@ describe('POST /api/usuarios/', () => {
     expect(await snapshot(app, 'users')).toEqual(before);
   });
 
+  it('takes a username with the letters of Spanish (josé, ñandutí), as Django does; not a space', async () => {
+    const nombre = `josé.ñandutí${Date.now() % 100000}`;
+    const r = await app.api('POST', '/usuarios/', { token: admin, body: newUser({ username: nombre }) });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.username).toBe(nombre);
+    expect((await app.login(nombre.toUpperCase(), newUser().password as string)).access).toBeTruthy();
+    expect(await app.api('POST', '/usuarios/', { token: admin, body: newUser({ username: 'jo sé' }) })).toMatchObject({
+      status: 400, body: { username: ['Solo letras, números y los caracteres @ . + - _'] },
+    });
+  });
+
   it('creates an inactive user when asked', async () => {
     const r = await app.api('POST', '/usuarios/', { token: admin, body: newUser({ is_active: false }) });
     expect(r.body.is_active).toBe(false);
