@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Modal } from '../../components/Modal';
@@ -52,14 +52,16 @@ function liveCheck(v: Values): { figureErrors: FigureErrors; commissionErrors: F
 }
 
 /**
- * Create: the currency is chosen among active currencies without a rate. Edit: the currency is locked
- * and there is no Activo checkbox (spec 001 §4). A commission above the base price blocks saving.
+ * Create: the currency is chosen among active currencies without a rate, with an Activo checkbox
+ * (ticked). Edit: the currency is locked and there is no Activo checkbox (spec 001 §4). A commission above the base price blocks saving.
  */
 export function TasaFormModal({ open, tasa, base, onClose }: { open: boolean; tasa: TasaRecord | null; base: BaseCurrency | undefined; onClose: () => void }) {
   const editing = tasa !== null;
   const sinTasa = trpc.divisas.sinTasa.useQuery({ all: true }, { enabled: open && !editing });
   const create = useCrearTasa();
   const update = useEditarTasa();
+  // Only on create (spec 001 §4: the edit form has no Activo checkbox): a rate may be loaded inactive and turned on later.
+  const [activo, setActivo] = useState(true);
   const { register, handleSubmit, reset, setError, watch, formState } = useForm<Values, unknown, Parsed>({
     resolver: zodResolver(tasaForm) as unknown as Resolver<Values, unknown, Parsed>,
     defaultValues: { divisa: '', precioBase: '', comisionBaseCompra: '', comisionBaseVenta: '' },
@@ -67,6 +69,7 @@ export function TasaFormModal({ open, tasa, base, onClose }: { open: boolean; ta
 
   useEffect(() => {
     if (!open) return;
+    setActivo(true);
     reset(
       tasa
         ? { divisa: String(tasa.divisa), precioBase: plain(tasa.precioBase), comisionBaseCompra: plain(tasa.comisionBaseCompra), comisionBaseVenta: plain(tasa.comisionBaseVenta) }
@@ -79,7 +82,7 @@ export function TasaFormModal({ open, tasa, base, onClose }: { open: boolean; ta
       if (tasa) {
         await update.mutateAsync({ id: tasa.id, precioBase: v.precioBase, comisionBaseCompra: v.comisionBaseCompra, comisionBaseVenta: v.comisionBaseVenta });
       } else {
-        await create.mutateAsync({ divisa: v.divisa, precioBase: v.precioBase, comisionBaseCompra: v.comisionBaseCompra, comisionBaseVenta: v.comisionBaseVenta });
+        await create.mutateAsync({ divisa: v.divisa, precioBase: v.precioBase, comisionBaseCompra: v.comisionBaseCompra, comisionBaseVenta: v.comisionBaseVenta, activo });
       }
       onClose();
     } catch (e) {
@@ -130,6 +133,11 @@ export function TasaFormModal({ open, tasa, base, onClose }: { open: boolean; ta
           {figure('comisionBaseCompra', 'Comisión base Compra')}
           {figure('comisionBaseVenta', 'Comisión base Venta')}
         </div>
+        {!editing && (
+          <label className="flex min-h-10 items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" className="h-5 w-5 accent-emerald-700" checked={activo} onChange={(e) => setActivo(e.target.checked)} /> Activo
+          </label>
+        )}
         {quote && (
           <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="tasa-preview">
             Compra: {formatTasa(quote.tasaCompra, base)} · Venta: {formatTasa(quote.tasaVenta, base)}
