@@ -196,6 +196,25 @@ describe('one quote: the stored one; one operation per attempt', () => {
     expect(claves.pagar[0]).not.toBe(claves.crear[0]);
     await page.context().close();
   });
+
+  it('offline, Continuar says so at once (no endless spinner); back online the retry stores one operation', async () => {
+    const page = await customerPage();
+    await page.goto(`${e.url}/operacion-compra-venta`);
+    await paso1(page, '124');
+    await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
+    await expect.poll(() => page.locator('input[name="metodo"]:checked').count()).toBe(1);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByText(OP_MSG.operacionError).first().waitFor({ timeout: 5_000 });
+    expect(await page.getByText('Creando Transacción...').count()).toBe(0);
+    await page.context().setOffline(false);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('heading', { name: 'Resumen de tu Operación' }).waitFor();
+    expect(await e.server.database.db.selectFrom('transacciones').select('id').where('monto_origen', '=', '124').execute()).toHaveLength(1);
+    await page.context().close();
+  });
 });
 
 describe('exchange screens', () => {

@@ -8,8 +8,10 @@ export const trpc: CreateTRPCReact<AppRouter, unknown> = createTRPCReact<AppRout
 
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 },
-    mutations: { retry: false },
+    // 'always': offline, a call fails at once and the screen says so (with 'Reintentar'); TanStack's default
+    // would hold it paused, a spinner with no word, until the connection came back.
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000, networkMode: 'always' },
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 

@@ -173,6 +173,8 @@ export const simulacionResultado = z.object({
   tc_final: decimal,
   parametros: simulacionParametros,
   tauser_seleccionado: tauserResumen.optional(),
+  /** Selling a foreign amount no sum of its notes makes: terminals take notes only, so the operation would refuse it. */
+  aviso_billetes: z.string().optional(),
 });
 export type SimulacionResultado = z.infer<typeof simulacionResultado>;
 

@@ -67,6 +67,11 @@ export function ResumenCotizacion({ r, actualizando = false }: { r: SimulacionRe
           {guaranies(costos.comision)} ({porcentaje(p.comision_metodo)})
         </dd>
       </dl>
+      {r.aviso_billetes && (
+        <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-testid="aviso-billetes">
+          {r.aviso_billetes}
+        </p>
+      )}
     </div>
   );
 }

@@ -276,6 +276,11 @@ function ResultadoSimulacion({ r, divisas, categoria, simulaConCategoria, actual
         <dt className="font-medium text-slate-800">Tasa aplicada</dt>
         <dd className="text-right font-medium tabular-nums">{tasa(r.tc_final)}</dd>
       </dl>
+      {r.aviso_billetes && (
+        <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-testid="aviso-billetes">
+          {r.aviso_billetes}
+        </p>
+      )}
       {categoria ? (
         <p className="mt-3 text-xs text-slate-500">
           Cotización indicativa, sin tu descuento: al operar, la categoría {categoria.nombre} descuenta el {formatPercent(categoria.descuento)} del margen

@@ -227,3 +227,33 @@ describe('GET /api/operaciones/metodos-cliente/', () => {
     expect(Object.keys(venta.body.metodos).sort()).toEqual(['EFECTIVO', 'TRANSFERENCIA_BANCARIA']);
   });
 });
+
+describe('a sale no sum of notes makes', () => {
+  it('is quoted, and the simulation says what the operation would answer; a formable one says nothing', async () => {
+    const ids: number[] = [];
+    for (const v of [1, 5, 10, 20, 50, 100]) {
+      const row = await app.db
+        .insertInto('denominaciones')
+        .values({ divisa_id: w.usd, denominacion: v })
+        .onConflict((oc) => oc.columns(['divisa_id', 'denominacion']).doUpdateSet({ is_active: true }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    try {
+      const venta = (monto: string) => ({ divisa_origen: w.usd, divisa_destino: w.pyg, monto, metodo_id: w.metodos.EFECTIVO });
+      const suelta = await publica(venta('100.50'));
+      expect(suelta.status).toBe(200);
+      expect(suelta.body).toMatchObject({ monto_origen: '100.50', aviso_billetes: expect.stringContaining('Los terminales reciben solo billetes') });
+      const privadaSuelta = await privada(vip.token, { cliente_id: vip.clienteId, ...venta('100.50') });
+      expect(privadaSuelta.body.aviso_billetes).toBe(suelta.body.aviso_billetes);
+      const entera = await publica(venta('100'));
+      expect(entera.status).toBe(200);
+      expect(entera.body).not.toHaveProperty('aviso_billetes');
+      // Buying, the customer hands in guaraníes: nothing to say.
+      expect((await publica({ divisa_origen: w.pyg, divisa_destino: w.usd, monto: '1000001', metodo_id: w.metodos.EFECTIVO })).body).not.toHaveProperty('aviso_billetes');
+    } finally {
+      await app.db.updateTable('denominaciones').set({ is_active: false }).where('id', 'in', ids).execute();
+    }
+  });
+});

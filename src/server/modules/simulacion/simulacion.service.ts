@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import type { PublicCtx, ServiceCtx } from '../../lib/context';
-import { badRequest, fieldError, forbidden, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
+import { AppError, badRequest, fieldError, forbidden, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
 import { decimalesEscritos, minorUnits, toFixedString } from '../../../shared/money';
 import { operationDirection, simulate, type Direction, type OperacionCasa } from '../../../shared/pricing';
 import {
@@ -231,10 +231,27 @@ export function resultado(c: Cotizacion): SimulacionResultado {
 }
 
 
+/**
+ * A simulation quotes any amount; selling a foreign one that no sum of its notes makes, it also says what
+ * the operation would answer (terminals take notes only), so nobody plans on a quote they cannot use.
+ */
+async function conAvisoDeBilletes(db: Db, c: Cotizacion): Promise<SimulacionResultado> {
+  const r = resultado(c);
+  if (c.origen.es_base) return r;
+  try {
+    await exigirEntregableEnBilletes(db, c.origen, c.montoOrigen);
+    return r;
+  } catch (e) {
+    const aviso = e instanceof AppError ? e.fields?.monto?.[0] : undefined;
+    if (!aviso) throw e;
+    return { ...r, aviso_billetes: aviso };
+  }
+}
+
 /** The home page's simulator: no client, no discount, the kept pricing catalogue. */
 export async function simularPublica(ctx: PublicCtx, input: { divisa_origen: number; divisa_destino: number; monto: string; metodo_id: number }) {
   const params = { divisaOrigen: input.divisa_origen, divisaDestino: input.divisa_destino, monto: input.monto, metodoId: input.metodo_id };
-  return resultado(await cotizar(ctx.db, params, await quotePrices(ctx)));
+  return conAvisoDeBilletes(ctx.db, await cotizar(ctx.db, params, await quotePrices(ctx)));
 }
 
 export async function simularPrivada(
@@ -247,7 +264,7 @@ export async function simularPrivada(
   const cliente = await clienteOperable(ctx, input.cliente_id, input.tauser_id);
   const c = await cotizar(ctx.db, cotizarParams(input, cliente), await quotePrices(ctx));
   if (input.es_operacion_real && !c.origen.es_base) await exigirEntregableEnBilletes(ctx.db, c.origen, c.montoOrigen);
-  const r = resultado(c);
+  const r = input.es_operacion_real ? resultado(c) : await conAvisoDeBilletes(ctx.db, c);
   return cliente.tauser ? { ...r, tauser_seleccionado: cliente.tauser } : r;
 }
 
