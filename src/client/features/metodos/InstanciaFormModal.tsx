@@ -112,7 +112,7 @@ export function InstanciaFormModal({ kind, casa, cliente, state, onClose }: { ki
     if (!keys.length) return { values, errors: {} };
     return { values: {}, errors: Object.fromEntries(keys.map((k) => [k, { type: 'validation', message: errs[k] }])) as FieldErrors<V> };
   }, []);
-  const { register, handleSubmit, reset, setError, setValue, getValues, watch, formState } = useForm<V>({ resolver, defaultValues: EMPTY });
+  const { register, handleSubmit, reset, setError, clearErrors, setValue, getValues, watch, formState } = useForm<V>({ resolver, defaultValues: EMPTY });
   useEffect(() => {
     if (state) reset(valuesOf(kind, state.item));
   }, [state, kind, reset]);
@@ -122,8 +122,11 @@ export function InstanciaFormModal({ kind, casa, cliente, state, onClose }: { ki
   const bancoReg = register('banco', {
     onChange: (e: { target: { value: string } }) => {
       const cvu = cvuOf(e.target.value);
-      if (cvu) setValue('cbu_cvu', cvu);
-      else if (bancos.some((b) => b.cvu === getValues('cbu_cvu'))) setValue('cbu_cvu', '');
+      if (cvu) {
+        // The bank's own number fills the field: a message about it left empty no longer applies.
+        setValue('cbu_cvu', cvu);
+        clearErrors('cbu_cvu');
+      } else if (bancos.some((b) => b.cvu === getValues('cbu_cvu'))) setValue('cbu_cvu', '');
     },
   });
   /** A registration whose typed text is normalised first (card number grouped by 4, digits only). */
