@@ -37,7 +37,10 @@ export function CambioCotizacionModal({
             <dt className="text-slate-600">Tasa actual</dt>
             <dd className="text-right font-medium tabular-nums" data-testid="tasa-actual">{tasaGs(cambio.tasa_actual)}</dd>
             <dt className="text-slate-600">Variación</dt>
-            <dd className="text-right tabular-nums">{porcentaje(cambio.delta_pct)}</dd>
+            {/* Signed both ways: '+1,36 %' reads as a rise as plainly as '−1,34 %' reads as a fall. */}
+            <dd className="text-right tabular-nums" data-testid="variacion">
+              {cambio.delta_pct.startsWith('-') ? `−${porcentaje(cambio.delta_pct.slice(1))}` : `+${porcentaje(cambio.delta_pct)}`}
+            </dd>
             <dt className="text-slate-600">Monto a recibir anterior</dt>
             <dd className="text-right tabular-nums">{montoEn(cambio.monto_destino_anterior, divisaDestino)}</dd>
             <dt className="text-slate-600">Monto a recibir actual</dt>
