@@ -65,6 +65,16 @@ async function paso1(page: Page, monto = '100') {
   await page.getByRole('button', { name: 'Continuar' }).click();
 }
 
+/** A sale of `monto` USD in cash, on step 3 with TAU-ASU-01 chosen. */
+async function hastaTerminal(page: Page, monto: string) {
+  await page.goto(`${e.url}/operacion-compra-venta`);
+  await paso1(page, monto);
+  await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
+  await expect.poll(() => page.locator('input[name="metodo"]:checked').count()).toBe(1);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
+}
+
 async function hastaResumen(page: Page, monto = '100', vende = true) {
   await page.goto(`${e.url}/operacion-compra-venta`);
   await page.getByRole('heading', { name: 'Operación de Compra y Venta' }).waitFor();
@@ -132,12 +142,7 @@ describe('amounts in the operation wizard', () => {
 
   it('100,50 USD is a hundred dollars and fifty cents, refused as cash the terminal cannot take; 1.000.000 PYG is a million guaraníes', async () => {
     const page = await customerPage();
-    await page.goto(`${e.url}/operacion-compra-venta`);
-    await paso1(page, '100,50');
-    await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
-    await expect.poll(() => page.locator('input[name="metodo"]:checked').count()).toBe(1);
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
+    await hastaTerminal(page, '100,50');
     await page.getByRole('button', { name: 'Continuar' }).click();
     // Terminals take notes only: back at the amount, with the reason and the amount that would do.
     await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
@@ -170,12 +175,7 @@ describe('one quote: the stored one; one operation per attempt', () => {
         await route.abort('connectionreset');
       } else await route.continue();
     });
-    await page.goto(`${e.url}/operacion-compra-venta`);
-    await paso1(page, '123');
-    await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
-    await expect.poll(() => page.locator('input[name="metodo"]:checked').count()).toBe(1);
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
+    await hastaTerminal(page, '123');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByText(OP_MSG.operacionError).first().waitFor();
     await page.getByRole('button', { name: 'Continuar' }).click();
@@ -199,12 +199,7 @@ describe('one quote: the stored one; one operation per attempt', () => {
 
   it('offline, Continuar says so at once (no endless spinner); back online the retry stores one operation', async () => {
     const page = await customerPage();
-    await page.goto(`${e.url}/operacion-compra-venta`);
-    await paso1(page, '124');
-    await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
-    await expect.poll(() => page.locator('input[name="metodo"]:checked').count()).toBe(1);
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
+    await hastaTerminal(page, '124');
     await page.context().setOffline(true);
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByText(OP_MSG.operacionError).first().waitFor({ timeout: 5_000 });

@@ -48,6 +48,20 @@ async function transaccionEnProceso(venta = false) {
   return { id: c.body.id as number, codigo: c.body.codigo as string };
 }
 
+const adminToken = async () => (await rest('/token/', { method: 'POST', body: { username: ADMIN.username, password: ADMIN.password } })).body.access as string;
+const demoTauserId = async () =>
+  (await e2e.server.database.db.selectFrom('tausers').select('id_tauser').where('codigo', '=', DEMO_TERMINAL.codigo).executeTakeFirstOrThrow()).id_tauser;
+
+/** A kiosk page signed in with the demo terminal's key, showing the operation of `codigo`. */
+async function kioskoCon(codigo: string) {
+  const page = await e2e.newPage({ width: 1080, height: 1920 });
+  await page.goto(`${e2e.url}/terminal`);
+  await activar(page);
+  await page.getByLabel('Ingresá el código de tu transacción').fill(codigo);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  return page;
+}
+
 /** Signs the kiosk in with the demo terminal's key. */
 async function activar(page: Page) {
   await page.getByLabel('Código del Tauser').fill(DEMO_TERMINAL.codigo);
@@ -239,11 +253,7 @@ describe('terminal kiosk and receipt', () => {
 
   it('the receipt prints at the kiosk as one ticket: a kiosk-size button, a named page 80 mm wide and as tall as the receipt', async () => {
     const tx = await transaccionEnProceso();
-    const page = await e2e.newPage({ width: 1080, height: 1920 });
-    await page.goto(`${e2e.url}/terminal`);
-    await activar(page);
-    await page.getByLabel('Ingresá el código de tu transacción').fill(tx.codigo);
-    await page.getByRole('button', { name: 'Continuar' }).click();
+    const page = await kioskoCon(tx.codigo);
     await page.getByRole('button', { name: 'Ya inserté el dinero' }).click();
     const recibo = page.getByLabel('Comprobante');
     await recibo.getByRole('img', { name: `Código QR ${tx.codigo}` }).waitFor();
@@ -272,9 +282,9 @@ describe('terminal kiosk and receipt', () => {
   }, 120_000);
 
   it('the kiosk checks its session every 30 s, says when the server does not answer, and tells a completed code apart', async () => {
-    const admin = (await rest('/token/', { method: 'POST', body: { username: ADMIN.username, password: ADMIN.password } })).body.access as string;
+    const admin = await adminToken();
     const db = e2e.server.database.db;
-    const tauser = (await db.selectFrom('tausers').select('id_tauser').where('codigo', '=', DEMO_TERMINAL.codigo).executeTakeFirstOrThrow()).id_tauser;
+    const tauser = await demoTauserId();
     const hecha = await transaccionEnProceso();
     const login = await rest('/tauser/terminal/login/', { method: 'POST', body: { codigo: DEMO_TERMINAL.codigo, secreto: DEMO_TERMINAL.secreto } });
     expect((await rest(`/tauser/terminal/transacciones/${hecha.codigo}/procesar/`, { method: 'POST', token: login.body.token as string, body: {} })).status).toBe(200);
@@ -330,15 +340,11 @@ describe('terminal kiosk and receipt', () => {
   }, 120_000);
 
   it('a session ended while the customer pays says to take the money back from the tray', async () => {
-    const admin = (await rest('/token/', { method: 'POST', body: { username: ADMIN.username, password: ADMIN.password } })).body.access as string;
+    const admin = await adminToken();
     const db = e2e.server.database.db;
-    const tauser = (await db.selectFrom('tausers').select('id_tauser').where('codigo', '=', DEMO_TERMINAL.codigo).executeTakeFirstOrThrow()).id_tauser;
+    const tauser = await demoTauserId();
     const tx = await transaccionEnProceso();
-    const page = await e2e.newPage({ width: 1080, height: 1920 });
-    await page.goto(`${e2e.url}/terminal`);
-    await activar(page);
-    await page.getByLabel('Ingresá el código de tu transacción').fill(tx.codigo);
-    await page.getByRole('button', { name: 'Continuar' }).click();
+    const page = await kioskoCon(tx.codigo);
     const confirmar = page.getByRole('button', { name: 'Ya inserté el dinero' });
     await confirmar.waitFor();
     // Staff give the terminal a new key while the customer inserts the guaraníes (the last test of this file: the key stays changed).

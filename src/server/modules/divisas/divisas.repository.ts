@@ -96,21 +96,6 @@ export const divisaEnUso = (db: Db, id: number) =>
     eb.selectFrom('transacciones').select('id').where('divisa_destino_id', '=', id),
   ]);
 
-/**
- * Paid operations in the currency (either side) no terminal has completed yet, overdue ones aside:
- * the notes they pay out or take in must stay in use until then.
- */
-export async function pagadasEnCurso(db: Db, divisaId: number): Promise<number> {
-  const { n } = await db
-    .selectFrom('transacciones')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('estado', '=', 'en_proceso')
-    .where(sql<SqlBool>`expira_en > now()`)
-    .where((eb) => eb.or([eb('divisa_origen_id', '=', divisaId), eb('divisa_destino_id', '=', divisaId)]))
-    .executeTakeFirstOrThrow();
-  return Number(n);
-}
-
 /** A payment holds its currencies until it commits, so a deactivation waits for it and then counts it. */
 export const shareLockDivisas = (db: Db, ids: number[]) => db.selectFrom('divisas').select('id').where('id', 'in', ids).forShare().execute();
 

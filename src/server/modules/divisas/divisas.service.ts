@@ -10,8 +10,9 @@ import { P } from '../../../shared/permissions';
 import { DIVISA_MSG, type DivisaCreateInput, type DivisaPatchInput, type DivisaRecord } from '../../../shared/schemas/divisas';
 import {
   DIVISA_COLUMNS, codigoTakenByOther, divisaEnUso, denominacionesDe, divisaClashes, divisasConTasa, divisasSinTasa, filteredDivisas, findDivisa,
-  insertDivisa, lockDivisa, pagadasEnCurso, updateDivisaRow, type DivisaFilters,
+  insertDivisa, lockDivisa, updateDivisaRow, type DivisaFilters,
 } from './divisas.repository';
+import { pagadasSinCompletar } from '../transacciones/transacciones.repository';
 
 const ENTITY = 'divisa';
 
@@ -66,7 +67,7 @@ export async function createDivisa(ctx: ServiceCtx, input: DivisaCreateInput) {
  * currency's row lock, which a payment holds too (shareLockDivisas).
  */
 async function exigirSinPagadasEnCurso(trx: Db, divisa: { id: number; codigo: string }) {
-  const n = await pagadasEnCurso(trx, divisa.id);
+  const n = await pagadasSinCompletar(trx, { divisaId: divisa.id });
   if (n > 0) throw badRequest(DIVISA_MSG.pagadasEnCurso(divisa.codigo, n));
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import type { PublicCtx, ServiceCtx } from '../../lib/context';
-import { AppError, badRequest, fieldError, forbidden, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
+import { badRequest, fieldError, forbidden, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
 import { decimalesEscritos, minorUnits, toFixedString } from '../../../shared/money';
 import { operationDirection, simulate, type Direction, type OperacionCasa } from '../../../shared/pricing';
 import {
@@ -12,7 +12,7 @@ import {
   clienteConCategoria, instanciasActivasDeCliente, type TauserActivo, type DivisaConTasa, type InstanciaRow, type MetodoRow,
 } from './simulacion.repository';
 import { dbPrices, quotePrices, type PriceSource } from './precios';
-import { exigirEntregableEnBilletes } from '../terminal/plan';
+import { exigirEntregableEnBilletes, motivoNoEntregable } from '../terminal/plan';
 
 export const SIM_MSG = {
   divisaNoExiste: 'La divisa no existe.',
@@ -237,15 +237,8 @@ export function resultado(c: Cotizacion): SimulacionResultado {
  */
 async function conAvisoDeBilletes(db: Db, c: Cotizacion): Promise<SimulacionResultado> {
   const r = resultado(c);
-  if (c.origen.es_base) return r;
-  try {
-    await exigirEntregableEnBilletes(db, c.origen, c.montoOrigen);
-    return r;
-  } catch (e) {
-    const aviso = e instanceof AppError ? e.fields?.monto?.[0] : undefined;
-    if (!aviso) throw e;
-    return { ...r, aviso_billetes: aviso };
-  }
+  const aviso = c.origen.es_base ? null : await motivoNoEntregable(db, c.origen, c.montoOrigen);
+  return aviso ? { ...r, aviso_billetes: aviso } : r;
 }
 
 /** The home page's simulator: no client, no discount, the kept pricing catalogue. */

@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { contieneSinAcentos } from '../../lib/search';
 import type { TauserCreateInput } from '../../../shared/schemas/tausers';
@@ -21,18 +21,6 @@ export function filteredTausers(db: Db, f: TauserFilters) {
   if (f.soloActivos) q = q.where('t.is_active', '=', true);
   if (f.is_active !== undefined) q = q.where('t.is_active', '=', f.is_active);
   return q;
-}
-
-/** Paid operations (not overdue) whose customer has yet to collect at this terminal. */
-export async function pagadasEnTerminal(db: Db, id: string): Promise<number> {
-  const { n } = await db
-    .selectFrom('transacciones')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('tauser_id', '=', id)
-    .where('estado', '=', 'en_proceso')
-    .where(sql<SqlBool>`expira_en > now()`)
-    .executeTakeFirstOrThrow();
-  return Number(n);
 }
 
 export const findTauser = (db: Db, id: string) => db.selectFrom('tausers as t').select(TAUSER_COLUMNS).where('t.id_tauser', '=', id).executeTakeFirst();

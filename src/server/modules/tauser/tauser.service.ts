@@ -7,7 +7,8 @@ import { can, requirePerms } from '../../lib/permissions';
 import { withUniqueFields } from '../../lib/unique';
 import { P } from '../../../shared/permissions';
 import { TAUSER_MSG, type TauserCreateInput, type TauserPatchBody, type TauserRecord } from '../../../shared/schemas/tausers';
-import { TAUSER_COLUMNS, codigoTaken, filteredTausers, findTauser, insertTauser, lockTauser, pagadasEnTerminal, updateTauserRow, type TauserSet } from './tauser.repository';
+import { TAUSER_COLUMNS, codigoTaken, filteredTausers, findTauser, insertTauser, lockTauser, updateTauserRow, type TauserSet } from './tauser.repository';
+import { pagadasSinCompletar } from '../transacciones/transacciones.repository';
 
 const ENTITY = 'tauser';
 
@@ -82,7 +83,7 @@ export function patchTauser(ctx: ServiceCtx, id: string, body: TauserPatchBody):
     // A customer who paid collects at this terminal: it stays in service until they do or staff cancel.
     // The row lock above makes a payment in flight (reservarPago) wait for this, or this for it.
     if (set.is_active === false) {
-      const n = await pagadasEnTerminal(trx, id);
+      const n = await pagadasSinCompletar(trx, { tauserId: id });
       if (n > 0) throw badRequest(TAUSER_MSG.pagadasEnCurso(before.codigo, n));
     }
 

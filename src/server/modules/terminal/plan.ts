@@ -103,21 +103,27 @@ export async function reservarPago(trx: Db, f: FigurasTerminal, transaccionId: n
   return plan.reserva;
 }
 
+type DivisaEntregada = { id: number; codigo: string; simbolo: string };
+
 /**
- * Foreign currency handed in at a terminal (the customer sells it): terminals take notes only, so
- * the amount must be a sum of the currency's active notes (400 on monto). Guaraníes are not
- * checked: the kiosk takes what is below the smallest note in coins. A currency without active
- * denominations is not checked either (see below).
+ * Why a foreign amount cannot be handed in at a terminal (the customer sells it), or null when it can:
+ * terminals take notes only, so the amount must be a sum of the currency's active notes. A currency
+ * without active denominations has no note rule to apply: the kiosk takes it in as it pays it out
+ * (payout.ts pays such a currency wholly in guaraníes).
  */
-export async function exigirEntregableEnBilletes(db: Db, divisa: { id: number; codigo: string; simbolo: string }, monto: string): Promise<void> {
+export async function motivoNoEntregable(db: Db, divisa: DivisaEntregada, monto: string): Promise<string | null> {
   const dens = [...new Set((await repo.activeDenominaciones(db, divisa.id)).map((d) => d.denominacion))].sort((a, b) => a - b);
-  // A currency with no active notes has no note rule to apply: the kiosk takes it in as it pays it out
-  // (payout.ts pays such a currency wholly in guaraníes), so only configured notes constrain the amount.
-  if (dens.length === 0) return;
+  if (dens.length === 0) return null;
   const total = dec(monto);
   const formable = (n: number) => desglosar(n, dens.map((d) => ({ denominacion: d, disponibles: Math.floor(n / d) }))) !== null;
-  if (total.isInteger() && formable(total.toNumber())) return;
+  if (total.isInteger() && formable(total.toNumber())) return null;
   // A suggestion: the largest multiple of the smallest note below the amount, when the notes form it.
   const abajo = total.div(dens[0]).floor().times(dens[0]).toNumber();
-  throw fieldError('monto', TERMINAL_MSG.montoEnBilletes(divisa.codigo, divisa.simbolo, dens, abajo > 0 && formable(abajo) ? abajo : null));
+  return TERMINAL_MSG.montoEnBilletes(divisa.codigo, divisa.simbolo, dens, abajo > 0 && formable(abajo) ? abajo : null);
+}
+
+/** An operation's foreign amount must be one the terminal takes in (400 on monto). Guaraníes are not checked: coins. */
+export async function exigirEntregableEnBilletes(db: Db, divisa: DivisaEntregada, monto: string): Promise<void> {
+  const motivo = await motivoNoEntregable(db, divisa, monto);
+  if (motivo) throw fieldError('monto', motivo);
 }

@@ -226,6 +226,23 @@ export async function usadoPyg(db: Db, clienteId: string, tz: string, dondeCuent
   return q.executeTakeFirstOrThrow();
 }
 
+/**
+ * Paid operations (not overdue) no terminal has completed yet, in a currency (either side) or at a
+ * terminal: the notes they pay out or take in, and the kiosk they are collected at, must stay in use.
+ */
+export async function pagadasSinCompletar(db: Db, donde: { divisaId: number } | { tauserId: string }): Promise<number> {
+  const { n } = await db
+    .selectFrom('transacciones')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('estado', '=', 'en_proceso')
+    .where(sql<SqlBool>`expira_en > now()`)
+    .where((eb) =>
+      'tauserId' in donde ? eb('tauser_id', '=', donde.tauserId) : eb.or([eb('divisa_origen_id', '=', donde.divisaId), eb('divisa_destino_id', '=', donde.divisaId)]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
 /** What an operation writes; the database fills in the rest (code aside: the caller draws it). */
 export type NuevaTransaccion = Required<Pick<Insertable<TransaccionesTable>,
   | 'cliente_id' | 'operador_id' | 'operacion_cliente' | 'divisa_origen_id' | 'divisa_destino_id' | 'monto_origen' | 'monto_destino'
