@@ -116,6 +116,14 @@ describe('links that lead nowhere', () => {
     await page.context().close();
   });
 
+  it('a hand-typed amount in a link reads as Paraguayans write it (1.500 is one thousand five hundred)', async () => {
+    const page = await customerPage();
+    await page.goto(`${e.url}/operacion-compra-venta?monto=1.500`);
+    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
+    await expect.poll(() => monto(page).inputValue()).toBe('1.500');
+    await page.context().close();
+  });
+
   it('an unknown address shows a Spanish 404 with a way home', async () => {
     const page = await customerPage();
     await page.goto(`${e.url}/esto-no-existe`);

@@ -10,9 +10,10 @@ import { PermissionsProvider } from './session/permissions';
 import { setLogoutHandler } from './session/authFetch';
 import { KEYS, session } from './session/store';
 import { RouteError } from './components/RouteError';
+import { parseSearch } from './lib/searchParams';
 import './styles.css';
 
-export const router = createRouter({ routeTree, defaultPreload: 'intent', defaultErrorComponent: RouteError });
+export const router = createRouter({ routeTree, parseSearch, defaultPreload: 'intent', defaultErrorComponent: RouteError });
 
 declare module '@tanstack/react-router' {
   interface Register {
