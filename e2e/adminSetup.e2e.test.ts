@@ -168,7 +168,8 @@ describe('the modal dialog', () => {
   it('locks page scrolling while open and closes on a backdrop click and on ×', async () => {
     const page = await pageAs(e, '/clientes', undefined, { width: 1024, height: 420 });
     await page.getByText('Página 1 de').waitFor();
-    const scrollY = () => page.evaluate(() => window.scrollY);
+    // The wheel's scroll, if any, has begun two frames later (the page below shows it does).
+    const scrollYAfterWheel = () => page.evaluate(() => new Promise<number>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(window.scrollY)))));
     const overflow = () => page.evaluate(() => getComputedStyle(document.documentElement).overflow);
     expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true);
 
@@ -177,14 +178,13 @@ describe('the modal dialog', () => {
     expect(await overflow()).toBe('hidden');
     await page.mouse.move(10, 410);
     await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(200);
-    expect(await scrollY()).toBe(0);
+    expect(await scrollYAfterWheel()).toBe(0);
 
     await page.mouse.click(10, 410); // the backdrop, outside the panel
     await dialog(page).waitFor({ state: 'detached' });
     expect(await overflow()).not.toBe('hidden');
     await page.mouse.wheel(0, 600);
-    await page.waitForFunction(() => window.scrollY > 0);
+    expect(await scrollYAfterWheel()).toBeGreaterThan(0);
 
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('button', { name: 'Crear Cliente' }).click();
