@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startE2e, type E2e } from './support/app';
+import { pageAs } from './support/admin';
+
+let e: E2e;
+beforeAll(async () => {
+  e = await startE2e();
+});
+afterAll(() => e?.close());
+
+/** Moves inside the app (no reload: what was already loaded stays in the page's cache). */
+const irA = (page: Page, path: string) =>
+  page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+
+async function billetesDelTauser(page: Page) {
+  await irA(page, '/configuracion-tausers');
+  await page.getByRole('row').filter({ hasText: 'TAU-ASU-01' }).getByRole('button', { name: 'Ver' }).click();
+  const select = page.getByRole('dialog').getByLabel('Billete');
+  await select.locator('option', { hasText: 'USD 100' }).waitFor({ state: 'attached' });
+  const opciones = await select.locator('option').allInnerTexts();
+  await page.keyboard.press('Escape');
+  return opciones.filter((o) => o.startsWith('USD'));
+}
+
+async function denominacionesUsd(page: Page) {
+  await irA(page, '/divisas?search=USD');
+  await page.getByRole('row').filter({ hasText: 'USD' }).getByRole('button', { name: 'Gestionar denominaciones' }).click();
+  return page.getByRole('dialog');
+}
+
+describe("a Tauser's stock follows the currencies' notes at once", () => {
+  it("a note created is offered in a Tauser's Billete list right after, and no longer once taken out of use (no reload)", async () => {
+    const page = await pageAs(e, '/configuracion-tausers');
+    expect(await billetesDelTauser(page)).not.toContain('USD 1.000');
+
+    const modal = await denominacionesUsd(page);
+    await modal.getByLabel('Nueva denominación').fill('1.000');
+    await modal.getByRole('button', { name: 'Agregar' }).click();
+    await modal.getByRole('row').filter({ hasText: 'US$ 1.000' }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await billetesDelTauser(page)).toContain('USD 1.000');
+
+    const otra = await denominacionesUsd(page);
+    await otra.getByRole('row').filter({ hasText: 'US$ 1.000' }).getByRole('button', { name: 'Desactivar' }).click();
+    await otra.getByRole('row').filter({ hasText: 'US$ 1.000' }).getByRole('button', { name: 'Activar' }).waitFor();
+    await page.keyboard.press('Escape');
+    // Out of use with none in the terminal: nothing left to load or withdraw, so it is no longer offered.
+    expect((await billetesDelTauser(page)).filter((o) => o.startsWith('USD 1.000'))).toEqual([]);
+    await page.close();
+  });
+});
