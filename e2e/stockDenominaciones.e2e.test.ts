@@ -19,7 +19,7 @@ const irA = (page: Page, path: string) =>
 async function billetesDelTauser(page: Page) {
   await irA(page, '/configuracion-tausers');
   await page.getByRole('row').filter({ hasText: 'TAU-ASU-01' }).getByRole('button', { name: 'Ver' }).click();
-  const select = page.getByRole('dialog').getByLabel('Billete');
+  const select = page.getByRole('dialog').locator('#stock-billete');
   await select.locator('option', { hasText: 'USD 100' }).waitFor({ state: 'attached' });
   const opciones = await select.locator('option').allInnerTexts();
   await page.keyboard.press('Escape');
@@ -50,6 +50,34 @@ describe("a Tauser's stock follows the currencies' notes at once", () => {
     await page.keyboard.press('Escape');
     // Out of use with none in the terminal: nothing left to load or withdraw, so it is no longer offered.
     expect((await billetesDelTauser(page)).filter((o) => o.startsWith('USD 1.000'))).toEqual([]);
+    await page.close();
+  });
+
+  it("a load at a Tauser shows in Reportes' stock table right after (no reload)", async () => {
+    const page = await pageAs(e, '/reportes');
+    const fila = () => page.getByRole('table', { name: 'Stock por Tauser y divisa' }).getByRole('row').filter({ hasText: 'TAU-ENC-01' });
+    const usd = async () => {
+      const encabezados = await page.getByRole('table', { name: 'Stock por Tauser y divisa' }).getByRole('columnheader').allInnerTexts();
+      return (await fila().getByRole('cell').allInnerTexts())[encabezados.indexOf('USD')];
+    };
+    await fila().waitFor();
+    const antes = await usd();
+
+    await irA(page, '/configuracion-tausers');
+    await page.getByRole('row').filter({ hasText: 'TAU-ENC-01' }).getByRole('button', { name: 'Ver' }).click();
+    const modal = page.getByRole('dialog');
+    const billete = modal.locator('#stock-billete');
+    await billete.locator('option', { hasText: 'USD 100' }).waitFor({ state: 'attached' });
+    await billete.selectOption({ label: 'USD 100' });
+    await modal.getByLabel('Cantidad', { exact: true }).fill('10');
+    await modal.getByLabel('Motivo', { exact: true }).fill('Carga de prueba');
+    await modal.getByRole('button', { name: 'Guardar movimiento' }).click();
+    await page.getByText('Stock actualizado', { exact: false }).first().waitFor();
+    await page.keyboard.press('Escape');
+
+    await irA(page, '/reportes');
+    await expect.poll(usd).not.toBe(antes);
+    expect(await usd()).toBe('10.300');
     await page.close();
   });
 });

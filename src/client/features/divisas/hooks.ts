@@ -3,6 +3,7 @@ import { trpc } from '../../trpc';
 import { errorData, errorMessage } from '../../lib/errors';
 import { toastEstado } from '../../lib/toastError';
 import { useRefrescarPrecios } from '../../lib/preciosPublicos';
+import { useRefrescarStock } from '../../lib/refrescarStock';
 import { DIVISA_MSG, type DivisaRecord } from '../../../shared/schemas/divisas';
 
 /**
@@ -10,15 +11,6 @@ import { DIVISA_MSG, type DivisaRecord } from '../../../shared/schemas/divisas';
  * (spec 001 §8); components only call `mutateAsync` and close their modal on success.
  * Errors are re-thrown so a form can show field messages and stay open.
  */
-
-/**
- * The Tausers' banknote stock (a Tauser's 'Stock de billetes' and its form, Reportes' stock table): it
- * lists each currency's notes, so a note or a currency created, renamed or taken out of use shows there.
- */
-function useRefrescarStock() {
-  const utils = trpc.useUtils();
-  return () => Promise.all([utils.terminal.stock.invalidate(), utils.terminal.puedePagar.invalidate(), utils.reportes.stock.invalidate()]);
-}
 
 /** The currencies, every query showing prices (a currency's name, state or decimals show there) and the stock. */
 function useRefrescarDivisas() {
