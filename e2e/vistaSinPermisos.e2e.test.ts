@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { startE2e, type E2e } from './support/app';
 import { makeUser, pageAs } from './support/admin';
 import { P } from '../src/shared/permissions';
+import { MA } from '../src/shared/messagesAdmin';
 
 let e: E2e;
 beforeAll(async () => {
@@ -60,6 +61,29 @@ describe('staff who may only look at a list see no empty Acciones', () => {
     const vacias = () => page.evaluate(() => [...document.querySelectorAll('td[data-label="Acciones"]')].filter((td) => td.textContent === ''));
     expect((await vacias()).length).toBeGreaterThan(0);
     expect(await page.evaluate(() => [...document.querySelectorAll('td[data-label="Acciones"]')].filter((td) => td.textContent === '' && getComputedStyle(td).display !== 'none').length)).toBe(0);
+    await page.close();
+  });
+});
+
+describe('staff told why they may not change a user who holds more permissions', () => {
+  it("Editar and Desactivar on such a user say the reason after the screen's error text; the user is unchanged", async () => {
+    const staff = await makeUser(e, [P.viewUser, P.changeUser, P.deleteUser]);
+    const otro = await makeUser(e, [P.viewUser, P.viewTasa]);
+    const page = await pageAs(e, `/usuarios?search=${otro.username}`, staff);
+    const fila = page.getByRole('row').filter({ hasText: otro.username });
+    await fila.getByRole('button', { name: `Ver` }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('button', { name: 'Editar' }).click();
+    await modal.getByLabel('Apellido', { exact: true }).fill('Cambiado');
+    await modal.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(`${MA.toast.userUpdateError} ${MA.outranked}`).waitFor();
+    await page.keyboard.press('Escape');
+
+    await fila.getByRole('button', { name: 'Desactivar' }).click();
+    await page.getByText(`${MA.toast.genericError} ${MA.outranked}`).waitFor();
+    const row = await e.server.database.db.selectFrom('users').select(['is_active', 'last_name']).where('username', '=', otro.username).executeTakeFirstOrThrow();
+    expect(row.is_active).toBe(true);
+    expect(row.last_name).not.toBe('Cambiado');
     await page.close();
   });
 });
