@@ -80,4 +80,17 @@ describe("a Tauser's stock follows the currencies' notes at once", () => {
     expect(await usd()).toBe('10.300');
     await page.close();
   });
+
+  it("the new note's example fits the currency: '200.000' for guaraníes, '100' for dollars", async () => {
+    const page = await pageAs(e, '/divisas');
+    const ejemplo = async (codigo: string) => {
+      await page.getByRole('row').filter({ hasText: codigo }).getByRole('button', { name: 'Gestionar denominaciones' }).click();
+      const p = await page.getByRole('dialog').getByLabel('Nueva denominación').getAttribute('placeholder');
+      await page.keyboard.press('Escape');
+      return p;
+    };
+    expect(await ejemplo('PYG')).toBe('200.000');
+    expect(await ejemplo('USD')).toBe('100');
+    await page.close();
+  });
 });

@@ -72,7 +72,7 @@ export function DenominacionesModal({ divisa, onClose }: { divisa: DivisaRecord 
                 inputMode="numeric"
                 autoComplete="off"
                 spellCheck={false}
-                placeholder="200.000"
+                placeholder={divisa?.es_base ? '200.000' : '100'}
                 className="input tabular-nums"
                 value={value}
                 aria-invalid={!!fieldError}
