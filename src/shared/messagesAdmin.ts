@@ -10,6 +10,7 @@ export const MA = {
   lastNameMin: 'El apellido debe tener al menos 2 caracteres',
   cannotDeactivateSelf: 'No puede desactivar su propio usuario.',
   superuserOnly: 'Solo un superusuario puede modificar a otro superusuario.',
+  outranked: 'Este usuario tiene permisos que usted no tiene: solo puede modificarlo quien los tenga todos.',
   cannotChangeOwnRoles: 'No puede modificar sus propios roles.',
   roleExceedsOwnPerms: 'No puede asignar ni quitar roles con permisos que usted no tiene.',
   permsExceedOwn: 'No puede otorgar ni quitar permisos que usted no tiene.',

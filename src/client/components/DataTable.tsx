@@ -4,6 +4,8 @@ export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
   className?: string;
+  /** Left out of the table (e.g. 'Acciones' for someone who may do nothing on any row). */
+  hidden?: boolean;
 }
 
 
@@ -14,13 +16,13 @@ export interface Column<T> {
  * public rates) as a table that scrolls in its box.
  */
 export function DataTable<T>({
-  columns,
   rows,
   rowKey,
   loading,
   error,
   label,
   phone = 'stack',
+  columns: allColumns,
 }: {
   columns: Column<T>[];
   rows: T[] | undefined;
@@ -30,6 +32,7 @@ export function DataTable<T>({
   label: string;
   phone?: 'stack' | 'scroll';
 }) {
+  const columns = allColumns.filter((c) => !c.hidden);
   const message = loading ? 'Cargando' : error ? 'Ha ocurrido un error' : !rows?.length ? 'No hay datos' : null;
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
-import { errorMessage, reglaRechazada, SIN_CONEXION } from './errors';
+import { conMotivo, errorMessage, reglaRechazada, SIN_CONEXION } from './errors';
 
 describe('errorMessage', () => {
   it("gives the server's message, and a Spanish connection message when the server did not answer", () => {
@@ -23,5 +23,17 @@ describe('reglaRechazada', () => {
     expect(reglaRechazada(answered('Datos inválidos.', { code: 'BAD_REQUEST', httpStatus: 400, fields: { codigo: ['Ya existe.'] } }))).toBeNull();
     expect(reglaRechazada(answered('Error interno', { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 }))).toBeNull();
     expect(reglaRechazada(new TRPCClientError('Failed to fetch'))).toBeNull();
+  });
+});
+
+describe('conMotivo', () => {
+  const answered = (message: string, data: Record<string, unknown>) =>
+    new TRPCClientError(message, { result: { error: { message, code: -32600, data } } } as never);
+  it("adds the reason of a 403 to the screen's text; any other failure keeps the text alone", () => {
+    const motivo = 'Este usuario tiene permisos que usted no tiene: solo puede modificarlo quien los tenga todos.';
+    expect(conMotivo('Ha ocurrido un error', answered(motivo, { code: 'FORBIDDEN', httpStatus: 403 }))).toBe(`Ha ocurrido un error ${motivo}`);
+    expect(conMotivo('Ha ocurrido un error', answered('Error interno', { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 }))).toBe('Ha ocurrido un error');
+    expect(conMotivo('Ha ocurrido un error', answered('Datos inválidos.', { code: 'BAD_REQUEST', httpStatus: 400 }))).toBe('Ha ocurrido un error');
+    expect(conMotivo('Ha ocurrido un error', new TRPCClientError('Failed to fetch'))).toBe('Ha ocurrido un error');
   });
 });

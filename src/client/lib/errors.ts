@@ -54,6 +54,17 @@ export function reglaRechazada(err: unknown): string | null {
 }
 
 /**
+ * A spec error text followed by the server's reason when it refused the call on a rule of who may do
+ * what (403 with its message: e.g. a user holding permissions the caller lacks), so the person learns
+ * why instead of a bare 'Ha ocurrido un error'.
+ */
+export function conMotivo(texto: string, err: unknown): string {
+  if (!serverAnswered(err)) return texto;
+  const status = (err.data as { httpStatus?: number } | undefined)?.httpStatus;
+  return status === 403 && err.message ? `${texto} ${err.message}` : texto;
+}
+
+/**
  * The server answered that the thing asked for does not exist for this user: 404 (unknown, or another
  * client's, which reads the same) or 400 on the id itself (a hand-made link's id the schema refuses).
  */

@@ -48,6 +48,16 @@ describe('client form', () => {
     expect(messages(clienteForm.safeParse({}))).toMatchObject({ isPersonaFisica: M.required, documento: M.required });
     expect(messages(clienteForm.safeParse({ ...base, isPersonaFisica: 'true' }))).toEqual({ isPersonaFisica: 'Debe ser verdadero o falso' });
   });
+
+  it('reads a document with thousands dots and a phone with spaces as Paraguayans write them, keeping the digits', () => {
+    expect(clientePayloadFromForm(clienteForm.parse({ ...base, documento: '4.567.890', telefono: '0981 123 456' }))).toMatchObject({ cedula: '4567890', telefono: '0981123456' });
+    expect(clientePayloadFromForm(clienteForm.parse({ ...base, isPersonaFisica: false, documento: '80.012.345-6', telefono: '+595 21 555 000' }))).toMatchObject({ ruc: '80012345-6', telefono: '+59521555000' });
+    // Dots that are not thousands groups, or anything else, are still refused with the field's message.
+    for (const documento of ['45.67.890', '4567.890', '4.567,890', '4.567.890.']) {
+      expect(messages(clienteForm.safeParse({ ...base, documento })), documento).toEqual({ documento: MA.documentoFormat });
+    }
+    expect(messages(clienteForm.safeParse({ ...base, telefono: '0981-123-456' }))).toEqual({ telefono: MA.telefonoFormat });
+  });
 });
 
 describe('user forms', () => {

@@ -34,8 +34,21 @@ export const clienteFields = {
   direccion: text({ min: [2, MA.direccionMin], max: 255 }),
 };
 
-/** The client form of the screens: one `documento` box whose meaning follows the type. */
-export const clienteForm = z.strictObject({ ...clienteFields, documento: documentoField });
+/** A cédula or RUC as written in Paraguay, with thousands dots ("4.567.890", "80.012.345-6"): its digits. */
+export const sinPuntosDeMiles = (v: string) => (/^\s*\d{1,3}(\.\d{3})+(-\d+)?\s*$/.test(v) ? v.replace(/\./g, '') : v);
+/** A phone as people space it ("0981 123 456", "+595 981 123456"): without the spaces between its digits. */
+export const sinEspaciosInternos = (v: string) => v.trim().replace(/\s+/g, '');
+
+/**
+ * The client form of the screens: one `documento` box whose meaning follows the type. It reads a
+ * document with thousands dots and a phone with spaces as people type them and keeps the digits (the
+ * API itself takes only the digits, spec 000 §5).
+ */
+export const clienteForm = z.strictObject({
+  ...clienteFields,
+  telefono: z.string({ error: textError(M.required) }).transform(sinEspaciosInternos).pipe(clienteFields.telefono),
+  documento: z.string({ error: textError(M.required) }).transform(sinPuntosDeMiles).pipe(documentoField),
+});
 export type ClienteForm = z.infer<typeof clienteForm>;
 
 /** The API payload for a form: cédula for an individual, RUC otherwise, the other empty; always active. */

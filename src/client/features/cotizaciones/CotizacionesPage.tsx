@@ -75,6 +75,7 @@ export function CotizacionesPage() {
           { header: 'Estado', cell: (t) => <StatusBadge active={t.activo} /> },
           {
             header: 'Acciones',
+            hidden: !perms.has(P.changeTasa) && !perms.has(P.deleteTasa),
             cell: (t) => (
               <div className="flex gap-1">
                 {perms.has(P.changeTasa) && <RowAction label="Editar" onClick={() => setEditing(t)} />}

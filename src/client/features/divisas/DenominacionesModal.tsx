@@ -72,7 +72,7 @@ export function DenominacionesModal({ divisa, onClose }: { divisa: DivisaRecord 
                 inputMode="numeric"
                 autoComplete="off"
                 spellCheck={false}
-                placeholder="200.000"
+                placeholder={divisa?.es_base ? '200.000' : '100'}
                 className="input tabular-nums"
                 value={value}
                 aria-invalid={!!fieldError}
@@ -99,6 +99,7 @@ export function DenominacionesModal({ divisa, onClose }: { divisa: DivisaRecord 
           { header: 'Estado', cell: (d) => <StatusBadge active={d.is_active} /> },
           {
             header: 'Acciones',
+            hidden: !perms.has(P.changeDenominacion) && !perms.has(P.deleteDenominacion),
             cell: (d) =>
               d.is_active
                 ? perms.has(P.deleteDenominacion) && <RowAction label="Desactivar" tone="danger" busy={acciones.ocupado(`estado:${d.id}`)} onClick={() => void onToggle(d)} />

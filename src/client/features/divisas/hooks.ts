@@ -3,6 +3,7 @@ import { trpc } from '../../trpc';
 import { errorData, errorMessage } from '../../lib/errors';
 import { toastEstado } from '../../lib/toastError';
 import { useRefrescarPrecios } from '../../lib/preciosPublicos';
+import { useRefrescarStock } from '../../lib/refrescarStock';
 import { DIVISA_MSG, type DivisaRecord } from '../../../shared/schemas/divisas';
 
 /**
@@ -11,11 +12,12 @@ import { DIVISA_MSG, type DivisaRecord } from '../../../shared/schemas/divisas';
  * Errors are re-thrown so a form can show field messages and stay open.
  */
 
-/** The currencies, and every query showing prices (a currency's name, state or decimals show there). */
+/** The currencies, every query showing prices (a currency's name, state or decimals show there) and the stock. */
 function useRefrescarDivisas() {
   const utils = trpc.useUtils();
   const refrescarPrecios = useRefrescarPrecios();
-  return () => Promise.all([utils.divisas.invalidate(), refrescarPrecios()]);
+  const refrescarStock = useRefrescarStock();
+  return () => Promise.all([utils.divisas.invalidate(), refrescarPrecios(), refrescarStock()]);
 }
 
 export function useCrearDivisa() {
@@ -63,10 +65,11 @@ export function useCambiarEstadoDivisa() {
 
 export function useCrearDenominacion() {
   const utils = trpc.useUtils();
+  const refrescarStock = useRefrescarStock();
   return trpc.divisas.denominaciones.create.useMutation({
     onSuccess: (d) => {
       toast.success(DIVISA_MSG.denominacionOk);
-      return utils.divisas.denominacionesDe.invalidate({ id: d.divisa });
+      return Promise.all([utils.divisas.denominacionesDe.invalidate({ id: d.divisa }), refrescarStock()]);
     },
     onError: (e) => {
       console.error('Error creando la denominación', e);
@@ -77,8 +80,9 @@ export function useCrearDenominacion() {
 
 export function useCambiarEstadoDenominacion() {
   const utils = trpc.useUtils();
+  const refrescarStock = useRefrescarStock();
   return trpc.divisas.denominaciones.toggleActive.useMutation({
-    onSuccess: (d) => utils.divisas.denominacionesDe.invalidate({ id: d.divisa }),
+    onSuccess: (d) => Promise.all([utils.divisas.denominacionesDe.invalidate({ id: d.divisa }), refrescarStock()]),
     onError: (e) => toastEstado(e, errorMessage(e, 'Ha ocurrido un error al cambiar el estado de la denominación.')),
   });
 }

@@ -2,6 +2,7 @@ import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
 import { serverAnswered } from '../../lib/errors';
 import { toastEstado } from '../../lib/toastError';
+import { useRefrescarStock } from '../../lib/refrescarStock';
 import { TAUSER_MSG, type TauserRecord } from '../../../shared/schemas/tausers';
 import { TERMINAL_MSG } from '../../../shared/schemas/terminal';
 
@@ -14,10 +15,11 @@ import { TERMINAL_MSG } from '../../../shared/schemas/terminal';
 
 export function useCrearTauser() {
   const utils = trpc.useUtils();
+  const refrescarStock = useRefrescarStock();
   return trpc.tauser.create.useMutation({
     onSuccess: () => {
       toast.success(TAUSER_MSG.creado);
-      return utils.tauser.invalidate();
+      return Promise.all([utils.tauser.invalidate(), refrescarStock()]);
     },
     onError: (e) => {
       console.error('Error al crear el Tauser', e);
@@ -28,10 +30,11 @@ export function useCrearTauser() {
 
 export function useEditarTauser() {
   const utils = trpc.useUtils();
+  const refrescarStock = useRefrescarStock();
   return trpc.tauser.patch.useMutation({
     onSuccess: () => {
       toast.success(TAUSER_MSG.actualizado);
-      return utils.tauser.invalidate();
+      return Promise.all([utils.tauser.invalidate(), refrescarStock()]);
     },
     onError: (e) => {
       console.error('Error al editar el Tauser', e);
@@ -43,6 +46,7 @@ export function useEditarTauser() {
 /** The toggle: PATCH isActive (delete permission both ways, spec 001 §6); a refusal by rule (paid operations waiting) says why. */
 export function useCambiarEstadoTauser() {
   const utils = trpc.useUtils();
+  const refrescarStock = useRefrescarStock();
   const patch = trpc.tauser.patch.useMutation();
   return {
     isPending: patch.isPending,
@@ -50,7 +54,7 @@ export function useCambiarEstadoTauser() {
       try {
         const after = await patch.mutateAsync({ id: t.idTauser, isActive: !t.isActive });
         toast.success(after.isActive ? TAUSER_MSG.activado : TAUSER_MSG.inactivado);
-        await utils.tauser.invalidate();
+        await Promise.all([utils.tauser.invalidate(), refrescarStock()]);
       } catch (e) {
         console.error('Error al cambiar estado del Tauser', e);
         toastEstado(e, TAUSER_MSG.estadoError);
@@ -75,10 +79,11 @@ export function useStockTauser(id: string, enabled: boolean) {
 
 export function useMoverStock() {
   const utils = trpc.useUtils();
+  const refrescarStock = useRefrescarStock();
   return trpc.terminal.moverStock.useMutation({
     onSuccess: () => {
       toast.success(TERMINAL_MSG.stockActualizado);
-      return Promise.all([utils.terminal.stock.invalidate(), utils.terminal.movimientos.invalidate(), utils.terminal.puedePagar.invalidate()]);
+      return Promise.all([refrescarStock(), utils.terminal.movimientos.invalidate()]);
     },
     onError: (e) => {
       console.error('Error al mover stock', e);

@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
 import { session } from '../../session/store';
+import { conMotivo } from '../../lib/errors';
 import { MA } from '../../../shared/messagesAdmin';
 import type { UserRecord } from '../../../shared/schemas/usuarios';
 
@@ -33,7 +34,7 @@ export function useEditarUsuario() {
       toast.success(MA.toast.userUpdated);
       return utils.usuarios.invalidate();
     },
-    onError: () => toast.error(MA.toast.userUpdateError),
+    onError: (e) => toast.error(conMotivo(MA.toast.userUpdateError, e)),
   });
 }
 
@@ -56,7 +57,7 @@ export function useCambiarEstadoUsuario() {
         await utils.usuarios.invalidate();
       } catch (e) {
         console.error('Error al cambiar el estado del usuario', e);
-        toast.error(MA.toast.genericError);
+        toast.error(conMotivo(MA.toast.genericError, e));
       }
     },
   };
@@ -72,7 +73,7 @@ export function useAsignarClientes() {
     },
     onError: (e) => {
       console.error('Error al asignar clientes', e);
-      toast.error(MA.toast.clientesUpdateError);
+      toast.error(conMotivo(MA.toast.clientesUpdateError, e));
     },
   });
 }
@@ -86,7 +87,7 @@ export function useAsignarRoles() {
     },
     onError: (e) => {
       console.error('Error al asignar roles', e);
-      toast.error(MA.toast.rolesUpdateError);
+      toast.error(conMotivo(MA.toast.rolesUpdateError, e));
     },
   });
 }

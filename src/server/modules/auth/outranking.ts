@@ -13,5 +13,5 @@ import { loadPermissions } from './permissions.repository';
 export async function assertMayChange({ actor }: ServiceCtx, trx: Db, target: { id: number; is_superuser: boolean }) {
   if (target.is_superuser && !actor.isSuperuser) throw forbidden(MA.superuserOnly);
   if (actor.isSuperuser || actor.id === target.id) return;
-  for (const p of await loadPermissions(trx, { id: target.id, isSuperuser: false })) if (!actor.perms.has(p)) throw forbidden();
+  for (const p of await loadPermissions(trx, { id: target.id, isSuperuser: false })) if (!actor.perms.has(p)) throw forbidden(MA.outranked);
 }

@@ -2,6 +2,7 @@ import { sql, type Compilable, type Insertable, type Kysely, type Updateable } f
 import type { ClientesTable, Database } from '../../db/types';
 import { selectUsers } from '../usuarios/usuarios.repository';
 import { containsPattern, sinAcentos } from '../../lib/search';
+import { sinPuntosDeMiles } from '../../../shared/schemas/clientes';
 import { PAGE_SIZE, TOTAL, firstPageWithTotal, pagedQuery, type Count, type WithTotal } from '../../lib/pagination';
 import { sqlText } from '../../db/sqlText';
 import type { ClienteRecord } from '../../../shared/schemas/clientes';
@@ -63,21 +64,25 @@ export async function categoriasMatching(db: Q, search: string): Promise<string[
  */
 const COLUMNAS_BUSCADAS = [
   { col: 'nombre', sinAcentos: true },
-  { col: 'cedula', sinAcentos: false },
-  { col: 'ruc', sinAcentos: false },
+  { col: 'cedula', sinAcentos: false, documento: true },
+  { col: 'ruc', sinAcentos: false, documento: true },
   { col: 'correo', sinAcentos: false },
 ] as const;
 
 /**
  * Name, cédula, RUC, e-mail or category name containing the text, ignoring case and accents
- * ("gonzalez" finds "González"). The category part is given as ids (see categoriasMatching) so every
+ * ("gonzalez" finds "González"; "4.567.890" finds the cédula 4567890). The category part is given as ids (see categoriasMatching) so every
  * branch of the OR reads `clientes` alone and can use an index (trigram indexes where available, the
  * category index).
  */
 function searchFilter(search: string, categoriaIds: string[]) {
   const p = containsPattern(sinAcentos(search));
+  // A document typed with its thousands dots ("4.567.890") is looked for by its digits, as it is kept.
+  const pDoc = containsPattern(sinPuntosDeMiles(search).trim());
   const byCategoria = categoriaIds.length ? sql` or c.id_categoria in (${sql.join(categoriaIds)})` : sql``;
-  const cols = COLUMNAS_BUSCADAS.map(({ col, sinAcentos: fold }) => (fold ? sql`sin_acentos(${sql.ref(`c.${col}`)}) ilike ${p}` : sql`${sql.ref(`c.${col}`)} ilike ${p}`));
+  const cols = COLUMNAS_BUSCADAS.map((c) =>
+    c.sinAcentos ? sql`sin_acentos(${sql.ref(`c.${c.col}`)}) ilike ${p}` : sql`${sql.ref(`c.${c.col}`)} ilike ${'documento' in c ? pDoc : p}`,
+  );
   return sql<boolean>`(${sql.join(cols, sql` or `)}${byCategoria})`;
 }
 

@@ -452,17 +452,19 @@ describe('no privilege escalation through another user', () => {
     const before = await snapshot(app, 'users');
     const beforeRoles = await snapshot(app, 'user_groups');
     const beforeClientes = await snapshot(app, 'user_clientes');
-    const forbidden = async (method: string, path: string, body?: unknown) => {
+    // It says why: this user holds permissions the caller lacks (a call the caller's own permissions
+    // already refuse says only that).
+    const forbidden = async (method: string, path: string, body?: unknown, detail: string = MA.outranked) => {
       const r = await app.api(method, path, { token: staff.token, body });
       expect(r.status, `${method} ${path} ${JSON.stringify(r.body)}`).toBe(403);
-      expect(r.body.detail).toBe(M.apiForbidden);
+      expect(r.body.detail, `${method} ${path}`).toBe(detail);
     };
     await forbidden('PATCH', `/usuarios/${target.id}/`, { password: 'robada-123', email: 'robo@correo.com.py' });
     await forbidden('PATCH', `/usuarios/${target.id}/`, { first_name: 'Otro' });
     await forbidden('PATCH', `/usuarios/${target.id}/`, { is_active: false });
     await forbidden('DELETE', `/usuarios/${target.id}/`);
     await forbidden('POST', `/usuarios/${target.id}/asignar_roles/`, { roles: [cliente.id] });
-    await forbidden('POST', `/usuarios/${target.id}/asignar_clientes/`, { clientes: [] });
+    await forbidden('POST', `/usuarios/${target.id}/asignar_clientes/`, { clientes: [] }, M.apiForbidden);
     await forbidden('POST', `/usuarios/${target.id}/set_cliente_actual/`, { cliente_id: c.idCliente });
     expect(await snapshot(app, 'users')).toEqual(before);
     expect(await snapshot(app, 'user_groups')).toEqual(beforeRoles);
