@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2e, type E2e } from './support/app';
+import { ADMIN, startE2e, type E2e } from './support/app';
 import { pageAs } from './support/admin';
+import { pasosDelAsistente } from './support/wizard';
 import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
 
-/** A customer on a phone (375 px): the ☰ panel after leaving a page. */
+/** A customer on a phone (375 px): the ☰ panel after leaving a page, figures that must not break across lines. */
 let e: E2e;
 beforeAll(async () => {
   e = await startE2e({ env: { MAP_STYLE_URL: 'offline' } });
@@ -12,6 +13,7 @@ beforeAll(async () => {
 afterAll(() => e?.close());
 
 const PHONE = { width: 375, height: 812 };
+const { hastaResumen } = pasosDelAsistente(() => e.url);
 
 async function abrirMenu(page: Page) {
   await page.getByRole('button', { name: 'Abrir menú' }).click();
@@ -55,3 +57,37 @@ describe('the ☰ panel closes when the page changes', () => {
     await page.context().close();
   });
 });
+
+describe('figures inside a sentence stay whole at 375 px', () => {
+  it("the rate-change notice never splits '₲' from its rate nor an amount from its currency", async () => {
+    const page = await pageAs(e, '/', DEMO_CUSTOMER, PHONE);
+    await hastaResumen(page);
+    const auth = { authorization: `Bearer ${await adminToken()}` };
+    const tasas = (await (await fetch(`${e.url}/api/cotizaciones/?all=true`, { headers: auth })).json()) as { id: number; divisa_detalle: { codigo: string }; precioBase: string }[];
+    const usd = tasas.find((t) => t.divisa_detalle.codigo === 'USD')!;
+    const res = await fetch(`${e.url}/api/cotizaciones/${usd.id}/`, {
+      method: 'PATCH',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ precioBase: String(Number(usd.precioBase) + 100) }),
+    });
+    expect(res.status).toBe(200);
+    const aviso = page.getByTestId('aviso-cotizacion');
+    await aviso.waitFor({ timeout: 10_000 });
+    const cifras = aviso.locator('[data-cifra]');
+    expect(await cifras.count()).toBe(4);
+    // One line box each: the sentence wraps around the figures.
+    const lineas = await cifras.evaluateAll((els) => els.map((el) => el.getClientRects().length));
+    expect(lineas).toEqual([1, 1, 1, 1]);
+    expect(await aviso.textContent()).toMatch(/la tasa pasa de ₲ [\d.,]+ a ₲ [\d.,]+ y recibirías [\d.,]+ USD en lugar de [\d.,]+ USD\./);
+    await page.context().close();
+  });
+});
+
+async function adminToken(): Promise<string> {
+  const res = await fetch(`${e.url}/api/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
+  });
+  return ((await res.json()) as { access: string }).access;
+}
