@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN, startE2e, type E2e } from './support/app';
 import { pageAs } from './support/admin';
-import { pasosDelAsistente } from './support/wizard';
+import { continuar, pasosDelAsistente, txDeUrl } from './support/wizard';
 import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
 
-/** A customer on a phone (375 px): the ☰ panel after leaving a page, figures that must not break across lines. */
+/** A customer on a phone (375 px): the ☰ panel after leaving a page, figures that must not break across lines, the back gesture in the wizard. */
 let e: E2e;
 beforeAll(async () => {
   e = await startE2e({ env: { MAP_STYLE_URL: 'offline' } });
@@ -79,6 +79,53 @@ describe('figures inside a sentence stay whole at 375 px', () => {
     const lineas = await cifras.evaluateAll((els) => els.map((el) => el.getClientRects().length));
     expect(lineas).toEqual([1, 1, 1, 1]);
     expect(await aviso.textContent()).toMatch(/la tasa pasa de ₲ [\d.,]+ a ₲ [\d.,]+ y recibirías [\d.,]+ USD en lugar de [\d.,]+ USD\./);
+    await page.context().close();
+  });
+});
+
+/** The amounts of the pending operations (every client), as the admin reads them. */
+async function pendientes(): Promise<string[]> {
+  const input = encodeURIComponent(JSON.stringify({ estado: 'pendiente', all: true }));
+  const res = await fetch(`${e.url}/trpc/transacciones.list?input=${input}`, { headers: { authorization: `Bearer ${await adminToken()}` } });
+  const filas = ((await res.json()) as { result: { data: { monto_origen: string }[] } }).result.data;
+  return filas.map((t) => t.monto_origen);
+}
+
+describe("the browser's Back from the summary (a phone's back gesture)", () => {
+  it('Continuar on the terminal step again resumes the operation already created: no duplicate pending one', async () => {
+    const page = await pageAs(e, '/', DEMO_CUSTOMER, PHONE);
+    const tx = await hastaResumen(page, '612.000');
+    expect((await pendientes()).filter((m) => m === '612000')).toHaveLength(1);
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Terminal de Autoservicio' }).waitFor();
+    await continuar(page).click();
+    await page.getByRole('heading', { name: 'Resumen de tu Operación' }).waitFor();
+    expect(txDeUrl(page)).toBe(tx);
+    // A reload on the terminal step (the tab remembers it) resumes it too.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Terminal de Autoservicio' }).waitFor();
+    await page.reload();
+    await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
+    await continuar(page).click();
+    await page.getByRole('heading', { name: 'Resumen de tu Operación' }).waitFor();
+    expect(txDeUrl(page)).toBe(tx);
+    expect((await pendientes()).filter((m) => m === '612000')).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it('another amount after Back is another operation; one cancelled or paid is never resumed', async () => {
+    const page = await pageAs(e, '/', DEMO_CUSTOMER, PHONE);
+    const tx = await hastaResumen(page, '613.000');
+    await page.getByRole('button', { name: 'Modificar Terminal' }).click();
+    await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
+    await continuar(page).click();
+    await page.getByRole('heading', { name: 'Resumen de tu Operación' }).waitFor();
+    const nueva = txDeUrl(page);
+    // 'Modificar Terminal' discarded the first one: the same choices make a new operation.
+    expect(nueva).not.toBe(tx);
+    const otra = await hastaResumen(page, '614.000');
+    expect(otra).not.toBe(nueva);
+    expect((await pendientes()).filter((m) => m === '613000' || m === '614000').sort()).toEqual(['613000', '614000']);
     await page.context().close();
   });
 });
