@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => e?.close());
 
 const PHONE = { width: 375, height: 812 };
-const { hastaResumen } = pasosDelAsistente(() => e.url);
+const { hastaResumen, hastaTerminal } = pasosDelAsistente(() => e.url);
 
 async function abrirMenu(page: Page) {
   await page.getByRole('button', { name: 'Abrir menú' }).click();
@@ -79,6 +79,29 @@ describe('figures inside a sentence stay whole at 375 px', () => {
     const lineas = await cifras.evaluateAll((els) => els.map((el) => el.getClientRects().length));
     expect(lineas).toEqual([1, 1, 1, 1]);
     expect(await aviso.textContent()).toMatch(/la tasa pasa de ₲ [\d.,]+ a ₲ [\d.,]+ y recibirías [\d.,]+ USD en lugar de [\d.,]+ USD\./);
+    await page.context().close();
+  });
+});
+
+describe('the step indicator at 375 px', () => {
+  it('keeps the five steps of the operation wizard on one row, without widening the page', async () => {
+    const page = await pageAs(e, '/', DEMO_CUSTOMER, PHONE);
+    /** The distinct tops of the step circles: 1 is one row. */
+    const filas = async () => {
+      const tops = await page.getByRole('list', { name: 'Pasos' }).locator('li > span:first-child').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+      expect(tops).toHaveLength(5);
+      return new Set(tops).size;
+    };
+    const ancho = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await hastaTerminal(page);
+    expect(await filas()).toBe(1);
+    await continuar(page).click();
+    await page.getByRole('heading', { name: 'Resumen de tu Operación' }).waitFor();
+    expect(await filas()).toBe(1);
+    await page.getByRole('button', { name: 'Revisar Términos' }).click();
+    await page.getByRole('heading', { name: 'Términos y Condiciones' }).waitFor();
+    expect(await filas()).toBe(1);
+    expect(await ancho()).toBe(PHONE.width);
     await page.context().close();
   });
 });
