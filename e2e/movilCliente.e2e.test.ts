@@ -83,6 +83,17 @@ describe('figures inside a sentence stay whole at 375 px', () => {
   });
 });
 
+describe('the e-mail verification screen', () => {
+  it('has a way back to sign in (the navbar is hidden there)', async () => {
+    const page = await e.newPage(PHONE);
+    await page.goto(`${e.url}/register/verificar?email=alguien%40ejemplo.com.py`);
+    await page.getByRole('heading', { name: 'Verificá tu correo' }).waitFor();
+    await page.getByRole('link', { name: 'Volver a iniciar sesión' }).click();
+    await page.waitForURL(`${e.url}/login`);
+    await page.context().close();
+  });
+});
+
 describe('the step indicator at 375 px', () => {
   it('keeps the five steps of the operation wizard on one row, without widening the page', async () => {
     const page = await pageAs(e, '/', DEMO_CUSTOMER, PHONE);
