@@ -94,6 +94,31 @@ describe('the e-mail verification screen', () => {
   });
 });
 
+describe("a Tauser's code is one word", () => {
+  /** The distinct line tops of an element's text. */
+  const lineas = (el: Element) => {
+    const r = document.createRange();
+    r.selectNodeContents(el);
+    return new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size;
+  };
+
+  it("the history at 1366 px and the detail at 375 px never break 'TAU-ASU-01' at its hyphens", async () => {
+    const page = await pageAs(e, '/historial-transacciones', DEMO_CUSTOMER, { width: 1366, height: 768 });
+    const celda = page.getByRole('table', { name: 'Transacciones' }).getByRole('cell', { name: 'TAU-ASU-01', exact: true }).first();
+    await celda.waitFor();
+    expect(await celda.evaluate(lineas)).toBe(1);
+    await page.context().close();
+
+    const phone = await pageAs(e, '/historial-transacciones', DEMO_CUSTOMER, PHONE);
+    await phone.getByRole('button', { name: /^Ver transacción/ }).first().click();
+    const codigo = phone.getByRole('dialog').locator('[data-codigo-tauser]');
+    await codigo.waitFor();
+    expect(await codigo.textContent()).toMatch(/^\(TAU-[A-Z]+-\d+\)$/);
+    expect(await codigo.evaluate(lineas)).toBe(1);
+    await phone.context().close();
+  });
+});
+
 describe('the step indicator at 375 px', () => {
   it('keeps the five steps of the operation wizard on one row, without widening the page', async () => {
     const page = await pageAs(e, '/', DEMO_CUSTOMER, PHONE);
