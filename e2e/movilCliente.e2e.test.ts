@@ -119,6 +119,25 @@ describe("a Tauser's code is one word", () => {
   });
 });
 
+describe('the receipt on a phone', () => {
+  it('puts each label over its value at 375 px (values get the whole card), beside it on a laptop', async () => {
+    const page = await pageAs(e, '/historial-transacciones', DEMO_CUSTOMER, PHONE);
+    await page.getByRole('button', { name: /^Ver transacción/ }).first().click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Ver comprobante' }).click();
+    const recibo = page.getByRole('article', { name: 'Comprobante' });
+    await recibo.locator('dd').first().waitFor();
+    const anchos = await recibo.locator('dd').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
+    expect(anchos.length).toBeGreaterThan(8);
+    // The card is 375 − 2·16 − 2·24 = 295 px inside: every value has all of it.
+    for (const a of anchos) expect(a).toBeGreaterThan(280);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const [dt, dd] = await Promise.all([recibo.locator('dt').first().boundingBox(), recibo.locator('dd').first().boundingBox()]);
+    expect(dd!.x).toBeGreaterThan(dt!.x + dt!.width);
+    expect(Math.round(dd!.y)).toBe(Math.round(dt!.y));
+    await page.context().close();
+  });
+});
+
 describe('the step indicator at 375 px', () => {
   it('keeps the five steps of the operation wizard on one row, without widening the page', async () => {
     const page = await pageAs(e, '/', DEMO_CUSTOMER, PHONE);
