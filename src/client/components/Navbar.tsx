@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { AppLink, useRouteExists } from './AppLink';
 import { userMenuEntries } from './userMenuEntries';
 import { useSession } from '../session/store';
@@ -34,7 +34,12 @@ export function Navbar() {
   const s = useSession();
   const perms = usePermissions();
   const { logout } = useAuthActions();
-  const [open, setOpen] = useState(false);
+  // The ☰ panel belongs to the page it was opened on: any navigation (a link, the logo, the browser's
+  // back, signing out) closes it, so the next screen is not hidden under it.
+  const pathname = useRouterState({ select: (st) => st.location.pathname });
+  const [abiertoEn, setAbiertoEn] = useState<string | null>(null);
+  const open = abiertoEn === pathname;
+  const setOpen = (v: boolean) => setAbiertoEn(v ? pathname : null);
   const exists = useRouteExists();
   const staffSinClientes = useStaffSinClientes();
   const visible = LINKS.filter(
@@ -73,7 +78,7 @@ export function Navbar() {
           className="rounded-md p-2 text-white hover:bg-emerald-800 md:hidden"
           aria-label="Abrir menú"
           aria-expanded={open}
-          onClick={() => setOpen((v) => !v)}
+          onClick={() => setOpen(!open)}
         >
           <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
             {open ? <path d="M6 6l12 12M6 18L18 6" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
@@ -90,7 +95,15 @@ export function Navbar() {
               </Suspense>
               {userMenuEntries({ hasHistory, hasConfig, hasMisMetodos }).map((e) =>
                 !e.to ? (
-                  <button key={e.label} type="button" className={`${linkClass} text-left`} onClick={() => void logout()}>
+                  <button
+                    key={e.label}
+                    type="button"
+                    className={`${linkClass} text-left`}
+                    onClick={() => {
+                      setOpen(false);
+                      void logout();
+                    }}
+                  >
                     {e.label}
                   </button>
                 ) : (

@@ -12,12 +12,12 @@ import { session } from '../session/store';
 import { applyFieldErrors, errorMessage } from '../lib/errors';
 import { M } from '../../shared/messages';
 import { MS } from '../../shared/messagesSecurity';
-import { passwordResetConfirmInput, passwordResetInput } from '../../shared/schemas/auth';
+import { mismaContrasena, passwordResetConfirmInput, passwordResetInput } from '../../shared/schemas/auth';
 
 const newPasswordForm = passwordResetConfirmInput
   .pick({ password: true })
   .extend({ confirm_password: z.string().min(1, M.required) })
-  .refine((v) => v.password === v.confirm_password, { path: ['confirm_password'], message: M.passwordsDontMatch });
+  .refine(...mismaContrasena('password'));
 
 /** Step 1: the e-mail of the account (the answer is the same whether it exists or not). */
 function AskCode({ onSent }: { onSent: (email: string) => void }) {

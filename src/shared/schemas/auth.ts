@@ -29,9 +29,24 @@ export const registerInput = z.strictObject({
 export type RegisterInput = z.infer<typeof registerInput>;
 
 /** The form adds confirm_password; the API never receives it. */
-export const registerForm = registerInput
-  .extend({ confirm_password: z.string().min(1, M.required) })
-  .refine((v) => v.password === v.confirm_password, { path: ['confirm_password'], message: M.passwordsDontMatch });
+/**
+ * A form's "repeat the password" check ('Las contraseñas no coinciden.'), said together with the other
+ * field errors: by default a refinement waits until every field is valid, so a short password and a
+ * different confirmation showed only the length, and the mismatch came at the next attempt.
+ */
+export const mismaContrasena = <K extends string>(campo: K): [(v: Record<K | 'confirm_password', string>) => boolean, z.core.$ZodCustomParams] => [
+  (v) => v[campo] === v.confirm_password,
+  {
+    path: ['confirm_password'],
+    message: M.passwordsDontMatch,
+    when: (p: { value: unknown }) => {
+      const v = p.value as Record<string, unknown> | null;
+      return typeof v?.[campo] === 'string' && typeof v.confirm_password === 'string' && v.confirm_password !== '';
+    },
+  },
+];
+
+export const registerForm = registerInput.extend({ confirm_password: z.string().min(1, M.required) }).refine(...mismaContrasena('password'));
 export type RegisterForm = z.infer<typeof registerForm>;
 
 export const registerResult = z.object({

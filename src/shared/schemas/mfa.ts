@@ -3,7 +3,7 @@ import { M } from '../messages';
 import { MF } from '../messagesMfa';
 import { cleanText } from '../text';
 import { idParam } from './common';
-import { tokenPair } from './auth';
+import { mismaContrasena, tokenPair } from './auth';
 
 /** What the sign-in answers: the tokens, or the request for a second factor. */
 export const loginResult = z.union([
@@ -64,7 +64,7 @@ export const passwordChangeInput = z.strictObject({
 /** The change-password form of the screens (the API never receives the confirmation). */
 export const passwordChangeForm = passwordChangeInput
   .extend({ confirm_password: z.string().min(1, M.required) })
-  .refine((v) => v.new_password === v.confirm_password, { path: ['confirm_password'], message: M.passwordsDontMatch });
+  .refine(...mismaContrasena('new_password'));
 
 export const resetUserMfaInput = z.strictObject({ id: idParam });
 

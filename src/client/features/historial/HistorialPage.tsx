@@ -31,7 +31,8 @@ const COLUMNAS: Column<TransaccionRecord>[] = [
   { header: 'Tasa', cell: (t) => formatRate(t.tasa_aplicada, 4), className: 'text-right tabular-nums' },
   { header: 'Monto origen', cell: (t) => monto(t.monto_origen, t.divisa_origen_detalle.codigo), className: 'text-right tabular-nums whitespace-nowrap' },
   { header: 'Monto destino', cell: (t) => monto(t.monto_destino, t.divisa_destino_detalle.codigo), className: 'text-right tabular-nums whitespace-nowrap' },
-  { header: 'Tauser', cell: (t) => t.tauser_detalle.codigo, className: 'whitespace-nowrap' },
+  // A code is one word: 'TAU-ASU-01' used to break at its hyphen in the narrow column.
+  { header: 'Tauser', cell: (t) => <span className="whitespace-nowrap" data-codigo-tauser="">{t.tauser_detalle.codigo}</span> },
   { header: 'Estado', cell: (t) => <span className="whitespace-nowrap font-medium">{ESTADO_LABEL[t.estado]}</span> },
   { header: 'Operador', cell: operador },
   { header: 'Método financiero', cell: metodo },

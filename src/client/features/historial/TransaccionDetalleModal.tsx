@@ -72,7 +72,15 @@ export function TransaccionDetalleModal({ id, onClose }: { id: number | null; on
             {fila('Método financiero', t.metodo_financiero_detalle.nombre_display || t.metodo_financiero_detalle.nombre)}
             {t.detalle_metodo_alias && fila('Cuenta', t.detalle_metodo_alias)}
             {fila('Comisión del método', formatPercent(t.parametros.comision_metodo))}
-            {fila('Tauser', `${t.tauser_detalle.nombre} (${t.tauser_detalle.codigo})`)}
+            {fila(
+              'Tauser',
+              <>
+                {t.tauser_detalle.nombre}{' '}
+                <span className="whitespace-nowrap" data-codigo-tauser="">
+                  ({t.tauser_detalle.codigo})
+                </span>
+              </>,
+            )}
             {fila('Ubicación', `${t.tauser_detalle.direccion}, ${t.tauser_detalle.ciudad}`)}
             {fila('Realizada por', `${t.operador_detalle.first_name} ${t.operador_detalle.last_name}`.trim())}
             {fila('Fecha de inicio', formatDateTime(t.fecha_inicio))}

@@ -2,7 +2,7 @@ import { trpc } from '../../trpc';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { OP_MSG } from '../../../shared/transacciones';
 import { useTasasEnVivo } from '../cotizaciones/useTasasEnVivo';
-import { montoEn, tasaGs } from './ResumenCotizacion';
+import { Cifra, montoEn, tasaGs } from './ResumenCotizacion';
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
 
 /**
@@ -21,9 +21,10 @@ export function AvisoCotizacion({ t }: { t: TransaccionRecord }) {
   if (!r?.cambio) return null;
   return (
     <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-testid="aviso-cotizacion">
-      La cotización cambió: la tasa pasa de {tasaGs(r.tasa_anterior)} a {tasaGs(r.tasa_actual)} y recibirías{' '}
-      {montoEn(r.monto_destino_actual, t.divisa_destino_detalle.codigo)} en lugar de {montoEn(r.monto_destino_anterior, t.divisa_destino_detalle.codigo)}. Al
-      pagar te vamos a pedir que confirmes los nuevos montos.
+      {/* Each figure stays on one line: a phone used to leave the '₲' at the end of one line and the rate on the next. */}
+      La cotización cambió: la tasa pasa de <Cifra>{tasaGs(r.tasa_anterior)}</Cifra> a <Cifra>{tasaGs(r.tasa_actual)}</Cifra> y recibirías{' '}
+      <Cifra>{montoEn(r.monto_destino_actual, t.divisa_destino_detalle.codigo)}</Cifra> en lugar de{' '}
+      <Cifra>{montoEn(r.monto_destino_anterior, t.divisa_destino_detalle.codigo)}</Cifra>. Al pagar te vamos a pedir que confirmes los nuevos montos.
     </p>
   );
 }

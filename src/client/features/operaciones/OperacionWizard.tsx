@@ -23,6 +23,7 @@ import { useCotizacionEnVivo } from './useCotizacionEnVivo';
 import { camposMetodo, excesoDeCupo, pagoEnEfectivo, puedeContinuarPaso1, ubicarRechazo } from './wizardRules';
 import { aSearch, desdeSearch, validarOperacionSearch, type EstadoWizard } from './wizardSearch';
 import { OPERACION_MSG } from './wizardMsg';
+import { olvidarCreada, previaPara, recordarCreada } from './creadaEnPestana';
 import { Confirmacion, DeOtroCliente, NoPendiente, TxFallida } from './EstadosOperacion';
 
 /** Milliseconds the wizard waits after a confirmed payment before resetting (spec 001 §4). */
@@ -175,8 +176,20 @@ export function OperacionWizard() {
     setProcesando(true);
     setRechazo(null);
     try {
+      const cuerpo = { ...base, ...camposMetodo(estado.metodo), tauser_id: estado.tauser, terminos_aceptados: false };
+      // Back from the summary (the browser's, not 'Modificar Terminal') left this tab's last one pending.
+      const previa = previaPara(cuerpo);
+      if (previa !== null) {
+        const t0 = await utils.transacciones.get.fetch({ id: previa }, { staleTime: 0 }).catch(() => null);
+        if (t0?.estado === 'pendiente' && Date.parse(t0.expira_en) > Date.now()) {
+          cambiar({ paso: 4, tx: t0.id });
+          return;
+        }
+        olvidarCreada();
+      }
       // The summary shows the stored transaction's own figures: the quote the customer confirms.
-      const t = await crear.mutateAsync({ ...base, ...camposMetodo(estado.metodo), tauser_id: estado.tauser, terminos_aceptados: false });
+      const t = await crear.mutateAsync(cuerpo);
+      recordarCreada(cuerpo, t.id);
       utils.transacciones.get.setData({ id: t.id }, t);
       cambiar({ paso: 4, tx: t.id });
     } catch (e) {

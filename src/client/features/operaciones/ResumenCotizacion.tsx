@@ -11,6 +11,13 @@ export const tasaGs = (v: string) => `₲ ${formatRate(v, 4, 1)}`;
 export const porcentaje = (v: string) => `${formatAmount(v, 2)} %`;
 const guaranies = (v: string) => formatAmount(v, 0, '₲');
 
+/** A figure inside a sentence ("₲ 7.345,0", "40,30 USD"): the line breaks around it, never between its symbol and its number. */
+export const Cifra = ({ children }: { children: string }) => (
+  <span className="whitespace-nowrap" data-cifra="">
+    {children}
+  </span>
+);
+
 /** A stored transaction's figures as a quote (the operation wizard's summary shows what was stored). */
 export const comoCotizacion = (t: TransaccionRecord): SimulacionResultado => ({
   operacion_cliente: t.operacion,

@@ -104,11 +104,12 @@ export function Comprobante({ t, enTerminal = false }: { t: TransaccionRecord; e
           </div>
           {qr && <img src={qr} alt={`Código QR ${t.codigo}`} className="h-28 w-28" />}
         </header>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {/* On a phone each label goes over its value: beside the widest label the values had a third of the card. */}
+        <dl className="grid grid-cols-1 gap-x-4 text-sm sm:grid-cols-[auto_1fr] sm:gap-y-1">
           {lineasComprobante(t).map(([k, v]) => (
             <div key={k} className="contents">
               <dt className="font-semibold">{k}</dt>
-              <dd>{v}</dd>
+              <dd className="mb-2 sm:mb-0">{v}</dd>
             </div>
           ))}
         </dl>

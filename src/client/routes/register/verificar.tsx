@@ -1,4 +1,4 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { AuthCard } from '../../features/auth/AuthCard';
@@ -44,7 +44,15 @@ function VerifyPage() {
   };
 
   return (
-    <AuthCard title="Verificá tu correo">
+    <AuthCard
+      title="Verificá tu correo"
+      footer={
+        // The navbar is hidden here: a way out for whoever verifies later or signs in with another account.
+        <Link to="/login" className="font-semibold text-white underline">
+          Volver a iniciar sesión
+        </Link>
+      }
+    >
       {/* A form: Enter in the last box verifies, as the button does. */}
       <form onSubmit={(ev) => void onVerify(ev)} noValidate>
         {enlace ? (
