@@ -1,10 +1,10 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import toast from 'react-hot-toast';
-import { AuthCard } from '../features/auth/AuthCard';
+import { AuthCard, VolverALogin } from '../features/auth/AuthCard';
 import { CodeInput } from '../features/auth/CodeInput';
 import { FormField } from '../components/FormField';
 import { trpc } from '../trpc';
@@ -103,11 +103,7 @@ function RecoverPage() {
   return (
     <AuthCard
       title="Restablecer contraseña"
-      footer={
-        <Link to="/login" className="font-semibold text-white underline">
-          Volver a iniciar sesión
-        </Link>
-      }
+      footer={<VolverALogin />}
     >
       {email ? <NewPassword email={email} onRestart={() => setEmail(null)} /> : <AskCode onSent={setEmail} />}
     </AuthCard>

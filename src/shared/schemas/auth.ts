@@ -28,7 +28,6 @@ export const registerInput = z.strictObject({
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 
-/** The form adds confirm_password; the API never receives it. */
 /**
  * A form's "repeat the password" check ('Las contraseñas no coinciden.'), said together with the other
  * field errors: by default a refinement waits until every field is valid, so a short password and a
@@ -46,6 +45,7 @@ export const mismaContrasena = <K extends string>(campo: K): [(v: Record<K | 'co
   },
 ];
 
+/** The form adds confirm_password; the API never receives it. */
 export const registerForm = registerInput.extend({ confirm_password: z.string().min(1, M.required) }).refine(...mismaContrasena('password'));
 export type RegisterForm = z.infer<typeof registerForm>;
 

@@ -23,6 +23,7 @@ export const stockMovimientoForm = z.object({
         ctx.addIssue({ code: 'custom', message: r.error });
         return z.NEVER;
       }
+      // A count of notes (a whole number up to 100 000), not an amount of money.
       return Number(r.monto);
     })
     .pipe(z.number().max(100_000, TERMINAL_MSG.cantidadInvalida)),

@@ -18,3 +18,12 @@ export function AuthCard({ title, children, footer }: { title: string; children:
     </div>
   );
 }
+
+/** The footer of the sign-in screens without the navbar (recovery, verification): the way back to the login. */
+export function VolverALogin() {
+  return (
+    <Link to="/login" className="font-semibold text-white underline">
+      Volver a iniciar sesión
+    </Link>
+  );
+}

@@ -10,16 +10,16 @@ const ITEM = 'cambio:operacion-creada';
 
 interface Creada {
   id: number;
-  clienteId: string;
+  /** The body, keys sorted: the client, pair, amount, method and terminal it was created from. */
   firma: string;
 }
 
 type Cuerpo = { cliente_id: string } & Record<string, unknown>;
 
-export const firmaDe = (cuerpo: Cuerpo) => JSON.stringify(Object.entries(cuerpo).sort(([a], [b]) => a.localeCompare(b)));
+const firmaDe = (cuerpo: Cuerpo) => JSON.stringify(Object.entries(cuerpo).sort(([a], [b]) => a.localeCompare(b)));
 
 export function recordarCreada(cuerpo: Cuerpo, id: number) {
-  const c: Creada = { id, clienteId: cuerpo.cliente_id, firma: firmaDe(cuerpo) };
+  const c: Creada = { id, firma: firmaDe(cuerpo) };
   sessionStorage.setItem(ITEM, JSON.stringify(c));
 }
 
@@ -35,5 +35,5 @@ export function previaPara(cuerpo: Cuerpo): number | null {
   } catch {
     c = null;
   }
-  return c && typeof c.id === 'number' && c.clienteId === cuerpo.cliente_id && c.firma === firmaDe(cuerpo) ? c.id : null;
+  return c && typeof c.id === 'number' && c.firma === firmaDe(cuerpo) ? c.id : null;
 }

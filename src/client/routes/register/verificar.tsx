@@ -1,7 +1,7 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { AuthCard } from '../../features/auth/AuthCard';
+import { AuthCard, VolverALogin } from '../../features/auth/AuthCard';
 import { CodeInput } from '../../features/auth/CodeInput';
 import { FormField } from '../../components/FormField';
 import { trpc } from '../../trpc';
@@ -46,12 +46,8 @@ function VerifyPage() {
   return (
     <AuthCard
       title="Verificá tu correo"
-      footer={
-        // The navbar is hidden here: a way out for whoever verifies later or signs in with another account.
-        <Link to="/login" className="font-semibold text-white underline">
-          Volver a iniciar sesión
-        </Link>
-      }
+      // The navbar is hidden here: a way out for whoever verifies later or signs in with another account.
+      footer={<VolverALogin />}
     >
       {/* A form: Enter in the last box verifies, as the button does. */}
       <form onSubmit={(ev) => void onVerify(ev)} noValidate>
