@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types';
 import { PreparedClient } from './preparedClient';
@@ -100,16 +100,24 @@ export async function openDatabase(opts: {
   return {
     db,
     kind: 'pglite',
-    // One process owns the embedded database: its own connection delivers every notice.
+    // PGlite is one session, and the pool's one connection sends a query as separate protocol
+    // messages (parse, bind, execute, sync). A LISTEN sent beside it (pglite.listen) could land
+    // between them and drop that query's unnamed statement, so it goes through the pool. Notices
+    // are delivered in-process as the notifying statement's answer is read: nothing to lose, no
+    // connection to ping.
     listen: async (channels, listener) => {
-      const stops = await Promise.all(channels.map((c) => pglite.listen(c, (payload) => listener.onNotice(c, payload))));
+      const off = pglite.onNotification((channel, payload) => {
+        if (channels.includes(channel)) listener.onNotice(channel, payload);
+      });
+      try {
+        for (const channel of channels) await sql.raw(`listen ${pg.escapeIdentifier(channel)}`).execute(db);
+      } catch (e) {
+        off();
+        throw e;
+      }
       return {
-        ping: async () => {
-          await pglite.query('select 1');
-        },
-        stop: async () => {
-          for (const stop of stops) await stop();
-        },
+        ping: async () => undefined,
+        stop: async () => off(),
       };
     },
     close: async () => {
