@@ -34,6 +34,9 @@ export default defineConfig({
           // A page's data may take more than the default second to arrive on a loaded machine (CI).
           expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
+          // Files share the loaded modules (each still starts its own app, database and browser):
+          // importing the server and Playwright again cost ~4 s a file.
+          isolate: false,
           globalSetup: ['e2e/support/globalSetup.ts'],
           sequence: { groupOrder: 2 },
         },

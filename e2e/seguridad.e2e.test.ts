@@ -50,6 +50,10 @@ describe('second factor on screen', () => {
     await page.getByRole('button', { name: 'Configurar la verificación en dos pasos' }).click();
     const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    // On a phone, the authenticator on the same phone takes the account from its otpauth:// link.
+    const enlace = await page.getByRole('link', { name: 'Abrir en la app de autenticación' }).getAttribute('href');
+    expect(new URL(enlace!).protocol).toBe('otpauth:');
+    expect(new URL(enlace!).searchParams.get('secret')).toBe(secret);
     // At 375 px the secret reads in groups of 4, each on one line; selected and copied it is the plain secret.
     const grupos = page.getByTestId('mfa-secret').locator('span');
     const textos = await grupos.allTextContents();

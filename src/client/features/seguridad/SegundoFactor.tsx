@@ -63,9 +63,15 @@ function Activar({ onDone }: { onDone: (codes: string[]) => void }) {
               </Fragment>
             ))}
           </code>
-          <button type="button" className="btn-secondary mt-2" onClick={() => void copiarTexto(enrolment.secret, 'Secreto copiado.')}>
-            Copiar secreto
-          </button>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <button type="button" className="btn-secondary" onClick={() => void copiarTexto(enrolment.secret, 'Secreto copiado.')}>
+              Copiar secreto
+            </button>
+            {/* On a phone the QR cannot be scanned by the phone itself: its authenticator opens otpauth:// links. */}
+            <a href={enrolment.otpauth_url} className="btn-secondary sm:hidden">
+              Abrir en la app de autenticación
+            </a>
+          </div>
         </div>
       </div>
       <FormField label="Código de 6 dígitos de la aplicación" htmlFor="mfa-enable-code" error={errors.code?.message}>
