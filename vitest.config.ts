@@ -21,6 +21,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           fileParallelism: true,
           maxWorkers: 2,
+          // Files share the loaded modules (each opens its own database and app).
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
