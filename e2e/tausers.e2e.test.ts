@@ -308,6 +308,14 @@ describe('/configuracion-tausers', () => {
     expect(box.width).toBeLessThanOrEqual(375);
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await expect.poll(() => page.getByLabel('Longitud').inputValue()).toMatch(SIX);
+    await page.getByRole('dialog', { name: 'Crear Tauser' }).getByRole('button', { name: 'Cancelar' }).click();
+    // The details' stock tables, one under the other, keep their columns in line.
+    await page.getByRole('button', { name: /^Ver Tauser / }).first().click();
+    const stock = page.getByRole('dialog', { name: 'Detalles del Tauser' }).getByRole('table', { name: /^Stock / });
+    await stock.nth(1).waitFor();
+    const columnas = await stock.evaluateAll((tablas) => tablas.map((t) => [...t.querySelectorAll('th')].map((th) => Math.round(th.getBoundingClientRect().left))));
+    expect(columnas.length).toBeGreaterThan(1);
+    for (const c of columnas) expect(c).toEqual(columnas[0]);
     await page.context().close();
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Modal } from '../../components/Modal';
+import { FormActions } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
 import { trpc } from '../../trpc';
 import { applyFieldErrors } from '../../lib/errors';
@@ -143,14 +144,7 @@ export function TasaFormModal({ open, tasa, base, onClose }: { open: boolean; ta
             Compra: {formatTasa(quote.tasaCompra, base)} · Venta: {formatTasa(quote.tasaVenta, base)}
           </p>
         )}
-        <div className="flex justify-end gap-2 pt-2">
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancelar
-          </button>
-          <button type="submit" className="btn-primary" disabled={enviando || blocked} aria-busy={enviando || undefined}>
-            {enviando ? 'Guardando...' : editing ? 'Guardar' : 'Crear Cotización'}
-          </button>
-        </div>
+        <FormActions submitting={enviando} disabled={blocked} onCancel={onClose} submitLabel={editing ? 'Guardar' : 'Crear Cotización'} />
       </form>
     </Modal>
   );

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Modal } from '../../components/Modal';
+import { FormActions } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
 import { useCrearDivisa, useEditarDivisa } from './hooks';
 import { applyFieldErrors } from '../../lib/errors';
@@ -100,14 +101,7 @@ export function DivisaFormModal({ open, onClose, divisa, offerBase }: { open: bo
             </label>
           )
         )}
-        <div className="flex justify-end gap-2 pt-2">
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancelar
-          </button>
-          <button type="submit" className="btn-primary" disabled={enviando} aria-busy={enviando || undefined}>
-            {enviando ? 'Guardando...' : editing ? 'Guardar' : 'Crear Divisa'}
-          </button>
-        </div>
+        <FormActions submitting={enviando} onCancel={onClose} submitLabel={editing ? 'Guardar' : 'Crear Divisa'} />
       </form>
     </Modal>
   );

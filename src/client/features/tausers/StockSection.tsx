@@ -63,14 +63,21 @@ export function StockSection({ idTauser }: { idTauser: string }) {
     <section aria-label="Stock de billetes" className="space-y-4 border-t border-slate-200 pt-4">
       <h3 className="text-base font-semibold">Stock de billetes</h3>
       {data.divisas.length === 0 && <p className="text-sm text-slate-600">No hay denominaciones activas.</p>}
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         {data.divisas.map((d) => (
-          <table key={d.divisa_id} className="w-full text-sm" aria-label={`Stock ${d.codigo}`}>
+          // Fixed columns: the currencies' tables line up, one under the other on a phone.
+          <table key={d.divisa_id} className="w-full table-fixed text-sm" aria-label={`Stock ${d.codigo}`}>
             <caption className="text-left font-medium">
               {d.codigo} · total {formatAmount(d.total, 0, d.simbolo)}
             </caption>
+            <colgroup>
+              <col className="w-[28%]" />
+              <col className="w-[20%]" />
+              <col className="w-[26%]" />
+              <col className="w-[26%]" />
+            </colgroup>
             <thead>
-              <tr className="text-left text-slate-500">
+              <tr className="text-left text-xs text-slate-500 sm:text-sm [&>th+th]:pl-2">
                 <th>Billete</th>
                 <th className="text-right">Cantidad</th>
                 <th className="text-right" title="Billetes apartados para operaciones pagadas que se retiran en este terminal">Reservados</th>

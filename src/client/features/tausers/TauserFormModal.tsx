@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import { Modal } from '../../components/Modal';
+import { FormActions } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
 import { applyFieldErrors } from '../../lib/errors';
 import { TAUSER_MSG, tauserForm, type TauserFormIn, type TauserFormOut, type TauserRecord } from '../../../shared/schemas/tausers';
@@ -101,14 +102,7 @@ function TauserForm({ state, onDone }: { state: NonNullable<TauserFormState>; on
           />
         </div>
       </div>
-      <div className="flex justify-end gap-2 pt-2">
-        <button type="button" className="btn-secondary" onClick={onDone}>
-          Cancelar
-        </button>
-        <button type="submit" className="btn-primary" disabled={enviando} aria-busy={enviando || undefined}>
-          {enviando ? 'Guardando...' : editing ? 'Actualizar Tauser' : 'Crear Tauser'}
-        </button>
-      </div>
+      <FormActions submitting={enviando} onCancel={onDone} submitLabel={editing ? 'Actualizar Tauser' : 'Crear Tauser'} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Modal } from '../../components/Modal';
+import { FormActions } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
 import { Toggle } from '../../components/Toggle';
 import { useCrearUsuario } from './hooks';
@@ -64,14 +65,7 @@ export function UserCreateModal({ open, onClose }: { open: boolean; onClose: () 
           name="is_active"
           render={({ field }) => <Toggle label="Activo" checked={field.value ?? true} onChange={field.onChange} />}
         />
-        <div className="flex justify-end gap-2 pt-2">
-          <button type="button" className="btn-secondary" onClick={close}>
-            Cancelar
-          </button>
-          <button type="submit" className="btn-primary" disabled={enviando} aria-busy={enviando || undefined}>
-            {enviando ? 'Guardando…' : 'Crear'}
-          </button>
-        </div>
+        <FormActions submitting={enviando} onCancel={close} submitLabel="Crear" />
       </form>
     </Modal>
   );

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Modal } from '../../components/Modal';
+import { PIE_DE_FORMULARIO } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
 import { Toggle } from '../../components/Toggle';
 import { useEditarUsuario } from './hooks';
@@ -123,24 +124,24 @@ function UserDetail({ user: initial }: { user: UserRecord }) {
           render={({ field }) => <Toggle label="Activo" checked={!!field.value} onChange={field.onChange} disabled={!editing || !canToggle} />}
         />
       </fieldset>
-      <div className="flex justify-end gap-2 pt-2">
-        {editing ? (
-          <>
-            <button key="cancelar" type="button" className="btn-secondary" onClick={cancel}>
-              Cancelar
-            </button>
-            <button key="guardar" type="submit" className="btn-primary" disabled={isSubmitting}>
-              {isSubmitting ? 'Guardando…' : 'Guardar'}
-            </button>
-          </>
-        ) : (
-          mayChange && (
+      {(editing || mayChange) && (
+        <div data-testid="form-actions" className={PIE_DE_FORMULARIO}>
+          {editing ? (
+            <>
+              <button key="cancelar" type="button" className="btn-secondary" onClick={cancel}>
+                Cancelar
+              </button>
+              <button key="guardar" type="submit" className="btn-primary" disabled={isSubmitting}>
+                {isSubmitting ? 'Guardando…' : 'Guardar'}
+              </button>
+            </>
+          ) : (
             <button key="editar" ref={editRef} type="button" className="btn-primary" onClick={() => setEditing(true)}>
               Editar
             </button>
-          )
-        )}
-      </div>
+          )}
+        </div>
+      )}
     </form>
   );
 }

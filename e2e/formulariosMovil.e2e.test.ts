@@ -1,8 +1,9 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2e } from './support/app';
 import { dialog, pageAs } from './support/admin';
 
-/** The role form on a phone: the permission list shows every permission code whole at 375 px. */
+/** Forms on a phone: the role form's permission list shows every code whole; long forms keep their buttons in view. */
 let e: E2e;
 beforeAll(async () => {
   e = await startE2e();
@@ -21,6 +22,35 @@ describe('the role form on a phone', () => {
     });
     expect(cut).toEqual([]);
     expect(await list.evaluate((ul) => ul.scrollWidth <= ul.clientWidth)).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('long forms on a phone', () => {
+  /** Where the form's buttons are: inside the viewport, and not covered by the fields scrolled under them. */
+  const enVista = (page: Page) =>
+    page.getByTestId('form-actions').evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const arriba = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return r.top >= 0 && r.bottom <= window.innerHeight && !!arriba && el.contains(arriba);
+    });
+
+  it('keep Cancelar and Guardar in view while the client and role forms scroll', async () => {
+    const page = await pageAs(e, '/clientes', undefined, { width: 375, height: 667 });
+    await page.getByRole('button', { name: 'Crear Cliente' }).click();
+    const form = dialog(page);
+    await form.getByRole('button', { name: 'Guardar' }).waitFor();
+    // The form is longer than the screen: the body scrolls, the buttons stay.
+    const cuerpo = form.getByTestId('form-actions').locator('xpath=ancestor::div[contains(@class,"overflow-y-auto")][1]');
+    expect(await cuerpo.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    expect(await enVista(page)).toBe(true);
+    await cuerpo.evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
+    expect(await enVista(page)).toBe(true);
+    await form.getByRole('button', { name: 'Cancelar' }).click();
+    await page.goto(`${e.url}/roles`);
+    await page.getByRole('button', { name: 'Crear Rol' }).click();
+    await dialog(page).getByRole('list', { name: 'Permisos' }).getByRole('checkbox').first().waitFor();
+    expect(await enVista(page)).toBe(true);
     await page.context().close();
   });
 });
