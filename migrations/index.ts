@@ -24,6 +24,7 @@ import * as busquedaSinAcentos from './2026112900_busqueda_sin_acentos';
 import * as reservaBilletes from './2026113000_reserva_billetes';
 import * as bloqueoDePersonal from './2026113001_bloqueo_de_personal';
 import * as cierreDeSesionTerminal from './2026113010_cierre_de_sesion_terminal';
+import * as planDePago from './2026113020_plan_de_pago';
 
 /** Every migration, in order. Names are timestamps so they sort the way they run. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026113000_reserva_billetes': reservaBilletes,
   '2026113001_bloqueo_de_personal': bloqueoDePersonal,
   '2026113010_cierre_de_sesion_terminal': cierreDeSesionTerminal,
+  '2026113020_plan_de_pago': planDePago,
 };

@@ -336,6 +336,8 @@ export interface TransaccionesTable {
   entrega: unknown | null;
   /** Notes reserved for the payout at payment: [{ denominacion_id, cantidad }] (terminal/plan.ts). */
   reserva: unknown | null;
+  /** The payout planned at payment: { entrega, recibidas } (terminal/plan.ts); the kiosk pays it. */
+  plan_pago: unknown | null;
 }
 
 export interface IdempotencyKeysTable {

@@ -79,8 +79,26 @@ const figurasDe = (row: TransaccionRow): FigurasTerminal => ({
   metodo: metodoEnTerminal(row),
 });
 
-/** The plan of a stored transaction at its own Tauser (the kiosk's query and completion): its own reserved notes count as free. */
-export const planDe = (db: Db, row: TransaccionRow): Promise<Plan | null> => planear(db, figurasDe(row), row.id);
+/** The part of a payment's plan stored beside its reservation (transacciones.plan_pago). */
+export type PlanPago = Pick<Plan, 'entrega' | 'recibidas'>;
+
+/**
+ * The plan of a stored transaction at its own Tauser (the kiosk's query and completion): the one its
+ * payment made and reserved notes for, so a note brought into use since changes nothing the customer
+ * was promised; for one paid before payments stored it, planned now, its own reserved notes free.
+ */
+export const planDe = async (db: Db, row: TransaccionRow): Promise<Plan | null> => {
+  const pagado = row.plan_pago as PlanPago | null;
+  if (!pagado || !row.reserva) return planear(db, figurasDe(row), row.id);
+  const reserva = row.reserva as Reserva;
+  // Its notes are set aside, but a jam or a count found short can still leave the terminal without them.
+  const stock = await repo.stockDeTauser(db, row.tauser_id, row.id);
+  const libre = (id: number) => {
+    const s = stock.find((r) => r.denominacion_id === id);
+    return s ? s.cantidad - s.reservados : 0;
+  };
+  return reserva.every((n) => libre(n.denominacion_id) >= n.cantidad) ? { ...pagado, reserva, desborda: false } : null;
+};
 
 /** Creation of a real operation: the chosen terminal's free notes must pay it now, as the kiosk would plan it (400 on tauser_id otherwise). */
 export async function exigirTerminalPuedePagar(db: Db, f: FigurasTerminal): Promise<void> {
@@ -94,13 +112,13 @@ export async function exigirTerminalPuedePagar(db: Db, f: FigurasTerminal): Prom
  * reserve for it, so that no later payment counts on the same notes (the kiosk pays the customer
  * who paid first). 400 on tauser_id when they cannot.
  */
-export async function reservarPago(trx: Db, f: FigurasTerminal, transaccionId: number): Promise<Reserva> {
+export async function reservarPago(trx: Db, f: FigurasTerminal, transaccionId: number): Promise<Plan> {
   // Read under the lock: a deactivation that committed since the terminal was checked is seen here.
   if (!(await repo.lockTauser(trx, f.tauserId))?.is_active) throw fieldError('tauser_id', OP_MSG.tauserInvalido);
   const plan = await planear(trx, f, transaccionId);
   if (!plan) throw fieldError('tauser_id', TERMINAL_MSG.terminalNoPuedePagar);
   if (plan.desborda) throw fieldError('tauser_id', TERMINAL_MSG.noPuedeRecibir);
-  return plan.reserva;
+  return plan;
 }
 
 type DivisaEntregada = { id: number; codigo: string; simbolo: string };

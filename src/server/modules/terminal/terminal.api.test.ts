@@ -302,6 +302,30 @@ describe('processing at the terminal', () => {
     expect(f.body).toEqual((await app.api('GET', `/operaciones/transacciones/${tx.id}/`, { token: staff })).body);
   });
 
+  it('a paid operation is paid out as planned at payment, even after a smaller note comes into use', async () => {
+    const t = await tauser(app);
+    await surtir(t);
+    // At payment the smallest dollar note is 10: the dollars below it are paid in guaraníes.
+    const chicos = [den.USD[1], den.USD[5]];
+    await app.db.updateTable('denominaciones').set({ is_active: false }).where('id', 'in', chicos).execute();
+    let tx: Awaited<ReturnType<typeof enProceso>>;
+    try {
+      tx = await enProceso(t);
+    } finally {
+      await app.db.updateTable('denominaciones').set({ is_active: true }).where('id', 'in', chicos).execute();
+    }
+    const token = await terminalToken(t);
+    const q = await app.api('GET', `/tauser/terminal/transacciones/${tx.codigo}/`, { token });
+    expect(q.status, JSON.stringify(q.body)).toBe(200);
+    expect(q.body.puede_pagar).toBe(true);
+    expect(q.body.plan.notas.every((n: { denominacion: number }) => n.denominacion >= 10)).toBe(true);
+    const hecho = await app.api('POST', `/tauser/terminal/transacciones/${tx.codigo}/procesar/`, { token, body: {} });
+    expect(hecho.status, JSON.stringify(hecho.body)).toBe(200);
+    expect(hecho.body.entrega).toEqual(q.body.plan);
+    expect(await cantidad(t, 'USD', 1)).toBe(10);
+    expect(await cantidad(t, 'USD', 5)).toBe(10);
+  });
+
   it('two terminals of the Tauser process in parallel: one completes, stock decremented once', async () => {
     for (const v of [1, 5, 10, 20, 50]) await cargar(t1, 'USD', v, 10);
     for (const v of [2000, 5000, 10000]) await cargar(t1, 'PYG', v, 10);

@@ -229,6 +229,8 @@ export async function procesar(deps: { db: Db; mailer: Mailer; log: Logger }, ta
     for (const m of movs) {
       const antes = actual.get(m.denominacion_id) ?? 0;
       const despues = antes + m.delta;
+      // The notes reserved at payment are there (withdrawals leave them); this guards the stock anyway.
+      if (despues < 0) throw conflict(TERMINAL_MSG.stockInsuficienteAlCompletar, { puede_pagar: false });
       // Notes loaded since the payment could leave no room for the ones taken in: nothing changes.
       if (despues > MAX_BILLETES) throw conflict(TERMINAL_MSG.noPuedeRecibirAlCompletar);
       actual.set(m.denominacion_id, despues);

@@ -54,7 +54,7 @@ export function selectTransacciones(db: QueryCreator<Database>, from: 'transacci
       'dor.codigo as origen_codigo', 'dor.simbolo as origen_simbolo', 'dde.codigo as destino_codigo', 'dde.simbolo as destino_simbolo',
       'tu.codigo as tauser_codigo', 'tu.nombre as tauser_nombre', 'tu.direccion as tauser_direccion', 'tu.ciudad as tauser_ciudad',
       'tu.departamento as tauser_departamento', 'u.first_name as operador_first_name', 'u.last_name as operador_last_name',
-      'm.nombre as metodo_nombre', 'm.nombre_display as metodo_nombre_display', 'md.alias as detalle_alias', 't.entrega', 't.reserva',
+      'm.nombre as metodo_nombre', 'm.nombre_display as metodo_nombre_display', 'md.alias as detalle_alias', 't.entrega', 't.reserva', 't.plan_pago',
     ]);
 }
 export type TransaccionRow = Awaited<ReturnType<ReturnType<typeof selectTransacciones>['executeTakeFirstOrThrow']>>;

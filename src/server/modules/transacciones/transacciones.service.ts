@@ -15,7 +15,7 @@ import { FECHAS_MSG, type CrearTransaccionInput, type Reconfirmacion, type Trans
 import { isAssigned } from '../clientes/clientes.repository';
 import { shareLockDivisas } from '../divisas/divisas.repository';
 import { clienteOperable, cotizar, cotizarParams, type ClienteOperable, type Cotizacion } from '../simulacion/simulacion.service';
-import { exigirEntregableEnBilletes, exigirTerminalPuedePagar, reservarPago, type FigurasTerminal } from '../terminal/plan';
+import { exigirEntregableEnBilletes, exigirTerminalPuedePagar, reservarPago, type FigurasTerminal, type PlanPago } from '../terminal/plan';
 import { nuevoCodigo } from './codigo';
 import type { TransaccionListQuery } from './transacciones.router';
 import {
@@ -353,9 +353,9 @@ export async function confirmarPago(
     }
     // The figures being paid, on the terminal's notes of now that no other paid operation counts on;
     // they are set aside for this payout until it is collected, cancelled or overdue.
-    const reserva = await reservarPago(trx, enTerminal(row.tauser_id, c), row.id);
+    const plan = await reservarPago(trx, enTerminal(row.tauser_id, c), row.id);
     await checkLimites(trx, cliente, c.montoPyg, opts.tz, row);
-    const done = await transicionar(trx, row.id, 'confirmarPago', row.estado, { ...snapshot(c), terminos_aceptados: true, fecha_pago: true, reserva: JSON.stringify(reserva) });
+    const done = await transicionar(trx, row.id, 'confirmarPago', row.estado, { ...snapshot(c), terminos_aceptados: true, fecha_pago: true, reserva: JSON.stringify(plan.reserva), plan_pago: JSON.stringify({ entrega: plan.entrega, recibidas: plan.recibidas } satisfies PlanPago) });
     if (!done) await porQueNo(trx, row.id, 'confirmarPago');
     await audit(trx, {
       actorId: ctx.actor.id, action: 'update', entity: ENTITY, entityId: row.id,
