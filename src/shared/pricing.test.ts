@@ -7,6 +7,7 @@ import {
   MSG_MONTO_DESTINO_CERO,
   MSG_MONTO_DESTINO_GRANDE,
   MSG_MONTO_POSITIVO,
+  MSG_TASA_FINAL_GRANDE,
   PricingError,
   deltaPct,
   operationDirection,
@@ -190,6 +191,12 @@ describe('simulate — rounding and rejection', () => {
     // Selling US$ 10^13 at 7250 would pay ₲ 7,25·10^16: past what a terminal can count exactly.
     expect(() => simulate({ ...base, monto: '10000000000000', direction: 'venta', destinoCodigo: 'PYG' })).toThrow(MSG_MONTO_DESTINO_GRANDE);
     expect(simulate({ ...base, monto: '100000000000', direction: 'venta', destinoCodigo: 'PYG' }).monto_destino).toBe('725000000000000');
+  });
+
+  it('rejects a final rate past the 16 integer digits it is stored with (a commission on the highest rates)', () => {
+    const alta = { precioBase: '9950000000000000', comisionBaseCompra: '0', comisionBaseVenta: '0', descuento: '0', monto: '999999999999999', direction: 'compra' as const, destinoCodigo: 'USD' };
+    expect(() => simulate({ ...alta, comisionMetodo: '1' })).toThrow(MSG_TASA_FINAL_GRANDE);
+    expect(simulate({ ...alta, comisionMetodo: '0' }).tc_final).toBe('9950000000000000.0000');
   });
 
   it('rejects an amount whose destination rounds to zero', () => {

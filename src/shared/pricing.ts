@@ -1,5 +1,6 @@
 import { Decimal, isDecimalString, minorUnits, roundMinor, round4, toFixedString } from './money';
 import { DomainError } from './domainError';
+import { RATE_INT_DIGITS } from './rates';
 
 /** A pricing rule was violated; `message` is Spanish and can be shown to the user as is (answered 400). */
 export class PricingError extends DomainError {
@@ -16,6 +17,8 @@ export const MSG_TASA_INVALIDA = 'La tasa de cambio resultante debe ser mayor a 
 export const MSG_MONTO_DESTINO_CERO = 'El monto es demasiado pequeño: el monto a recibir sería cero.';
 /** Amounts stay below 10^15 on both sides: exact in a terminal's note count, in a spreadsheet and in JSON. */
 export const MAX_ENTEROS_RESULTADO = 15;
+/** The final rate is stored as numeric(20,4): a method's commission on the highest rates could pass it. */
+export const MSG_TASA_FINAL_GRANDE = `La tasa resultante tendría más de ${RATE_INT_DIGITS} dígitos enteros: revise la cotización de la divisa.`;
 export const MSG_MONTO_DESTINO_GRANDE = `El monto es demasiado grande: el monto a recibir tendría más de ${MAX_ENTEROS_RESULTADO} dígitos enteros.`;
 
 export type OperacionCliente = 'compra' | 'venta';
@@ -92,6 +95,7 @@ export function simulate(input: SimulateInput): { tc_final: string; monto_destin
   if (op === 'compra') {
     tcFinal = round4(p.plus(cv.times(factorDescuento)).times(new Decimal(1).plus(c.div(100))));
     if (!new Decimal(tcFinal).gt(0)) throw new PricingError(MSG_TASA_INVALIDA);
+    if (new Decimal(tcFinal).gte(new Decimal(10).pow(RATE_INT_DIGITS))) throw new PricingError(MSG_TASA_FINAL_GRANDE);
     montoDestino = roundMinor(monto.div(tcFinal), input.destinoCodigo);
   } else {
     tcFinal = round4(p.minus(cc.times(factorDescuento)).times(new Decimal(1).minus(c.div(100))));

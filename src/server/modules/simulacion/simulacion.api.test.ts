@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../test/harness';
 import { userWith } from '../../test/fixtures';
 import { M } from '../../../shared/messages';
 import { P } from '../../../shared/permissions';
-import { MSG_BASE_REQUIRED } from '../../../shared/pricing';
+import { MSG_BASE_REQUIRED, MSG_TASA_FINAL_GRANDE } from '../../../shared/pricing';
 import { MSG_METODO_NO_PERMITE_PAGO } from '../../../shared/comision';
 import { MONTO_MSG } from '../../../shared/schemas/operaciones';
 import { billetera, cliente, crearCliente, cuentaBancaria, exchangeWorld, tarjetaLocal, tauser, type ExchangeWorld } from '../transacciones/testFixtures';
@@ -89,6 +89,26 @@ describe('POST /api/operaciones/simular_publica/', () => {
     await app.db.updateTable('tasas').set({ activo: true }).where('divisa_id', '=', w.eur).execute();
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ detail: SIM_MSG.sinCotizacion('EUR') });
+  });
+});
+
+describe('a final rate past what is stored', () => {
+  it('a method commission on the highest rate answers 400 to the simulation and to the creation, never a 500', async () => {
+    const { id } = await app.db.insertInto('divisas').values({ codigo: 'XAG', nombre: 'Plata', simbolo: 'XAG', flag: null }).returning('id').executeTakeFirstOrThrow();
+    await app.db.insertInto('tasas').values({ divisa_id: id, precio_base: '9950000000000000', comision_base_compra: '0', comision_base_venta: '0' }).execute();
+    const cuerpo = { divisa_origen: w.pyg, divisa_destino: id, monto: '999999999999999', metodo_id: w.metodos.TRANSFERENCIA_BANCARIA };
+    // The public quote reads the kept prices, which follow the insert through its notice.
+    await expect.poll(async () => (await publica(cuerpo)).body).toMatchObject({ detail: MSG_TASA_FINAL_GRANDE });
+    expect((await publica(cuerpo)).status).toBe(400);
+    const t = await tauser(app);
+    const antes = await app.db.selectFrom('transacciones').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const c = await app.api('POST', '/operaciones/crear-transaccion/', {
+      token: vip.token,
+      body: { cliente_id: vip.clienteId, divisa_origen: w.pyg, divisa_destino: id, monto: '999999999999999', detalle_metodo_id: cuenta.id, tauser_id: t },
+    });
+    expect(c).toMatchObject({ status: 400, body: { detail: MSG_TASA_FINAL_GRANDE } });
+    expect(await app.db.selectFrom('transacciones').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual(antes);
+    await app.db.updateTable('divisas').set({ is_active: false }).where('id', '=', id).execute();
   });
 });
 
