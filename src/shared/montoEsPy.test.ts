@@ -60,6 +60,15 @@ describe('leerMonto (es-PY)', () => {
     expect(leerMonto('1.000', { decimales: 1 })).toEqual(ok('1000'));
   });
 
+  it('a dot after a leading zero is a decimal point, never thousands: "0.500" is not five hundred', () => {
+    expect(leerMonto('0.500', USD)).toEqual(err(MONTO_MSG.decimales('USD', 2)));
+    expect(leerMonto('0.500', PYG)).toEqual(err(MONTO_MSG.sinDecimales('PYG')));
+    expect(leerMonto('0.500', { decimales: 4 })).toEqual(ok('0.5'));
+    expect(leerMonto('0.500.000', PYG)).toEqual(err(MONTO_TEXTO_MSG.miles));
+    expect(leerMonto('0.50', USD)).toEqual(ok('0.5'));
+    expect(leerMonto('0 500', USD)).toEqual(err(MONTO_TEXTO_MSG.caracteres));
+  });
+
   it('where 3 or more decimals are allowed it is ambiguous, and both suggestions read', () => {
     const KWD = { decimales: 3, codigo: 'KWD' };
     expect(leerMonto('1.000', KWD)).toEqual(err(MONTO_TEXTO_MSG.ambiguo('1.000')));

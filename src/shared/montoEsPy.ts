@@ -56,7 +56,8 @@ export interface ReglasMonto {
  */
 const MARCAS = 'PYG ₲ GS. GS|USD US$ U$S $|EUR €|BRL R$|ARS $|UYU $U $|CLP $';
 
-const MILES = /^\d{1,3}(\.\d{3})+$/;
+// Nobody groups thousands behind a leading zero: "0.500" is never five hundred.
+const MILES = /^[1-9]\d{0,2}(\.\d{3})+$/;
 const DIGITOS = /^\d+$/;
 
 const error = (e: string): LecturaMonto => ({ ok: false, error: e });
@@ -103,7 +104,7 @@ export function leerMonto(texto: string, reglas: ReglasMonto): LecturaMonto {
   if (/^[-−]/.test(t)) return error(c ? CANTIDAD_MSG.negativo : MONTO_TEXTO_MSG.negativo);
   if (/[eE][+-]?\d|^[\d.,]*[eE]$/.test(t)) return error(MONTO_TEXTO_MSG.exponente);
   // Spaces (JS \s: also U+00A0 and U+202F) grouping the integer digits by three are thousands.
-  t = t.replace(/^\d{1,3}(\s\d{3})+(?=$|[.,])/, (g) => g.replace(/\s/g, ''));
+  t = t.replace(/^[1-9]\d{0,2}(\s\d{3})+(?=$|[.,])/, (g) => g.replace(/\s/g, ''));
   if (/[^0-9.,]/.test(t)) return error(MONTO_TEXTO_MSG.caracteres);
   const p = partes(t, reglas.decimales);
   if (typeof p === 'string') return error(p);
