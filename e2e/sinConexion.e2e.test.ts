@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, login, startE2e, type E2e } from './support/app';
+import { ADMIN, login, startE2e, trpcFailure, type E2e } from './support/app';
+import { pasosDelAsistente } from './support/wizard';
+import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
+import { TASA_LOAD_MSG } from '../src/shared/rates';
+import { OP_MSG } from '../src/shared/transacciones';
 import { SIN_CONEXION } from '../src/client/lib/errors';
 import { M } from '../src/shared/messages';
 
@@ -65,3 +69,56 @@ describe('calls the server did not answer', () => {
     await page.context().close();
   });
 });
+
+describe("the customer's wizard when a read fails", () => {
+  const { hastaResumen } = pasosDelAsistente(() => e.url);
+
+  it('currencies that could not be read are said with Reintentar, not an endless Cargando…', async () => {
+    const page = await e.newPage({ width: 375, height: 812 });
+    await page.route('**/trpc/divisas.conTasa*', (r) => r.fulfill(trpcFailure(503, 'SERVICE_UNAVAILABLE')));
+    await login(page, e.url, DEMO_CUSTOMER.username, DEMO_CUSTOMER.password);
+    await page.goto(`${e.url}/operacion-compra-venta`);
+    const error = page.getByTestId('divisas-error');
+    await error.getByText(TASA_LOAD_MSG.cargarError).waitFor();
+    await page.unroute('**/trpc/divisas.conTasa*');
+    await error.getByRole('button', { name: 'Reintentar' }).click();
+    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
+    await expect.poll(() => page.getByLabel('Entregas').locator('option').count()).toBeGreaterThan(2);
+    expect(await error.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('pending operations that could not be read are said, not taken for none', async () => {
+    const page = await e.newPage();
+    await login(page, e.url, DEMO_CUSTOMER.username, DEMO_CUSTOMER.password);
+    await page.route('**/trpc/transacciones.list*', (r) => r.fulfill(trpcFailure(503, 'SERVICE_UNAVAILABLE')));
+    await page.goto(`${e.url}/operacion-compra-venta`);
+    const error = page.getByTestId('pendientes-error');
+    await error.waitFor();
+    await page.unroute('**/trpc/transacciones.list*');
+    await error.getByRole('button', { name: 'Reintentar' }).click();
+    await error.waitFor({ state: 'hidden' });
+    await page.context().close();
+  });
+
+  it('paying an operation another tab already paid shows it confirmed, with no error toast', async () => {
+    const [a, b] = [await e.newPage(), await e.newPage()];
+    for (const p of [a, b]) await login(p, e.url, DEMO_CUSTOMER.username, DEMO_CUSTOMER.password);
+    const tx = await hastaResumen(a);
+    await b.goto(a.url());
+    for (const p of [a, b]) {
+      await p.getByRole('heading', { name: 'Resumen de tu Operación' }).waitFor();
+      await p.getByRole('button', { name: 'Revisar Términos' }).click();
+      await p.getByLabel('He leído y acepto los términos y condiciones').check();
+    }
+    await a.getByRole('button', { name: 'Pagar' }).click();
+    await a.getByTestId('confirmacion').waitFor();
+    await b.getByRole('button', { name: 'Pagar' }).click();
+    await b.getByTestId('confirmacion').waitFor();
+    expect(await b.getByTestId('codigo-transaccion').textContent()).toBe(await a.getByTestId('codigo-transaccion').textContent());
+    expect(await toasts(b).filter({ hasText: OP_MSG.operacionError }).count()).toBe(0);
+    expect(tx).toBeGreaterThan(0);
+    for (const p of [a, b]) await p.context().close();
+  });
+});
+

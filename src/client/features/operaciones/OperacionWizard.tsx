@@ -5,6 +5,7 @@ import { M } from '../../../shared/messages';
 import type { Reconfirmacion, TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { errorData, noEncontrado, serverAnswered } from '../../lib/errors';
 import { trpc } from '../../trpc';
+import { ErrorCarga } from '../../components/ErrorCarga';
 import { TerminalPicker } from '../tausers/TerminalPicker';
 import { usePuedePagar } from '../tausers/hooks';
 import { ProgressBar, StepIndicator } from './StepIndicator';
@@ -291,6 +292,8 @@ export function OperacionWizard() {
       <div className="card">
         {txFallida ? (
           <TxFallida motivo={txFallida} reintentando={txQ.isFetching} onReintentar={() => void txQ.refetch()} onNueva={() => w.resetBase()} />
+        ) : w.errorDivisas ? (
+          <ErrorCarga {...w.errorDivisas} testId="divisas-error" />
         ) : cargando ? (
           <p className="py-8 text-center text-sm text-slate-600" role="status">
             Cargando…

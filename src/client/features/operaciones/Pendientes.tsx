@@ -8,6 +8,8 @@ import type { EstadoWizard } from './wizardSearch';
 import { useCancelarPendiente } from './hooks';
 import { OP_MSG } from '../../../shared/transacciones';
 import { CancelarOperacion } from './CancelarOperacion';
+import { OPERACION_MSG } from './wizardMsg';
+import { ErrorCarga } from '../../components/ErrorCarga';
 
 /** Pending operations listed here; the rest are one link away, in the history. */
 const MOSTRADAS = 3;
@@ -33,6 +35,14 @@ export function Pendientes({ clienteId, onRetomar }: { clienteId: string; onReto
   const cancelar = useCancelarPendiente();
   // The state is checked here too: a row paid or cancelled a moment ago is replaced in the cache before the list refetches.
   const lista = Array.isArray(q.data) ? q.data.filter((t) => t.estado === 'pendiente' && Date.parse(t.expira_en) > Date.now()) : [];
+  // Not knowing is not "none": a pending operation holds the client's limits until it is resumed or cancelled.
+  if (q.isError && !q.data) {
+    return (
+      <div className="mb-6">
+        <ErrorCarga mensaje={OPERACION_MSG.pendientesError} reintentando={q.isFetching} onReintentar={() => void q.refetch()} testId="pendientes-error" />
+      </div>
+    );
+  }
   if (!lista.length) return null;
   return (
     <section className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4" aria-label="Operaciones pendientes" data-testid="pendientes">

@@ -14,6 +14,7 @@ import { useCotizacionEnVivo } from './useCotizacionEnVivo';
 import { camposMetodo, puedeContinuarPaso1 } from './wizardRules';
 import { ESTADO_INICIAL, type EstadoWizard } from './wizardSearch';
 import { errorData, serverAnswered } from '../../lib/errors';
+import { ErrorCarga } from '../../components/ErrorCarga';
 
 export const SIN_CLIENTE_SIMULAR = 'Debes tener un cliente seleccionado para simular';
 
@@ -64,7 +65,8 @@ export function SimulacionWizard() {
       )}
       <StepIndicator pasos={['Divisas y Monto', 'Método', 'Resultado']} actual={paso} />
       <div className="card">
-        {paso === 1 && (
+        {w.errorDivisas && <ErrorCarga {...w.errorDivisas} testId="divisas-error" />}
+        {paso === 1 && !w.errorDivisas && (
           <PasoDivisas
             divisas={w.divisas}
             par={w.par}

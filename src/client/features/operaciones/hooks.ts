@@ -61,7 +61,10 @@ export function useConfirmarPago(conCambio: boolean) {
       toast.success(conCambio ? OP_MSG.nuevaCotizacionAceptada : OP_MSG.pagoConfirmado);
     },
     onError: (e) => {
-      if (errorData(e).appCode === 'rate_changed') return;
+      const d = errorData(e);
+      if (d.appCode === 'rate_changed') return;
+      // Already paid (a repeated Pagar, another tab): the wizard shows it confirmed, not as an error.
+      if (d.appCode === 'invalid_transition' && d.extra?.estado === 'en_proceso') return;
       console.error('Error al confirmar el pago', e);
       toast.error(conCambio ? OP_MSG.confirmarError : OP_MSG.operacionError);
     },

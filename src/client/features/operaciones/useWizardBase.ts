@@ -6,6 +6,7 @@ import { metodoInicial, montoValido, type DivisaOpcion, type MetodoElegido, type
 import { ESTADO_INICIAL, type EstadoWizard } from './wizardSearch';
 import { errorMessage } from '../../lib/errors';
 import { OP_MSG } from '../../../shared/transacciones';
+import { TASA_LOAD_MSG } from '../../../shared/rates';
 
 /** How a wizard keeps its state: in the URL (the operation) or in memory (the simulation). */
 export interface FuenteEstado {
@@ -84,8 +85,11 @@ export function useWizardBase({ esOperacionReal, fuente, onReset }: { esOperacio
   /** Why the methods could not be read (spec 001 §8: the answer's text, else its own), or null. */
   const errorMetodos = metodosQ.isError ? errorMessage(metodosQ.error, OP_MSG.metodosClienteError) : null;
 
+  // A failed load of the currencies is said, with 'Reintentar' (else the wizard would wait on an empty list).
+  const errorDivisas = divisasQ.isError && !divisas.length ? { mensaje: TASA_LOAD_MSG.cargarError, reintentando: divisasQ.isFetching, onReintentar: () => void divisasQ.refetch() } : null;
+
   return {
-    divisas, actual, cliente, estado, cambiar, par, monto, metodo, metodosQ, errorMetodos, resetBase, payload,
+    divisas, errorDivisas, actual, cliente, estado, cambiar, par, monto, metodo, metodosQ, errorMetodos, resetBase, payload,
     codigoOrigen, codigoDestino, montoCanonico, metodoCotizado, parListo,
     baseId: divisas.find((d) => d.es_base)?.id,
   };
