@@ -6,6 +6,7 @@ import { MA } from '../src/shared/messagesAdmin';
 import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
 import { OP_MSG } from '../src/shared/transacciones';
 import { continuar, monto, pasosDelAsistente, txDeUrl } from './support/wizard';
+import { usadoPyg } from '../src/server/modules/transacciones/transacciones.repository';
 
 /** The customer's operation path: limits where the amount is typed, progress kept in the URL, live quotes. */
 let e: E2e;
@@ -117,6 +118,38 @@ describe('limits and refusals where the amount is typed', () => {
     await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
     await expect.poll(() => page.getByTestId('monto-error').textContent()).toMatch(/^Supera el límite diario: disponible ₲ [\d.]+$/);
     expect(await monto(page).inputValue()).toBe('2.000.000');
+    await page.context().close();
+  });
+});
+
+describe('a refusal of the amount that no longer holds', () => {
+  it('goes once the pending operation holding the limit is cancelled: the same amount can go on', async () => {
+    const page = await customerPage();
+    const primera = await hastaResumen(page, '2.000.000');
+    // Back to the amount (a phone's back gesture): the first operation stays pending and holds ₲ 2.000.000.
+    for (let i = 0; i < 3; i++) await page.goBack();
+    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
+    // ₲ 1.000.000 left today, whatever this client had already done.
+    const { cliente_id } = await db().selectFrom('transacciones').select('cliente_id').where('id', '=', primera).executeTakeFirstOrThrow();
+    const { dia } = await usadoPyg(db(), cliente_id, e.env.tzBusiness);
+    await setLimites(String(BigInt(dia) + 1_000_000n));
+    await monto(page).fill('1.500.000');
+    await continuar(page).click();
+    await expect.poll(() => page.locator('input[name="metodo"]:checked').count()).toBe(1);
+    await continuar(page).click();
+    await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
+    await continuar(page).click();
+    await page.getByRole('heading', { name: 'Configura tu operación' }).waitFor();
+    const error = page.getByTestId('monto-error');
+    await expect.poll(() => error.textContent()).toMatch(/^Supera el límite diario: disponible ₲ 1\.000\.000$/);
+    expect(await continuar(page).isDisabled()).toBe(true);
+    // The first one cancelled from the banner: ₲ 3.000.000 left, and 1.500.000 goes on.
+    const codigo = (await db().selectFrom('transacciones').select('codigo').where('id', '=', primera).executeTakeFirstOrThrow()).codigo;
+    await page.getByRole('button', { name: `Cancelar ${codigo}` }).click();
+    await page.getByRole('button', { name: 'Sí, cancelar' }).click();
+    await expect.poll(() => estadoDe(primera)).toBe('cancelada');
+    await expect.poll(() => error.count()).toBe(0);
+    expect(await continuar(page).isDisabled()).toBe(false);
     await page.context().close();
   });
 });

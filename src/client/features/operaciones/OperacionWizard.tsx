@@ -68,7 +68,7 @@ export function OperacionWizard() {
   const [confirmada, setConfirmada] = useState<TransaccionRecord | null>(null);
   const [procesando, setProcesando] = useState(false);
   /** A refusal of the server: under the amount (while the amount is the one refused) or as a banner on its step. */
-  const [rechazo, setRechazo] = useState<{ paso: number; mensaje: string; monto?: string } | null>(null);
+  const [rechazo, setRechazo] = useState<{ paso: number; mensaje: string; monto?: string; cupoLeido?: number } | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const w = useWizardBase({
@@ -108,7 +108,9 @@ export function OperacionWizard() {
   const errorCotizacion = viva.error && serverAnswered(viva.error) ? (d.fields?.monto?.join(' ') ?? (d.fields ? null : viva.error.message)) : null;
   const montoPyg = w.par.origen === w.baseId ? w.montoCanonico : viva.data && !viva.actualizando ? viva.data.monto_destino : null;
   const exceso = excesoDeCupo(montoPyg, cupoQ.data);
-  const rechazoMonto = rechazo?.paso === 1 && rechazo.monto === estado.monto ? rechazo.mensaje : null;
+  // A refusal of this amount holds until the amount or the client's remaining limit read since changes
+  // (a pending operation cancelled frees it): then the checks above speak again.
+  const rechazoMonto = rechazo?.paso === 1 && rechazo.monto === estado.monto && rechazo.cupoLeido === cupoQ.dataUpdatedAt ? rechazo.mensaje : null;
   const errorMonto = w.montoCanonico ? (rechazoMonto ?? exceso ?? errorCotizacion) : null;
 
   // The step shown: never past what the URL's state allows (a hand-made or stale link).
@@ -161,7 +163,7 @@ export function OperacionWizard() {
     const datos = errorData(e);
     const lugar = ubicarRechazo(datos, pasoActual);
     const mensaje = Object.values(datos.fields ?? {}).flat().join(' ') || e.message;
-    setRechazo({ paso: lugar.paso, mensaje, monto: estado.monto });
+    setRechazo({ paso: lugar.paso, mensaje, monto: estado.monto, cupoLeido: cupoQ.dataUpdatedAt });
     if (lugar.paso !== pasoActual) cambiar({ paso: lugar.paso });
   }
 

@@ -36,7 +36,8 @@ export function useCrearTransaccion() {
       utils.client.transacciones.crear.mutate(input, { context: { idempotencyKey: claveDeIntento('crear', input) } }),
     onSuccess: () => {
       olvidarIntento('crear');
-      return utils.transacciones.list.invalidate();
+      // A pending operation holds the client's limits: the remaining limit on step 1 counts it.
+      return Promise.all([utils.transacciones.list.invalidate(), utils.transacciones.cupo.invalidate()]);
     },
     onError: (e) => {
       console.error(OP_MSG.operacionError, e);
