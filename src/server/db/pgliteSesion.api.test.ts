@@ -44,7 +44,6 @@ describe('PGlite: the notice listener shares the one session safely', () => {
     await expect.poll(() => avisos).toEqual(['hola']);
     await l.stop();
   });
-
 });
 
 describe('PGlite: the app starts and stops with its background tasks and no failed query', () => {

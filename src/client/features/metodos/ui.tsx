@@ -2,6 +2,7 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Tab } from '@headlessui/react';
 import { FormField } from '../../components/FormField';
+import { ErrorCarga } from '../../components/ErrorCarga';
 
 export const tabClass =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus:outline-none data-[selected]:bg-emerald-700 data-[selected]:text-white';
@@ -39,17 +40,7 @@ export function ListState({
   children: ReactNode;
 }) {
   if (loading) return <p className="py-8 text-center text-sm text-slate-500">Cargando…</p>;
-  if (error)
-    return (
-      <div className="py-8 text-center" role="alert">
-        <p className="text-sm text-red-700">No se pudieron cargar los datos.</p>
-        {onReintentar && (
-          <button type="button" className="btn-secondary mt-3" onClick={onReintentar}>
-            Reintentar
-          </button>
-        )}
-      </div>
-    );
+  if (error) return <ErrorCarga mensaje="No se pudieron cargar los datos." onReintentar={onReintentar} />;
   if (empty) return <p className="py-8 text-center text-sm text-slate-500">{emptyText}</p>;
   return <>{children}</>;
 }

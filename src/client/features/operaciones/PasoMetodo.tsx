@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { porcentaje } from './ResumenCotizacion';
+import { ErrorCarga } from '../../components/ErrorCarga';
 import type { MetodosRespuesta } from '../../../shared/schemas/operaciones';
 import { etiquetaDireccion, resumenInstancia, type MetodoElegido } from './wizardRules';
 
@@ -49,14 +50,7 @@ export function PasoMetodo({
           Cargando métodos disponibles...
         </p>
       ) : error && !data ? (
-        <div className="rounded-lg border border-red-200 bg-red-50 p-6 text-center" role="alert" data-testid="metodos-error">
-          <p className="font-medium text-red-800">{error}</p>
-          {onReintentar && (
-            <button type="button" className="btn-secondary mt-3" onClick={onReintentar}>
-              Reintentar
-            </button>
-          )}
-        </div>
+        <ErrorCarga mensaje={error} onReintentar={onReintentar} testId="metodos-error" />
       ) : grupos.length === 0 ? (
         <div className="rounded-lg border border-slate-200 p-6 text-center">
           <p className="font-medium text-slate-800">No hay métodos disponibles</p>
