@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, login, startE2e, trpcFailure, type E2e } from './support/app';
-import { clienteId as clienteIdIn, dialog, fillByLabel, makeUser as makeUserIn, pageAs, selector, userFields } from './support/admin';
+import { clienteId as clienteIdIn, desactivar, dialog, fillByLabel, makeUser as makeUserIn, pageAs, selector, userFields } from './support/admin';
 import { M } from '../src/shared/messages';
 import { MA } from '../src/shared/messagesAdmin';
 import { P } from '../src/shared/permissions';
@@ -59,7 +59,14 @@ describe('/usuarios', () => {
     await d.getByRole('button', { name: 'Cerrar' }).click();
     await row.getByText('Juan Carlos Pérez').waitFor();
 
+    // Desactivar asks first, saying the sessions end; Volver changes nothing.
     await page.getByRole('button', { name: 'Desactivar juanp' }).click();
+    await dialog(page).getByRole('heading', { name: '¿Desactivar juanp?' }).waitFor();
+    await dialog(page).getByText(MA.desactivarUsuario).waitFor();
+    await dialog(page).getByRole('button', { name: 'Volver' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    await row.getByText('Activo').waitFor();
+    await desactivar(page, 'juanp');
     await page.getByText(MA.toast.userDeleted).waitFor();
     await row.getByText('Inactivo').waitFor();
     await page.getByRole('button', { name: 'Activar juanp' }).click();
@@ -213,6 +220,8 @@ describe('/clientes', () => {
     await page.getByRole('row', { name: /Sociedad Anónima/ }).waitFor();
 
     await page.getByRole('button', { name: 'Desactivar Ferretería Central Sociedad Anónima' }).click();
+    await dialog(page).getByText(MA.desactivarCliente).waitFor();
+    await dialog(page).getByRole('button', { name: 'Desactivar', exact: true }).click();
     await page.getByText(MA.toast.clienteDeactivated).waitFor();
     await page.getByRole('row', { name: /Sociedad Anónima/ }).getByText('Inactivo').waitFor();
     await page.getByRole('button', { name: 'Activar Ferretería Central Sociedad Anónima' }).click();
@@ -260,7 +269,7 @@ describe('/clientes: the staff member\'s own client', () => {
     await dialog(page).waitFor({ state: 'detached' });
     await selector(page).getByText('Carlos Benítez Ruiz').waitFor({ timeout: 10_000 });
 
-    await page.getByRole('button', { name: 'Desactivar Jorge Villalba' }).click();
+    await desactivar(page, 'Jorge Villalba');
     await page.getByText(MA.toast.clienteDeactivated).waitFor();
     await selector(page).click();
     await page.getByRole('option', { name: /Carlos Benítez Ruiz/ }).waitFor();

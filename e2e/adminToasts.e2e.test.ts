@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2e, type E2e } from './support/app';
-import { dialog, pageAs } from './support/admin';
+import { desactivar, dialog, pageAs } from './support/admin';
 import { MA } from '../src/shared/messagesAdmin';
 import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
 
@@ -34,7 +34,7 @@ describe('where toasts appear', () => {
       const page = await pageAs(e, '/clientes', undefined, viewport);
       await page.getByText('Página 1 de').waitFor();
       await failing(page, 'clientes.deactivate');
-      await page.getByRole('button', { name: 'Desactivar Ana Giménez' }).click();
+      await desactivar(page, 'Ana Giménez');
       const aviso = page.locator('[role="status"]').filter({ hasText: MA.toast.clienteDeactivateError });
       await aviso.waitFor();
       const nav = (await page.getByRole('navigation', { name: 'Navegación principal' }).boundingBox())!;
@@ -92,7 +92,7 @@ describe('save failures keep the modal open with the spec toast', () => {
     await d.getByRole('button', { name: 'Cerrar' }).click();
 
     await failing(page, 'usuarios.deactivate');
-    await page.getByRole('button', { name: `Desactivar ${C}` }).click();
+    await desactivar(page, C);
     await toast(page, MA.toast.genericError);
 
     await failing(page, 'usuarios.asignarClientes');
@@ -125,7 +125,7 @@ describe('save failures keep the modal open with the spec toast', () => {
     await dialog(page).getByRole('button', { name: 'Cancelar' }).click();
 
     await failing(page, 'clientes.deactivate');
-    await page.getByRole('button', { name: 'Desactivar Ana Giménez' }).click();
+    await desactivar(page, 'Ana Giménez');
     await toast(page, MA.toast.clienteDeactivateError);
     await failing(page, 'clientes.patch');
     await page.getByRole('button', { name: 'Activar Sofía Cáceres' }).click();

@@ -166,6 +166,8 @@ describe('/configuracion-tausers', () => {
 
     // Toggle both ways with the §8 toasts.
     await row.getByRole('button', { name: 'Desactivar Tauser Luque Centro' }).click();
+    await page.getByRole('dialog').getByText(TAUSER_MSG.desactivar).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Desactivar', exact: true }).click();
     await page.getByText(TAUSER_MSG.inactivado).waitFor();
     await row.getByText('Inactivo').waitFor();
     await row.getByRole('button', { name: 'Activar Tauser Luque Centro' }).click();

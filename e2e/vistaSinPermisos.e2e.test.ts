@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2e, type E2e } from './support/app';
-import { makeUser, pageAs } from './support/admin';
+import { desactivar, makeUser, pageAs } from './support/admin';
 import { P } from '../src/shared/permissions';
 import { MA } from '../src/shared/messagesAdmin';
 
@@ -79,7 +79,7 @@ describe('staff told why they may not change a user who holds more permissions',
     await page.getByText(`${MA.toast.userUpdateError} ${MA.outranked}`).waitFor();
     await page.keyboard.press('Escape');
 
-    await fila.getByRole('button', { name: 'Desactivar' }).click();
+    await desactivar(page, otro.username, fila);
     await page.getByText(`${MA.toast.genericError} ${MA.outranked}`).waitFor();
     const row = await e.server.database.db.selectFrom('users').select(['is_active', 'last_name']).where('username', '=', otro.username).executeTakeFirstOrThrow();
     expect(row.is_active).toBe(true);

@@ -38,6 +38,12 @@ export async function pageAs(e: E2e, path: string, who: { username: string; pass
 }
 
 export const dialog = (page: Page) => page.getByRole('dialog');
+
+/** Desactivar on a user, client or Tauser row (`scope`: the page or the row), then the confirmation's Desactivar. */
+export async function desactivar(page: Page, nombre: string, scope: Page | Locator = page) {
+  await scope.getByRole('button', { name: `Desactivar ${nombre}` }).click();
+  await dialog(page).getByRole('button', { name: 'Desactivar', exact: true }).click();
+}
 export const selector = (page: Page) => page.getByRole('navigation', { name: 'Navegación principal' }).getByTestId('cliente-selector');
 
 /** Fills the fields of a form by their labels (matched exactly), in order. */

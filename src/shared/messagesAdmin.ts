@@ -9,6 +9,8 @@ export const MA = {
   firstNameMin: 'El nombre debe tener al menos 2 caracteres',
   lastNameMin: 'El apellido debe tener al menos 2 caracteres',
   cannotDeactivateSelf: 'No puede desactivar su propio usuario.',
+  /** What the confirmation of Desactivar says a deactivation ends. */
+  desactivarUsuario: 'Se cerrarán todas sus sesiones y no podrá ingresar hasta que se lo active de nuevo.',
   superuserOnly: 'Solo un superusuario puede modificar a otro superusuario.',
   outranked: 'Este usuario tiene permisos que usted no tiene: solo puede modificarlo quien los tenga todos.',
   cannotChangeOwnRoles: 'No puede modificar sus propios roles.',
@@ -21,6 +23,7 @@ export const MA = {
 
   // Clients (spec 000 §5)
   clienteNombreMin: 'El nombre debe tener al menos 2 caracteres',
+  desactivarCliente: 'Nadie podrá crear ni pagar operaciones para este cliente hasta que se lo active de nuevo.',
   documentoFormat: 'Solo números, con un guion opcional (RUC)',
   telefonoFormat: 'Solo números, con un + inicial opcional',
   direccionMin: 'La dirección debe tener al menos 2 caracteres',

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { ConfirmDialog } from './ConfirmDialog';
 
 /** A small text button for table row actions; `busy` while its action is in flight (disabled, aria-busy: `useEnCurso`). */
 export function RowAction({ label, onClick, tone = 'default', busy = false, children }: { label: string; onClick: () => void; tone?: 'default' | 'danger' | 'success'; busy?: boolean; children?: ReactNode }) {
@@ -20,9 +21,50 @@ export function RowAction({ label, onClick, tone = 'default', busy = false, chil
 
 /**
  * Desactivar on an active row (when `canDeactivate`), Activar on an inactive one (when `canActivate`):
- * the permission rule of every toggled entity (spec 000 §6, 001 §6).
+ * the permission rule of every toggled entity (spec 000 §6, 001 §6). With `consecuencia`, Desactivar
+ * first asks, saying what the deactivation ends (sessions, operations): a misclick there locks people out.
  */
-export function ToggleAction({ active, name, canDeactivate, canActivate, onToggle, busy = false }: { active: boolean; name: string; canDeactivate: boolean; canActivate: boolean; onToggle: () => void; busy?: boolean }) {
-  if (active) return canDeactivate ? <RowAction label={`Desactivar ${name}`} tone="danger" busy={busy} onClick={onToggle}>Desactivar</RowAction> : null;
-  return canActivate ? <RowAction label={`Activar ${name}`} tone="success" busy={busy} onClick={onToggle}>Activar</RowAction> : null;
+export function ToggleAction({
+  active,
+  name,
+  canDeactivate,
+  canActivate,
+  onToggle,
+  busy = false,
+  consecuencia,
+}: {
+  active: boolean;
+  name: string;
+  canDeactivate: boolean;
+  canActivate: boolean;
+  onToggle: () => void;
+  busy?: boolean;
+  consecuencia?: string;
+}) {
+  const [preguntando, setPreguntando] = useState(false);
+  if (!active) return canActivate ? <RowAction label={`Activar ${name}`} tone="success" busy={busy} onClick={onToggle}>Activar</RowAction> : null;
+  if (!canDeactivate) return null;
+  return (
+    <>
+      <RowAction label={`Desactivar ${name}`} tone="danger" busy={busy} onClick={consecuencia ? () => setPreguntando(true) : onToggle}>
+        Desactivar
+      </RowAction>
+      {consecuencia && (
+        <ConfirmDialog
+          open={preguntando}
+          title={`¿Desactivar ${name}?`}
+          confirmLabel="Desactivar"
+          closeLabel="Volver"
+          danger
+          onConfirm={() => {
+            setPreguntando(false);
+            onToggle();
+          }}
+          onClose={() => setPreguntando(false)}
+        >
+          {consecuencia}
+        </ConfirmDialog>
+      )}
+    </>
+  );
 }

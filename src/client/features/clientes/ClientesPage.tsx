@@ -50,7 +50,7 @@ export function ClientesPage() {
           <RowAction label={`Operadores de ${c.nombre}`} onClick={() => setOperadores(c)}>
             Operadores
           </RowAction>
-          <ToggleAction active={c.isActive} name={c.nombre} canDeactivate={perms.has(P.deleteCliente)} canActivate={perms.has(P.changeCliente)} onToggle={() => void estado.mutateAsync(c)} />
+          <ToggleAction active={c.isActive} name={c.nombre} canDeactivate={perms.has(P.deleteCliente)} canActivate={perms.has(P.changeCliente)} consecuencia={MA.desactivarCliente} onToggle={() => void estado.mutateAsync(c)} />
         </div>
       ),
     },

@@ -58,6 +58,7 @@ export function TausersPage() {
             name={t.nombre}
             canActivate={perms.has(P.deleteTauser)}
             canDeactivate={perms.has(P.deleteTauser)}
+            consecuencia={TAUSER_MSG.desactivar}
             busy={acciones.ocupado(`estado:${t.idTauser}`)}
             onToggle={() => void acciones.ejecutar(`estado:${t.idTauser}`, () => estado.toggle(t))}
           />

@@ -65,7 +65,7 @@ export function UsuariosPage() {
               Restablecer verificación
             </RowAction>
           )}
-          <ToggleAction active={u.is_active} name={u.username} canDeactivate={mayToggle(u)} canActivate={mayToggle(u)} busy={acciones.ocupado(`estado:${u.id}`)} onToggle={() => void acciones.ejecutar(`estado:${u.id}`, () => estado.mutateAsync(u))} />
+          <ToggleAction active={u.is_active} name={u.username} canDeactivate={mayToggle(u)} canActivate={mayToggle(u)} consecuencia={MA.desactivarUsuario} busy={acciones.ocupado(`estado:${u.id}`)} onToggle={() => void acciones.ejecutar(`estado:${u.id}`, () => estado.mutateAsync(u))} />
         </div>
       ),
     },
