@@ -237,6 +237,28 @@ describe('exchange screens', () => {
     await page.context().close();
   });
 
+  it("a simulation keeps its choices through adding an account, a reload and the browser's Back", async () => {
+    const page = await customerPage();
+    await page.goto(`${e.url}/simulacion-operacion`);
+    await paso1(page, '150,50');
+    await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
+    await page.getByRole('link', { name: 'Agregar una cuenta o billetera' }).click();
+    await page.getByRole('heading', { name: 'Mis Métodos Financieros' }).waitFor();
+    await page.getByRole('link', { name: '← Volver a la simulación' }).click();
+    await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
+    await page.getByRole('button', { name: 'Simular Operación' }).click();
+    const resumen = page.getByTestId('resumen-cotizacion');
+    await expect.poll(() => resumen.textContent()).toContain('150,50 USD');
+    // A reload of the result asks again from the method step, with the same choices.
+    await page.reload();
+    await page.getByRole('button', { name: 'Simular Operación' }).click();
+    await expect.poll(() => resumen.textContent()).toContain('150,50 USD');
+    await page.goBack();
+    await page.getByRole('button', { name: 'Atrás' }).click();
+    expect(await page.getByLabel('Monto').inputValue()).toBe('150,50');
+    await page.context().close();
+  });
+
   it('pays an operation at an unchanged rate and shows the code to present at the terminal', async () => {
     const page = await customerPage();
     const refused = refusedReconfirmations(page);

@@ -46,7 +46,7 @@ export function MisMetodosPage() {
       <PageHeader title="Mis Métodos Financieros" subtitle={cliente ? `Cliente: ${cliente.nombre}` : 'Tus cuentas, billeteras y tarjetas'} />
       {volver && (
         <a href={volver} className="mb-4 inline-flex min-h-10 items-center rounded-md border border-emerald-300 bg-emerald-50 px-3 text-sm font-medium text-emerald-800">
-          ← Volver a la operación
+          {volver.startsWith('/simulacion-operacion') ? '← Volver a la simulación' : '← Volver a la operación'}
         </a>
       )}
       <ClienteSelectorInline className="mb-4" />

@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate, useSearch } from '@tanstack/react-router';
 import { M } from '../../../shared/messages';
 import type { Reconfirmacion, TransaccionRecord } from '../../../shared/schemas/operaciones';
 import { errorData, noEncontrado, serverAnswered } from '../../lib/errors';
@@ -19,10 +18,11 @@ import { CotizacionEnVivo } from './CotizacionEnVivo';
 import { Pendientes } from './Pendientes';
 import { AgregarMetodoLink } from './AgregarMetodoLink';
 import { useCancelarTransaccion, useConfirmarPago, useCrearTransaccion, useDescartarTransaccion } from './hooks';
-import { useWizardBase, type FuenteEstado } from './useWizardBase';
+import { useWizardBase } from './useWizardBase';
 import { useCotizacionEnVivo } from './useCotizacionEnVivo';
 import { camposMetodo, excesoDeCupo, pagoEnEfectivo, puedeContinuarPaso1, ubicarRechazo } from './wizardRules';
-import { aSearch, desdeSearch, validarOperacionSearch, type EstadoWizard } from './wizardSearch';
+import { validarOperacionSearch, type EstadoWizard } from './wizardSearch';
+import { useEstadoEnUrl } from './useEstadoEnUrl';
 import { OPERACION_MSG } from './wizardMsg';
 import { olvidarCreada, previaPara, recordarCreada } from './creadaEnPestana';
 import { Confirmacion, DeOtroCliente, NoPendiente, TxFallida } from './EstadosOperacion';
@@ -32,36 +32,13 @@ export const RESET_MS = 2000;
 
 const PASOS = ['Divisas y Monto', 'Método de Pago/Cobro', 'Terminal de Autoservicio', 'Resumen de Operación', 'Términos y Condiciones'];
 
-/** The wizard's state in the URL of /operacion-compra-venta (see wizardSearch.ts). */
-function useEstadoEnUrl(): FuenteEstado & { txInvalida: boolean } {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const navigate = useNavigate();
-  const validado = useMemo(() => validarOperacionSearch(search), [search]);
-  const estado = useMemo(() => desdeSearch(validado), [validado]);
-  const cambiar = useCallback(
-    (patch: Partial<EstadoWizard>, opts: { reemplazar?: boolean } = {}) =>
-      void navigate({
-        to: '.',
-        replace: opts.reemplazar ?? false,
-        search: (prev: Record<string, unknown>) => {
-          const antes = validarOperacionSearch(prev);
-          const s = aSearch({ ...desdeSearch(antes), ...patch });
-          // a link's malformed operation id keeps saying so until the patch sets the operation
-          return (antes.txInvalida && !('tx' in patch) ? { ...s, txInvalida: true } : s) as never;
-        },
-      }),
-    [navigate],
-  );
-  return { estado, cambiar, txInvalida: !!validado.txInvalida };
-}
-
 /**
  * /operacion-compra-venta (spec 001 §2, §4): currencies and amount → method → terminal → summary
  * (the transaction is created, pending, and its own figures shown) → terms and payment at the
  * rate shown. The state lives in the URL: back/forward move between steps and a reload resumes.
  */
 export function OperacionWizard() {
-  const fuente = useEstadoEnUrl();
+  const fuente = useEstadoEnUrl(validarOperacionSearch);
   const { estado, cambiar, txInvalida } = fuente;
   const utils = trpc.useUtils();
   const [cambio, setCambio] = useState<Reconfirmacion | null>(null);

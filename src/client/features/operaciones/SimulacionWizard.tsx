@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { M } from '../../../shared/messages';
 import type { SimulacionResultado } from '../../../shared/schemas/operaciones';
@@ -9,20 +9,23 @@ import { ResumenCotizacion } from './ResumenCotizacion';
 import { CotizacionEnVivo } from './CotizacionEnVivo';
 import { AgregarMetodoLink } from './AgregarMetodoLink';
 import { useSimularPrivada } from './hooks';
-import { useWizardBase, type FuenteEstado } from './useWizardBase';
+import { useWizardBase } from './useWizardBase';
+import { useEstadoEnUrl } from './useEstadoEnUrl';
 import { useCotizacionEnVivo } from './useCotizacionEnVivo';
 import { camposMetodo, puedeContinuarPaso1 } from './wizardRules';
-import { ESTADO_INICIAL, type EstadoWizard } from './wizardSearch';
+import { validarSimulacionSearch } from './wizardSearch';
 import { errorData, serverAnswered } from '../../lib/errors';
 import { ErrorCarga } from '../../components/ErrorCarga';
 
 export const SIN_CLIENTE_SIMULAR = 'Debes tener un cliente seleccionado para simular';
 
-/** /simulacion-operacion (spec 001 §2, §4): currencies and amount → method → the client's quote. */
+/**
+ * /simulacion-operacion (spec 001 §2, §4): currencies and amount → method → the client's quote.
+ * The choices live in the URL; the result does not (a reload of it shows the method step again).
+ */
 export function SimulacionWizard() {
-  const [estado, setEstado] = useState<EstadoWizard>(ESTADO_INICIAL);
-  const cambiar = useCallback((patch: Partial<EstadoWizard>) => setEstado((e) => ({ ...e, ...patch })), []);
-  const fuente: FuenteEstado = useMemo(() => ({ estado, cambiar }), [estado, cambiar]);
+  const fuente = useEstadoEnUrl(validarSimulacionSearch);
+  const { estado, cambiar } = fuente;
   const [resultado, setResultado] = useState<SimulacionResultado | null>(null);
   const [rechazo, setRechazo] = useState<string | null>(null);
   const w = useWizardBase({
@@ -31,7 +34,8 @@ export function SimulacionWizard() {
     onReset: () => setResultado(null),
   });
   const simular = useSimularPrivada();
-  const paso = estado.paso;
+  // A result step without its result (a reload, a link): the method step, Simular Operación asks again.
+  const paso = estado.paso === 3 && !resultado ? 2 : estado.paso;
 
   const base = w.payload();
   const viva = useCotizacionEnVivo(base && w.metodoCotizado && paso <= 2 ? { ...base, ...camposMetodo(w.metodoCotizado) } : null);
@@ -46,7 +50,8 @@ export function SimulacionWizard() {
     setRechazo(null);
     try {
       setResultado(await simular.mutateAsync({ ...base, ...camposMetodo(estado.metodo) }));
-      cambiar({ paso: 3 });
+      // (on a reloaded result step the URL already says 3: no second history entry)
+      cambiar({ paso: 3 }, { reemplazar: estado.paso === 3 });
     } catch (e) {
       // the hook toasts 'Error al realizar la simulación'; the step says why
       const datos = errorData(e);

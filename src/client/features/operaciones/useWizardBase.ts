@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/errors';
 import { OP_MSG } from '../../../shared/transacciones';
 import { TASA_LOAD_MSG } from '../../../shared/rates';
 
-/** How a wizard keeps its state: in the URL (the operation) or in memory (the simulation). */
+/** How a wizard keeps its state: in its route's URL (useEstadoEnUrl.ts). */
 export interface FuenteEstado {
   estado: EstadoWizard;
   /** `reemplazar` for typing and selections (one history entry), a push for a step change. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ESTADO_INICIAL, aSearch, desdeSearch, validarOperacionSearch } from './wizardSearch';
+import { ESTADO_INICIAL, aSearch, desdeSearch, validarOperacionSearch, validarSimulacionSearch } from './wizardSearch';
 
 describe('the operation wizard in the URL', () => {
   it('round-trips a state', () => {
@@ -20,5 +20,18 @@ describe('the operation wizard in the URL', () => {
     expect(aSearch(desdeSearch(validarOperacionSearch({ tx: 'abc' })))).toEqual({});
     expect(validarOperacionSearch({ paso: 3, monto: '1e5' })).toEqual({ paso: 3, monto: '1e5' });
     expect(validarOperacionSearch({ monto: 100.5 })).toEqual({ monto: '100.5' });
+  });
+});
+
+describe('the simulation wizard in the URL', () => {
+  it('keeps steps up to the result, the currencies, the amount and the method; never a terminal or an operation', () => {
+    expect(validarSimulacionSearch({ paso: '3', origen: '2', destino: '1', monto: '150,50', metodo: 'g4', tauser: '5d1e6c2a-0b7e-4c55-9a43-2f3d1c0e9b11', tx: '9' })).toEqual({
+      paso: 3,
+      origen: 2,
+      destino: 1,
+      monto: '150,50',
+      metodo: 'g4',
+    });
+    expect(validarSimulacionSearch({ paso: '4', monto: '' })).toEqual({});
   });
 });

@@ -69,6 +69,18 @@ export function validarOperacionSearch(raw: Record<string, unknown>): OperacionS
   return out;
 }
 
+/**
+ * /simulacion-operacion keeps steps 1–3, the currencies, the amount and the method in its URL: no
+ * terminal and no operation (a simulation stores nothing).
+ */
+export function validarSimulacionSearch(raw: Record<string, unknown>): OperacionSearch {
+  const { paso, origen, destino, monto, metodo } = validarOperacionSearch(raw);
+  const out: OperacionSearch = { origen, destino, monto, metodo };
+  if (paso !== undefined && paso <= 3) out.paso = paso;
+  for (const k of Object.keys(out) as (keyof OperacionSearch)[]) if (out[k] === undefined) delete out[k];
+  return out;
+}
+
 export function desdeSearch(s: OperacionSearch): EstadoWizard {
   return {
     paso: s.paso ?? 1,
