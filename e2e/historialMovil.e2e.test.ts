@@ -136,6 +136,8 @@ describe('history on a phone', () => {
     await page.waitForURL(new RegExp(`search=${otra.codigo.toLowerCase()}`));
     await expect.poll(() => tabla.locator('tbody tr').count()).toBe(1);
     await page.getByRole('button', { name: `Ver transacción ${otra.codigo}` }).waitFor();
+    // The row shows the code it was found by (under the operation, as on a phone's card).
+    expect(await tabla.locator('tbody tr [data-codigo-transaccion]').innerText()).toBe(otra.codigo);
 
     await page.reload();
     await page.getByRole('button', { name: `Ver transacción ${otra.codigo}` }).waitFor();

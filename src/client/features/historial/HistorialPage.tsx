@@ -27,7 +27,18 @@ const operacion = (t: TransaccionRecord) => (t.operacion === 'compra' ? 'Compra'
 
 const COLUMNAS: Column<TransaccionRecord>[] = [
   { header: 'Fecha de inicio', cell: (t) => formatDateTime(t.fecha_inicio) },
-  { header: 'Operación', cell: operacion },
+  // The code is what the kiosk, the receipt and the search box ask for: under the operation, as on a phone's card.
+  {
+    header: 'Operación',
+    cell: (t) => (
+      <>
+        {operacion(t)}
+        <span className="block whitespace-nowrap font-mono text-xs text-slate-500" data-codigo-transaccion="">
+          {t.codigo}
+        </span>
+      </>
+    ),
+  },
   { header: 'Tasa', cell: (t) => formatRate(t.tasa_aplicada, 4), className: 'text-right tabular-nums' },
   { header: 'Monto origen', cell: (t) => monto(t.monto_origen, t.divisa_origen_detalle.codigo), className: 'text-right tabular-nums whitespace-nowrap' },
   { header: 'Monto destino', cell: (t) => monto(t.monto_destino, t.divisa_destino_detalle.codigo), className: 'text-right tabular-nums whitespace-nowrap' },
