@@ -278,6 +278,8 @@ describe('progress that survives', () => {
     await page.goBack();
     await page.getByTestId('no-pendiente').waitFor();
     expect(txDeUrl(page)).toBe(id);
+    // What to do at the terminal is said once: by the step's card, not again by the banner above it.
+    expect(await page.getByTestId('en-el-terminal').count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Pagar' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Revisar Términos' }).count()).toBe(0);
     expect(await estadoDe(id)).toBe('en_proceso');

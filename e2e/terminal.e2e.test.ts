@@ -4,7 +4,9 @@ import type { Page } from 'playwright-core';
 import { ADMIN, login, startE2e, type E2e } from './support/app';
 import { DEMO_CUSTOMER } from '../src/server/db/seed/demo';
 import { DEMO_TERMINAL } from '../src/server/db/seed/terminal';
-import { TERMINAL_MSG } from '../src/shared/schemas/terminal';
+import { TERMINAL_MSG, type Entrega } from '../src/shared/schemas/terminal';
+import { formatAmount } from '../src/shared/format';
+import { totalDesglose } from '../src/shared/desglose';
 
 let e2e: E2e;
 
@@ -100,6 +102,26 @@ describe('terminal kiosk and receipt', () => {
     await page.reload();
     await page.getByLabel('Ingresá el código de tu transacción').waitFor();
     await page.context().close();
+  }, 120_000);
+
+  it("a paid purchase names the notes and the guaraníes for the cents that the kiosk then hands out", async () => {
+    const tx = await transaccionEnProceso();
+    const cliente = await e2e.newPage({ width: 1366, height: 900 });
+    await login(cliente, e2e.url, DEMO_CUSTOMER.username, DEMO_CUSTOMER.password);
+    await cliente.goto(`${e2e.url}/operacion-compra-venta?paso=4&tx=${tx.id}`);
+    const dice = (await cliente.getByTestId('en-el-terminal').textContent())!;
+    await cliente.context().close();
+
+    const page = await kioskoCon(tx.codigo);
+    await page.getByRole('button', { name: 'Ya inserté el dinero' }).click();
+    await page.getByRole('heading', { name: 'Transacción completada' }).waitFor();
+    await page.context().close();
+    const { entrega } = await e2e.server.database.db.selectFrom('transacciones').select('entrega').where('id', '=', tx.id).executeTakeFirstOrThrow();
+    const pagado = entrega as Entrega;
+    expect(Number(pagado.resto_pyg)).toBeGreaterThan(0);
+    expect(dice).toContain(
+      `Retirá ${formatAmount(String(totalDesglose(pagado.notas)), 0, 'US$')} en billetes y ${formatAmount(pagado.resto_pyg, 0, '₲')} por lo que no llega al billete más chico.`,
+    );
   }, 120_000);
 
   it('the receipt page opens and its PDF downloads', async () => {

@@ -262,5 +262,7 @@ export const transaccionRecord = z.object({
   parametros: simulacionParametros,
   /** What the terminal paid out (completed transactions; see schemas/terminal.ts entregaSchema). */
   entrega: z.unknown().optional(),
+  /** What the terminal will pay out, fixed at payment (en_proceso only; the same shape as `entrega`). */
+  entrega_prevista: z.unknown().optional(),
 });
 export type TransaccionRecord = z.infer<typeof transaccionRecord>;

@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { formatAmount } from '../../../shared/format';
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
+import type { Entrega } from '../../../shared/schemas/terminal';
+import { totalDesglose } from '../../../shared/desglose';
 import { OP_MSG, guaraniesEnEfectivo, nombreMedio } from '../../../shared/transacciones';
 import { montoEn } from './ResumenCotizacion';
 import { decimalesDe } from './wizardRules';
@@ -74,6 +76,7 @@ export function EnElTerminal({ t }: { t: TransaccionRecord }) {
   const efectivo = guaraniesEnEfectivo(t.metodo_financiero_detalle.nombre);
   const medio = nombreMedio(t.metodo_financiero_detalle.nombre_display, t.detalle_metodo_alias);
   const compra = t.operacion === 'compra';
+  const prevista = (t.entrega_prevista ?? null) as Entrega | null;
   return (
     <ol className="mt-1 list-decimal space-y-0.5 pl-5 text-sm text-slate-700" data-testid="en-el-terminal">
       <li>
@@ -95,14 +98,34 @@ export function EnElTerminal({ t }: { t: TransaccionRecord }) {
           <>
             Recibís <strong className="tabular-nums">{con(t.monto_destino, t.divisa_destino_detalle)}</strong> en {medio} cuando el terminal reciba tus billetes.
           </>
+        ) : compra && prevista ? (
+          <RetiroPrevisto entrega={prevista} d={t.divisa_destino_detalle} />
         ) : (
           <>
             Retirá <strong className="tabular-nums">{con(t.monto_destino, t.divisa_destino_detalle)}</strong>
-            {compra ? ' (lo que no llegue al billete más chico, en guaraníes a la tasa de esta operación)' : ''}.
+            {compra ? ` (${OPERACION_MSG.restoEnGuaranies})` : ''}.
           </>
         )}
       </li>
     </ol>
+  );
+}
+
+/**
+ * A purchase's payout as fixed at payment: the notes, and the guaraníes for what is below the smallest
+ * note (at the operation's rate, never more than was paid for that part: decisions.md, "Money"), so
+ * what the screen says is what the terminal hands out.
+ */
+function RetiroPrevisto({ entrega, d }: { entrega: Entrega; d: { simbolo: string } }) {
+  const enNotas = totalDesglose(entrega.notas);
+  const guaranies = <strong className="tabular-nums">{formatAmount(entrega.resto_pyg, 0, '₲')}</strong>;
+  if (enNotas === 0) return <>Retirá {guaranies} en guaraníes: el monto no llega al billete más chico.</>;
+  const notas = <strong className="tabular-nums">{formatAmount(String(enNotas), 0, d.simbolo)}</strong>;
+  if (entrega.resto_pyg === '0') return <>Retirá {notas} en billetes.</>;
+  return (
+    <>
+      Retirá {notas} en billetes y {guaranies} por lo que no llega al billete más chico.
+    </>
   );
 }
 

@@ -47,6 +47,8 @@ export function OperacionWizard() {
   /** A refusal of the server: under the amount (while the amount is the one refused) or as a banner on its step. */
   const [rechazo, setRechazo] = useState<{ paso: number; mensaje: string; monto?: string; cupoLeido?: number } | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The 2 s between a payment and the new operation, while the banner says what to do at the terminal. */
+  const [reiniciando, setReiniciando] = useState(false);
 
   const w = useWizardBase({
     esOperacionReal: true,
@@ -129,7 +131,11 @@ export function OperacionWizard() {
     utils.transacciones.get.setData({ id: t.id }, t);
     setConfirmada(t);
     setCambio(null);
-    resetTimer.current = setTimeout(() => w.resetBase(), RESET_MS);
+    setReiniciando(true);
+    resetTimer.current = setTimeout(() => {
+      setReiniciando(false);
+      w.resetBase();
+    }, RESET_MS);
   };
 
   function rechazar(e: unknown, pasoActual: 3 | 5) {
@@ -264,7 +270,8 @@ export function OperacionWizard() {
           {M.noClientAssigned}
         </p>
       )}
-      {confirmada && <Confirmacion t={confirmada} onCerrar={() => setConfirmada(null)} />}
+      {/* (not over the card of the same operation, back on its step: that card says it) */}
+      {confirmada && !(paso >= 4 && !reiniciando && transaccion?.id === confirmada.id) && <Confirmacion t={confirmada} onCerrar={() => setConfirmada(null)} />}
       {paso <= 3 && w.cliente && <Pendientes clienteId={w.cliente.idCliente} onRetomar={(e) => ir(4, e)} />}
       <StepIndicator pasos={PASOS} actual={paso} />
       <ProgressBar actual={paso} total={PASOS.length} />
@@ -344,7 +351,13 @@ export function OperacionWizard() {
               </div>
             )}
             {paso >= 4 && deOtroCliente && <DeOtroCliente t={deOtroCliente} onNueva={() => w.resetBase()} />}
-            {paso >= 4 && transaccion && !pendiente && <NoPendiente t={transaccion} onNueva={() => w.resetBase()} />}
+            {paso >= 4 && transaccion && !pendiente && reiniciando && (
+              // Just paid: the banner above says what to do at the terminal; the wizard starts anew in a moment.
+              <p className="py-8 text-center text-sm text-slate-600" role="status" data-testid="nueva-en-breve">
+                {OPERACION_MSG.nuevaEnBreve}
+              </p>
+            )}
+            {paso >= 4 && transaccion && !pendiente && !reiniciando && <NoPendiente t={transaccion} onNueva={() => w.resetBase()} />}
             {paso === 4 && transaccion && pendiente && (
               <div className="space-y-4">
                 <div>
@@ -362,7 +375,7 @@ export function OperacionWizard() {
                   </p>
                   {transaccion.operacion === 'compra' && (
                     <p className="mt-2 text-slate-600" data-testid="resto-en-guaranies">
-                      El terminal entrega en billetes de {transaccion.divisa_destino_detalle.codigo}; lo que no llega al billete más chico (los centavos, por ejemplo) te lo da en guaraníes, a la tasa de esta operación.
+                      El terminal entrega en billetes de {transaccion.divisa_destino_detalle.codigo}; lo que no llega al billete más chico (los centavos, por ejemplo) te lo da en guaraníes, a la tasa de esta operación y sin superar lo que pagaste por esa parte.
                     </p>
                   )}
                 </div>

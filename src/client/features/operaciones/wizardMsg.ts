@@ -1,6 +1,9 @@
 /** The operation wizard's own messages (the server's are in shared/transacciones.ts). */
 export const OPERACION_MSG = {
+  /** A purchase's cents: paid in guaraníes at the operation's rate, capped at what was paid for them (decisions.md, "Money"). */
+  restoEnGuaranies: 'lo que no llegue al billete más chico, en guaraníes a la tasa de esta operación, sin superar lo que pagaste por esa parte',
   sinCliente: 'Debes tener un cliente seleccionado',
+  nuevaEnBreve: 'Preparando una nueva operación…',
   sinTransaccion: 'No hay transacción creada',
   sinTerminal: 'Debes seleccionar un terminal',
   pendientesError: 'No se pudieron cargar tus operaciones pendientes de pago.',

@@ -319,9 +319,16 @@ describe('processing at the terminal', () => {
     expect(q.status, JSON.stringify(q.body)).toBe(200);
     expect(q.body.puede_pagar).toBe(true);
     expect(q.body.plan.notas.every((n: { denominacion: number }) => n.denominacion >= 10)).toBe(true);
+    // The customer reads the payout fixed at payment (their screens name its guaraníes for the cents).
+    const antes = await app.api('GET', `/operaciones/transacciones/${tx.id}/`, { token: vip.token });
+    expect(antes.body.entrega_prevista).toEqual(q.body.plan);
+    expect(Number(antes.body.entrega_prevista.resto_pyg)).toBeGreaterThan(0);
     const hecho = await app.api('POST', `/tauser/terminal/transacciones/${tx.codigo}/procesar/`, { token, body: {} });
     expect(hecho.status, JSON.stringify(hecho.body)).toBe(200);
     expect(hecho.body.entrega).toEqual(q.body.plan);
+    // Once paid out, `entrega` says what was; nothing is foreseen any more.
+    const despues = await app.api('GET', `/operaciones/transacciones/${tx.id}/`, { token: vip.token });
+    expect(despues.body).toMatchObject({ entrega: q.body.plan, entrega_prevista: null });
     expect(await cantidad(t, 'USD', 1)).toBe(10);
     expect(await cantidad(t, 'USD', 5)).toBe(10);
   });

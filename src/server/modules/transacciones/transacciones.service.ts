@@ -79,6 +79,8 @@ export function toRecord(r: TransaccionRow): TransaccionRecord {
       comision_base: r.comision_base,
     },
     entrega: r.entrega ?? null,
+    // What the terminal will pay, fixed at payment: the screens name its guaraníes for the cents.
+    entrega_prevista: estado === 'en_proceso' ? ((r.plan_pago as PlanPago | null)?.entrega ?? null) : null,
   };
 }
 
