@@ -195,6 +195,7 @@ describe("the browser's Back from the summary (a phone's back gesture)", () => {
     const page = await pageAs(e, '/', DEMO_CUSTOMER, PHONE);
     const tx = await hastaResumen(page, '613.000');
     await page.getByRole('button', { name: 'Modificar Terminal' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cambiar de terminal' }).click();
     await page.locator('[data-tauser-card="TAU-ASU-01"]').click();
     await continuar(page).click();
     await page.getByRole('heading', { name: 'Resumen de tu Operación' }).waitFor();

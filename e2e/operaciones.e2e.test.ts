@@ -6,6 +6,8 @@ import { OP_MSG } from '../src/shared/transacciones';
 import { formatAmount, formatRate } from '../src/shared/format';
 import { MONTO_MSG } from '../src/shared/schemas/operaciones';
 import { MONTO_TEXTO_MSG } from '../src/shared/montoEsPy';
+import { OPERACION_MSG } from '../src/client/features/operaciones/wizardMsg';
+import { txDeUrl } from './support/wizard';
 
 /** The exchange screens as the demo customer: simulation, operation (three payment paths), history, client change. */
 let e: E2e;
@@ -151,7 +153,15 @@ describe('amounts in the operation wizard', () => {
     expect(await e.server.database.db.selectFrom('transacciones').select('id').where('monto_origen', '=', '100.5').execute()).toEqual([]);
     await hastaResumen(page, '100');
     expect(await page.getByTestId('monto-origen').textContent()).toBe('100,00 USD');
+    // It asks first, naming the operation it cancels; Volver keeps it.
     await page.getByRole('button', { name: 'Modificar Terminal' }).click();
+    const codigo = (await e.server.database.db.selectFrom('transacciones').select('codigo').where('id', '=', txDeUrl(page)).executeTakeFirstOrThrow()).codigo;
+    await page.getByRole('dialog').getByText(OPERACION_MSG.cambiarTerminal(codigo)).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Volver' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect((await e.server.database.db.selectFrom('transacciones').select('estado').where('codigo', '=', codigo).executeTakeFirstOrThrow()).estado).toBe('pendiente');
+    await page.getByRole('button', { name: 'Modificar Terminal' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cambiar de terminal' }).click();
     await hastaResumen(page, '1.000.000', false);
     expect(await page.getByTestId('monto-origen').textContent()).toBe('1.000.000 PYG');
     await page.context().close();

@@ -5,6 +5,7 @@ import type { Reconfirmacion, TransaccionRecord } from '../../../shared/schemas/
 import { errorData, noEncontrado, serverAnswered } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { ErrorCarga } from '../../components/ErrorCarga';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TerminalPicker } from '../tausers/TerminalPicker';
 import { usePuedePagar } from '../tausers/hooks';
 import { ProgressBar, StepIndicator } from './StepIndicator';
@@ -49,6 +50,8 @@ export function OperacionWizard() {
   const resetTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   /** The 2 s between a payment and the new operation, while the banner says what to do at the terminal. */
   const [reiniciando, setReiniciando] = useState(false);
+  /** 'Modificar Terminal' asks first: the operation is cancelled and the next terminal quotes anew. */
+  const [cambiandoTerminal, setCambiandoTerminal] = useState(false);
 
   const w = useWizardBase({
     esOperacionReal: true,
@@ -380,7 +383,7 @@ export function OperacionWizard() {
                   )}
                 </div>
                 <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-                  <button type="button" className="btn-secondary" onClick={volverATerminal}>
+                  <button type="button" className="btn-secondary" onClick={() => setCambiandoTerminal(true)}>
                     Modificar Terminal
                   </button>
                   <button type="button" className="btn-primary" onClick={() => ir(5)}>
@@ -395,6 +398,19 @@ export function OperacionWizard() {
           </>
         )}
       </div>
+      <ConfirmDialog
+        open={cambiandoTerminal}
+        title="¿Cambiar de terminal?"
+        confirmLabel="Cambiar de terminal"
+        closeLabel="Volver"
+        onClose={() => setCambiandoTerminal(false)}
+        onConfirm={() => {
+          setCambiandoTerminal(false);
+          volverATerminal();
+        }}
+      >
+        {OPERACION_MSG.cambiarTerminal(transaccion?.codigo ?? '')}
+      </ConfirmDialog>
       <CambioCotizacionModal
         cambio={cambio}
         codigo={transaccion?.codigo ?? ''}
