@@ -2,10 +2,13 @@ import { Decimal, isDecimalString, minorUnits, roundMinor, round4, toFixedString
 import { DomainError } from './domainError';
 import { RATE_INT_DIGITS } from './rates';
 
-/** A pricing rule was violated; `message` is Spanish and can be shown to the user as is (answered 400). */
+/**
+ * A pricing rule was violated; `message` is Spanish and can be shown to the user as is (answered 400).
+ * A rule about the amount names the field (`{"monto": [message]}`), so a form shows it under the amount.
+ */
 export class PricingError extends DomainError {
-  constructor(message: string) {
-    super('validation', message);
+  constructor(message: string, campo?: 'monto') {
+    super('validation', message, campo ? { [campo]: [message] } : undefined);
     this.name = 'PricingError';
   }
 }
@@ -83,7 +86,7 @@ export interface SimulateInput extends QuoteInput {
 /** DESIGN §6: tc_final with exactly 4 decimals, monto_destino in the destination's minor units. */
 export function simulate(input: SimulateInput): { tc_final: string; monto_destino: string } {
   const monto = num(input.monto, 'monto');
-  if (!monto.gt(0)) throw new PricingError(MSG_MONTO_POSITIVO);
+  if (!monto.gt(0)) throw new PricingError(MSG_MONTO_POSITIVO, 'monto');
   const { p, cc, cv } = quoteParts(input);
   const d = percent(input.descuento, 'descuento');
   const c = percent(input.comisionMetodo, 'comisión del método');
@@ -108,8 +111,8 @@ export function simulate(input: SimulateInput): { tc_final: string; monto_destin
   const recibe = op === 'compra' ? monto.div(p) : monto.times(p);
   const places = minorUnits(input.destinoCodigo);
   if (new Decimal(montoDestino).gt(recibe)) montoDestino = recibe.toDecimalPlaces(places, Decimal.ROUND_DOWN).toFixed(places);
-  if (new Decimal(montoDestino).isZero()) throw new PricingError(MSG_MONTO_DESTINO_CERO);
-  if (new Decimal(montoDestino).gte(new Decimal(10).pow(MAX_ENTEROS_RESULTADO))) throw new PricingError(MSG_MONTO_DESTINO_GRANDE);
+  if (new Decimal(montoDestino).isZero()) throw new PricingError(MSG_MONTO_DESTINO_CERO, 'monto');
+  if (new Decimal(montoDestino).gte(new Decimal(10).pow(MAX_ENTEROS_RESULTADO))) throw new PricingError(MSG_MONTO_DESTINO_GRANDE, 'monto');
   return { tc_final: tcFinal, monto_destino: montoDestino };
 }
 

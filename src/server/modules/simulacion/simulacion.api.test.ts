@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../test/harness';
 import { userWith } from '../../test/fixtures';
 import { M } from '../../../shared/messages';
 import { P } from '../../../shared/permissions';
-import { MSG_BASE_REQUIRED, MSG_TASA_FINAL_GRANDE } from '../../../shared/pricing';
+import { MSG_BASE_REQUIRED, MSG_MONTO_DESTINO_CERO, MSG_MONTO_DESTINO_GRANDE, MSG_TASA_FINAL_GRANDE } from '../../../shared/pricing';
 import { MSG_METODO_NO_PERMITE_PAGO } from '../../../shared/comision';
 import { MONTO_MSG } from '../../../shared/schemas/operaciones';
 import { billetera, cliente, crearCliente, cuentaBancaria, exchangeWorld, tarjetaLocal, tauser, type ExchangeWorld } from '../transacciones/testFixtures';
@@ -36,7 +36,7 @@ describe('POST /api/operaciones/simular_publica/', () => {
     expect(compra.body).toEqual({
       operacion_cliente: 'compra', operacion_casa: 'venta', monto_origen: '1000000', divisa_origen: 'PYG', monto_destino: '136.05',
       divisa_destino: 'USD', tc_final: '7350.0000',
-      parametros: { nombre_categoria: null, descuento_categoria: '0', nombre_metodo: 'Efectivo', comision_metodo: '0.00', precio_base: '7300.0000', comision_base: '50.0000' },
+      parametros: { nombre_categoria: null, descuento_categoria: '0.00', nombre_metodo: 'Efectivo', comision_metodo: '0.00', precio_base: '7300.0000', comision_base: '50.0000' },
     });
     const venta = await publica({ divisa_origen: w.usd, divisa_destino: w.pyg, monto: 100, metodo_id: w.metodos.EFECTIVO });
     expect(venta.status).toBe(200);
@@ -89,6 +89,21 @@ describe('POST /api/operaciones/simular_publica/', () => {
     await app.db.updateTable('tasas').set({ activo: true }).where('divisa_id', '=', w.eur).execute();
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ detail: SIM_MSG.sinCotizacion('EUR') });
+  });
+});
+
+describe('an amount the quote refuses', () => {
+  it('is named as the monto field, for the simulations and the creation (a form shows it under the amount)', async () => {
+    const chico = { divisa_origen: w.pyg, divisa_destino: w.usd, monto: '1', metodo_id: w.metodos.EFECTIVO };
+    expect(await publica(chico)).toMatchObject({ status: 400, body: { monto: [MSG_MONTO_DESTINO_CERO] } });
+    const grande = { divisa_origen: w.usd, divisa_destino: w.pyg, monto: '999999999999999', metodo_id: w.metodos.EFECTIVO };
+    expect(await publica(grande)).toMatchObject({ status: 400, body: { monto: [MSG_MONTO_DESTINO_GRANDE] } });
+    const t = await tauser(app);
+    const c = await app.api('POST', '/operaciones/crear-transaccion/', {
+      token: vip.token,
+      body: { cliente_id: vip.clienteId, divisa_origen: w.pyg, divisa_destino: w.usd, monto: '1', detalle_metodo_id: cuenta.id, tauser_id: t },
+    });
+    expect(c).toMatchObject({ status: 400, body: { monto: [MSG_MONTO_DESTINO_CERO] } });
   });
 });
 

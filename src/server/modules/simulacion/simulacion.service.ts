@@ -177,7 +177,8 @@ export async function cotizar(db: Db, p: CotizarParams, prices: PriceSource = db
   }
 
   const comision = comisionMetodo(metodo, catalogoDe(detalle), casa);
-  const descuento = p.cliente?.descuento ?? '0';
+  // (no client, no discount: written as a category's discount is, numeric(5,2))
+  const descuento = p.cliente?.descuento ?? '0.00';
   const precios = {
     precioBase: extranjera.precio_base,
     comisionBaseCompra: extranjera.comision_base_compra,
