@@ -78,14 +78,14 @@ export function Comprobante({ t, enTerminal = false }: { t: TransaccionRecord; e
           className={
             enTerminal
               ? 'min-h-16 rounded-2xl bg-blue-700 px-10 text-2xl font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300'
-              : 'rounded-lg bg-blue-700 px-4 py-3 font-semibold text-white'
+              : 'btn-primary'
           }
           onClick={imprimir}
         >
           Imprimir
         </button>
         {!enTerminal && (
-          <button type="button" className="rounded-lg border border-slate-400 px-4 py-3 font-semibold" onClick={() => void pdf()} disabled={busy}>
+          <button type="button" className="btn-secondary" onClick={() => void pdf()} disabled={busy}>
             {busy ? 'Generando…' : 'Descargar PDF'}
           </button>
         )}

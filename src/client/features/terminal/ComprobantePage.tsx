@@ -20,7 +20,7 @@ export function ComprobantePage({ id }: { id: number }) {
   return (
     <div className="min-h-screen bg-slate-100 p-4">
       <p className="no-print mb-4">
-        <button type="button" className="min-h-6 text-blue-700 underline" onClick={volver}>
+        <button type="button" className="min-h-6 font-medium text-emerald-800 underline" onClick={volver}>
           Volver
         </button>
       </p>
@@ -37,7 +37,7 @@ export function ComprobantePage({ id }: { id: number }) {
         q.error && (
           <p role="alert">
             No se pudo cargar el comprobante.{' '}
-            <button type="button" className="min-h-6 text-blue-700 underline" disabled={q.isFetching} onClick={() => void q.refetch()}>
+            <button type="button" className="min-h-6 font-medium text-emerald-800 underline" disabled={q.isFetching} onClick={() => void q.refetch()}>
               Reintentar
             </button>
           </p>
