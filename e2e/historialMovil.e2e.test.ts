@@ -62,6 +62,8 @@ describe('history on a phone', () => {
     await detalle.waitFor();
     expect(await detalle.innerText()).toMatch(/Comisión del método\s+\d+,\d\d %/);
     expect(await detalle.innerText()).toMatch(/Equivalente en guaraníes\s+1\.000\.000 PYG/);
+    // The house's margin has the wizard's name, which the discount line refers to ('del margen').
+    expect(await detalle.innerText()).toMatch(/Margen de venta por USD\s+₲ [\d.,]+/);
     await page.screenshot({ path: '/tmp/wt27b-detalle-375.png' });
     await page.getByRole('link', { name: 'Ver comprobante' }).click();
     await page.waitForURL(/\/comprobante\/\d+$/);

@@ -66,7 +66,8 @@ export function TransaccionDetalleModal({ id, onClose }: { id: number | null; on
             {fila('Tasa aplicada', tasa(t.tasa_aplicada))}
             {fila('Tasa inicial', tasa(t.tasa_inicial))}
             {fila('Precio base', tasa(t.parametros.precio_base))}
-            {fila('Comisión base', tasa(t.parametros.comision_base))}
+            {/* The name the wizard and the receipt give it ('del margen'); staff set it as the rate's Comisión base. */}
+            {fila(`${t.operacion === 'compra' ? 'Margen de venta' : 'Margen de compra'} por ${t.operacion === 'compra' ? t.divisa_destino_detalle.codigo : t.divisa_origen_detalle.codigo}`, tasa(t.parametros.comision_base))}
             {fila('Categoría', t.parametros.nombre_categoria ?? 'Sin categoría')}
             {fila('Descuento de categoría', `${formatPercent(t.parametros.descuento_categoria)} del margen`)}
             {fila('Método financiero', t.metodo_financiero_detalle.nombre_display || t.metodo_financiero_detalle.nombre)}
