@@ -250,7 +250,16 @@ describe('exchange screens', () => {
   it("a simulation keeps its choices through adding an account, a reload and the browser's Back", async () => {
     const page = await customerPage();
     await page.goto(`${e.url}/simulacion-operacion`);
-    await paso1(page, '150,50');
+    await expect.poll(() => page.getByLabel('Entregas').locator('option').count()).toBeGreaterThan(2);
+    await page.getByRole('button', { name: 'Intercambiar divisas' }).click();
+    // Typing replaces the page's history entry: Back leaves the simulation, Forward brings the amount back.
+    await page.getByLabel('Monto').pressSequentially('150,50');
+    await expect.poll(() => new URL(page.url()).searchParams.get('monto')).toBe('150,50');
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname).not.toBe('/simulacion-operacion');
+    await page.goForward();
+    await expect.poll(() => page.getByLabel('Monto').inputValue()).toBe('150,50');
+    await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('heading', { name: 'Método de Cobro' }).waitFor();
     await page.getByRole('link', { name: 'Agregar una cuenta o billetera' }).click();
     await page.getByRole('heading', { name: 'Mis Métodos Financieros' }).waitFor();
@@ -266,6 +275,21 @@ describe('exchange screens', () => {
     await page.goBack();
     await page.getByRole('button', { name: 'Atrás' }).click();
     expect(await page.getByLabel('Monto').inputValue()).toBe('150,50');
+
+    // Another simulation, then Back to the first one's result: its method step, never the other's figures.
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('button', { name: 'Simular Operación' }).click();
+    await expect.poll(() => resumen.textContent()).toContain('150,50 USD');
+    await page.getByRole('button', { name: 'Nueva Simulación' }).click();
+    await page.getByLabel('Monto').fill('1.000.000');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('button', { name: 'Simular Operación' }).click();
+    await expect.poll(() => resumen.textContent()).toContain('1.000.000 PYG');
+    for (let i = 0; i < 3; i++) await page.goBack();
+    await page.getByRole('button', { name: 'Simular Operación' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Resultado' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Simular Operación' }).click();
+    await expect.poll(() => resumen.textContent()).toContain('150,50 USD');
     await page.context().close();
   });
 

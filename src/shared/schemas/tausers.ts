@@ -6,7 +6,7 @@ import { uuidField } from './common';
 /** Spanish messages of the self-service terminals (spec 001 §5 and §8). */
 export const TAUSER_MSG = {
   /** What the confirmation of Desactivar says a deactivation ends. */
-  desactivar: 'La terminal cerrará su sesión y no se podrá elegir ni pagar operaciones en ella hasta que se la active de nuevo.',
+  desactivar: 'El terminal cerrará su sesión y no se podrá elegir ni pagar operaciones en él hasta que se lo active y vuelva a iniciar sesión con su clave.',
   codigoRequerido: 'El código es obligatorio.',
   codigoFormato: 'El código solo puede contener letras, números, guiones y guiones bajos.',
   codigoDuplicado: 'Ya existe un Tauser con este código.',

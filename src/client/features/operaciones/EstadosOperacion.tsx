@@ -119,7 +119,7 @@ export function EnElTerminal({ t }: { t: TransaccionRecord }) {
 function RetiroPrevisto({ entrega, d }: { entrega: Entrega; d: { simbolo: string } }) {
   const enNotas = totalDesglose(entrega.notas);
   const guaranies = <strong className="tabular-nums">{formatAmount(entrega.resto_pyg, 0, '₲')}</strong>;
-  if (enNotas === 0) return <>Retirá {guaranies} en guaraníes: el monto no llega al billete más chico.</>;
+  if (enNotas === 0) return <>Retirá {guaranies} en guaraníes.</>;
   const notas = <strong className="tabular-nums">{formatAmount(String(enNotas), 0, d.simbolo)}</strong>;
   if (entrega.resto_pyg === '0') return <>Retirá {notas} en billetes.</>;
   return (

@@ -399,7 +399,7 @@ export function OperacionWizard() {
         )}
       </div>
       <ConfirmDialog
-        open={cambiandoTerminal}
+        open={cambiandoTerminal && pendiente}
         title="¿Cambiar de terminal?"
         confirmLabel="Cambiar de terminal"
         closeLabel="Volver"

@@ -13,7 +13,7 @@ import { useWizardBase } from './useWizardBase';
 import { useEstadoEnUrl } from './useEstadoEnUrl';
 import { useCotizacionEnVivo } from './useCotizacionEnVivo';
 import { camposMetodo, puedeContinuarPaso1 } from './wizardRules';
-import { validarSimulacionSearch } from './wizardSearch';
+import { codificarMetodo, validarSimulacionSearch } from './wizardSearch';
 import { errorData, serverAnswered } from '../../lib/errors';
 import { ErrorCarga } from '../../components/ErrorCarga';
 
@@ -21,21 +21,28 @@ export const SIN_CLIENTE_SIMULAR = 'Debes tener un cliente seleccionado para sim
 
 /**
  * /simulacion-operacion (spec 001 §2, §4): currencies and amount → method → the client's quote.
- * The choices live in the URL; the result does not (a reload of it shows the method step again).
+ * The choices live in the URL; the result does not: it is shown only for the choices it was asked
+ * for (a reload, or Back to another simulation's result, shows the method step again).
  */
 export function SimulacionWizard() {
   const fuente = useEstadoEnUrl(validarSimulacionSearch);
   const { estado, cambiar } = fuente;
-  const [resultado, setResultado] = useState<SimulacionResultado | null>(null);
+  const [simulado, setSimulado] = useState<{ para: string; r: SimulacionResultado } | null>(null);
   const [rechazo, setRechazo] = useState<string | null>(null);
   const w = useWizardBase({
     esOperacionReal: false,
     fuente,
-    onReset: () => setResultado(null),
+    onReset: () => setSimulado(null),
   });
   const simular = useSimularPrivada();
-  // A result step without its result (a reload, a link): the method step, Simular Operación asks again.
-  const paso = estado.paso === 3 && !resultado ? 2 : estado.paso;
+  const para = JSON.stringify([estado.par, estado.monto, codificarMetodo(estado.metodo)]);
+  const resultado = simulado?.para === para ? simulado.r : null;
+
+  // The step shown: never past what the URL's state allows (a hand-made or stale link, a reload).
+  const cargando = w.actual.loading || !w.divisas.length;
+  let paso = estado.paso;
+  if (paso >= 2 && !puedeContinuarPaso1(w.par, estado.monto, !!w.cliente, w.codigoOrigen)) paso = 1;
+  else if (paso === 3 && (!estado.metodo || !resultado)) paso = 2;
 
   const base = w.payload();
   const viva = useCotizacionEnVivo(base && w.metodoCotizado && paso <= 2 ? { ...base, ...camposMetodo(w.metodoCotizado) } : null);
@@ -49,7 +56,7 @@ export function SimulacionWizard() {
     }
     setRechazo(null);
     try {
-      setResultado(await simular.mutateAsync({ ...base, ...camposMetodo(estado.metodo) }));
+      setSimulado({ para, r: await simular.mutateAsync({ ...base, ...camposMetodo(estado.metodo) }) });
       // (on a reloaded result step the URL already says 3: no second history entry)
       cambiar({ paso: 3 }, { reemplazar: estado.paso === 3 });
     } catch (e) {
@@ -71,7 +78,12 @@ export function SimulacionWizard() {
       <StepIndicator pasos={['Divisas y Monto', 'Método', 'Resultado']} actual={paso} />
       <div className="card">
         {w.errorDivisas && <ErrorCarga {...w.errorDivisas} testId="divisas-error" />}
-        {paso === 1 && !w.errorDivisas && (
+        {cargando && !w.errorDivisas && (
+          <p className="py-8 text-center text-sm text-slate-600" role="status">
+            Cargando…
+          </p>
+        )}
+        {paso === 1 && !cargando && !w.errorDivisas && (
           <PasoDivisas
             divisas={w.divisas}
             par={w.par}
@@ -79,21 +91,21 @@ export function SimulacionWizard() {
             hayCliente={!!w.cliente}
             puede={puedeContinuarPaso1(w.par, estado.monto, !!w.cliente, w.codigoOrigen) && !errorMonto}
             errorMonto={w.montoCanonico ? errorMonto : null}
-            onPar={(par) => cambiar({ par, metodo: null })}
-            onMonto={(monto) => cambiar({ monto })}
+            onPar={(par) => cambiar({ par, metodo: null }, { reemplazar: true })}
+            onMonto={(monto) => cambiar({ monto }, { reemplazar: true })}
             onContinuar={() => cambiar({ paso: 2 })}
           >
             <CotizacionEnVivo viva={viva} />
           </PasoDivisas>
         )}
-        {paso === 2 && (
+        {paso === 2 && !cargando && (
           <PasoMetodo
             data={w.metodosQ.data}
             loading={w.metodosQ.isLoading || (w.metodosQ.isError && w.metodosQ.isFetching)}
             error={w.errorMetodos}
             onReintentar={() => void w.metodosQ.refetch()}
             elegido={estado.metodo}
-            onElegir={(metodo) => cambiar({ metodo })}
+            onElegir={(metodo) => cambiar({ metodo }, { reemplazar: true })}
             onAtras={() => cambiar({ paso: 1, metodo: null })}
             onSiguiente={() => void onSimular()}
             siguienteLabel={simular.isPending ? 'Simulando…' : 'Simular Operación'}
@@ -108,7 +120,7 @@ export function SimulacionWizard() {
             <CotizacionEnVivo viva={viva} />
           </PasoMetodo>
         )}
-        {paso === 3 && resultado && (
+        {paso === 3 && !cargando && resultado && (
           <div className="space-y-4">
             <h2 className="text-lg font-semibold text-slate-900">Resultado</h2>
             <ResumenCotizacion r={resultado} />
@@ -118,8 +130,9 @@ export function SimulacionWizard() {
                 type="button"
                 className="btn-secondary"
                 onClick={() => {
-                  setResultado(null);
-                  cambiar({ paso: 2 });
+                  setSimulado(null);
+                  // (replacing the result's entry: Back from the method step goes to the amount, not to a result that is gone)
+                  cambiar({ paso: 2 }, { reemplazar: true });
                 }}
               >
                 Modificar Datos

@@ -5,7 +5,7 @@ export const OPERACION_MSG = {
   sinCliente: 'Debes tener un cliente seleccionado',
   nuevaEnBreve: 'Preparando una nueva operación…',
   cambiarTerminal: (codigo: string) =>
-    `La operación ${codigo} se cancela. Al elegir la terminal se crea otra con las mismas divisas, monto y método, a la cotización de ese momento.`,
+    `La operación ${codigo} se cancela. Al elegir el terminal se crea otra con las mismas divisas, monto y método, a la cotización de ese momento.`,
   sinTransaccion: 'No hay transacción creada',
   sinTerminal: 'Debes seleccionar un terminal',
   pendientesError: 'No se pudieron cargar tus operaciones pendientes de pago.',
