@@ -65,5 +65,6 @@ describe('PGlite: the app starts and stops with its background tasks and no fail
       rmSync(dir, { recursive: true, force: true });
     }
     expect(lines.filter((l) => l.level >= 40)).toEqual([]);
-  });
+    // (a fresh embedded database migrated and seeded: tens of seconds on a busy 2-core machine)
+  }, 120_000);
 });
