@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { formatAmount } from '../../../shared/format';
 import type { TransaccionRecord } from '../../../shared/schemas/operaciones';
 import type { Entrega } from '../../../shared/schemas/terminal';
-import { totalDesglose } from '../../../shared/desglose';
+import { retiroPrevisto } from './retiroPrevisto';
 import { OP_MSG, guaraniesEnEfectivo, nombreMedio } from '../../../shared/transacciones';
 import { montoEn } from './ResumenCotizacion';
 import { decimalesDe } from './wizardRules';
@@ -111,20 +111,15 @@ export function EnElTerminal({ t }: { t: TransaccionRecord }) {
   );
 }
 
-/**
- * A purchase's payout as fixed at payment: the notes, and the guaraníes for what is below the smallest
- * note (at the operation's rate, never more than was paid for that part: decisions.md, "Money"), so
- * what the screen says is what the terminal hands out.
- */
+/** A purchase's payout as fixed at payment (retiroPrevisto.ts): what the screen says is what the terminal hands out. */
 function RetiroPrevisto({ entrega, d }: { entrega: Entrega; d: { simbolo: string } }) {
-  const enNotas = totalDesglose(entrega.notas);
-  const guaranies = <strong className="tabular-nums">{formatAmount(entrega.resto_pyg, 0, '₲')}</strong>;
-  if (enNotas === 0) return <>Retirá {guaranies} en guaraníes.</>;
-  const notas = <strong className="tabular-nums">{formatAmount(String(enNotas), 0, d.simbolo)}</strong>;
-  if (entrega.resto_pyg === '0') return <>Retirá {notas} en billetes.</>;
+  const r = retiroPrevisto(entrega, d.simbolo);
+  const fuerte = (v: string) => <strong className="tabular-nums">{v}</strong>;
+  if (!r.notas) return <>Retirá {fuerte(r.guaranies ?? '₲ 0')} en guaraníes.</>;
+  if (!r.guaranies) return <>Retirá {fuerte(r.notas)} en billetes.</>;
   return (
     <>
-      Retirá {notas} en billetes y {guaranies} por lo que no llega al billete más chico.
+      Retirá {fuerte(r.notas)} en billetes y {fuerte(r.guaranies)} por lo que no llega al billete más chico.
     </>
   );
 }
