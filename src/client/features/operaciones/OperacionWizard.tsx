@@ -354,13 +354,15 @@ export function OperacionWizard() {
               </div>
             )}
             {paso >= 4 && deOtroCliente && <DeOtroCliente t={deOtroCliente} onNueva={() => w.resetBase()} />}
-            {paso >= 4 && transaccion && !pendiente && reiniciando && (
-              // Just paid: the banner above says what to do at the terminal; the wizard starts anew in a moment.
-              <p className="py-8 text-center text-sm text-slate-600" role="status" data-testid="nueva-en-breve">
-                {OPERACION_MSG.nuevaEnBreve}
-              </p>
-            )}
-            {paso >= 4 && transaccion && !pendiente && !reiniciando && <NoPendiente t={transaccion} onNueva={() => w.resetBase()} />}
+            {paso >= 4 && transaccion && !pendiente &&
+              (reiniciando ? (
+                // Just paid: the banner above says what to do at the terminal; the wizard starts anew in a moment.
+                <p className="py-8 text-center text-sm text-slate-600" role="status" data-testid="nueva-en-breve">
+                  {OPERACION_MSG.nuevaEnBreve}
+                </p>
+              ) : (
+                <NoPendiente t={transaccion} onNueva={() => w.resetBase()} />
+              ))}
             {paso === 4 && transaccion && pendiente && (
               <div className="space-y-4">
                 <div>
@@ -378,7 +380,7 @@ export function OperacionWizard() {
                   </p>
                   {transaccion.operacion === 'compra' && (
                     <p className="mt-2 text-slate-600" data-testid="resto-en-guaranies">
-                      El terminal entrega en billetes de {transaccion.divisa_destino_detalle.codigo}; lo que no llega al billete más chico (los centavos, por ejemplo) te lo da en guaraníes, a la tasa de esta operación y sin superar lo que pagaste por esa parte.
+                      El terminal entrega en billetes de {transaccion.divisa_destino_detalle.codigo}; {OPERACION_MSG.restoEnGuaranies} (los centavos, por ejemplo).
                     </p>
                   )}
                 </div>
