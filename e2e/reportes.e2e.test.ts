@@ -276,6 +276,21 @@ describe('/reportes', () => {
     await page.context().close();
   });
 
+  it('a link naming no Tauser says so once: cards without a figure, the stock table says which, the minimum still offers every currency', async () => {
+    const page = await adminPage({ width: 1366, height: 900 });
+    await page.goto(`${e.url}/reportes?tauser=00000000-0000-0000-0000-000000000000`);
+    await page.getByRole('alert').filter({ hasText: 'Elegí un Tauser existente.' }).waitFor();
+    await expect.poll(() => margenCard(page).innerText()).toBe('—');
+    const stock = page.getByRole('table', { name: 'Stock por Tauser y divisa' });
+    await stock.getByRole('cell', { name: 'Elegí un Tauser existente.' }).waitFor();
+    expect(await stock.getByText('No hay operaciones en el período').count()).toBe(0);
+    expect(await stock.getByText('Ha ocurrido un error').count()).toBe(0);
+    // The currencies to set a minimum for do not follow the Tauser filter.
+    const divisa = page.getByRole('form', { name: 'Mínimo de stock' }).getByRole('combobox', { name: /Divisa/ });
+    await expect.poll(() => divisa.locator('option', { hasText: /^USD/ }).count()).toBe(1);
+    await page.context().close();
+  });
+
   it('a period too long for a daily chart says so next to the chart; by month it is drawn', async () => {
     const page = await adminPage({ width: 1366, height: 900 });
     await page.goto(`${e.url}/reportes?desde=2020-01-01`);

@@ -153,7 +153,7 @@ describe('second factor on screen', () => {
     });
     await passwordStep(page, DEMO_OPERATOR.username, DEMO_OPERATOR.password);
     await page.waitForURL(`${e.url}/seguridad`);
-    await page.getByText(MF.enrollmentRequired).waitFor();
+    await page.getByText(MF.enrollmentRequiredAqui).waitFor();
     await page.goto(`${e.url}/clientes`);
     await page.waitForURL(`${e.url}/seguridad`);
     await page.getByRole('button', { name: 'Configurar la verificación en dos pasos' }).click();

@@ -11,6 +11,8 @@ export const MF = {
   requiredByRole: 'Tu rol exige la verificación en dos pasos: no se puede desactivar.',
   resetSelf: 'Tu propia verificación en dos pasos se cambia en Seguridad.',
   enrollmentRequired: 'Tu rol exige la verificación en dos pasos: activala en Seguridad para continuar.',
+  /** The same, said on the Seguridad page itself. */
+  enrollmentRequiredAqui: 'Tu rol exige la verificación en dos pasos: activala aquí para continuar.',
   enabled: 'Verificación en dos pasos activada.',
   disabled: 'Verificación en dos pasos desactivada.',
   reset: 'Se restableció la verificación en dos pasos del usuario: deberá configurarla de nuevo.',

@@ -27,21 +27,24 @@ export interface Col<T> {
   num?: boolean;
 }
 
-/** A compact table of figures (numbers right-aligned); `estado` shows loading, error or empty. */
+/** A compact table of figures (numbers right-aligned); `estado` shows loading, error or `vacio`. */
 export function Tabla<T>({
   label,
   cols,
   rows,
   rowKey,
   estado,
+  vacio = 'No hay operaciones en el período',
 }: {
   label: string;
   cols: Col<T>[];
   rows: T[] | undefined;
   rowKey: (r: T) => string;
   estado: { loading: boolean; error: boolean };
+  /** What an empty table says. */
+  vacio?: string;
 }) {
-  const msg = estado.loading ? 'Cargando' : estado.error ? 'Ha ocurrido un error' : !rows?.length ? 'No hay operaciones en el período' : null;
+  const msg = estado.loading ? 'Cargando' : estado.error ? 'Ha ocurrido un error' : !rows?.length ? vacio : null;
   return (
     // Focusable so a keyboard can scroll a table wider than the screen (WCAG scrollable-region-focusable).
     // On a phone the rows stack as cards of "column: figure" lines (tabla-apilada, as the staff tables):

@@ -102,20 +102,26 @@ export function ReportesPage() {
   const evolucion = trpc.reportes.evolucion.useQuery({ ...filtros, agrupacion }, keep);
   const listado = trpc.reportes.transacciones.useQuery({ ...filtros, page: s.page ?? 1 }, keep);
   const stock = trpc.reportes.stock.useQuery({ tauser: s.tauser }, { placeholderData: (p) => p });
+  // The minimum form offers every currency some terminal holds or has a minimum for, whatever the Tauser filter.
+  const puedeFijarMinimos = usePermissions().allows({ all: [P.changeTauser] });
+  const stockDeTodas = trpc.reportes.stock.useQuery({ tauser: undefined }, { enabled: puedeFijarMinimos });
   // A period too long for the chosen grouping is said next to the chart, not as a load failure.
   const rangoLargo = evolucion.error?.data?.fields?.fecha_desde?.[0];
   // A link naming a currency, method, operator, Tauser or category that does not exist: the server says which.
   const filtroInexistente = (['divisa', 'metodo', 'operador', 'tauser', 'categoria'] as const).map((k) => resumen.error?.data?.fields?.[k]?.[0]).find(Boolean);
+  // The stock follows only the Tauser filter: one naming no Tauser is said in its table, not as a failure.
+  const tauserInexistente = stock.error?.data?.fields?.tauser?.[0];
   const algunError =
     !filtroInexistente && ([resumen, porDivisa, porMetodo, porOperador, porTauser, porCategoria, listado, stock].some((q) => q.isError) || (evolucion.isError && !rangoLargo));
   useLoadErrorToast(algunError, LOAD_ERROR);
   const [exportando, setExportando] = useState<string | null>(null);
-  const puedeFijarMinimos = usePermissions().allows({ all: [P.changeTauser] });
-  const divisasDeStock = [...new Map((stock.data ?? []).map((r) => [r.divisa_id, { id: r.divisa_id, codigo: r.divisa, minimo: r.minimo }])).values()].sort((a, b) =>
+  const divisasDeStock = [...new Map((stockDeTodas.data ?? []).map((r) => [r.divisa_id, { id: r.divisa_id, codigo: r.divisa, minimo: r.minimo }])).values()].sort((a, b) =>
     a.codigo.localeCompare(b.codigo),
   );
 
   const periodo = resumen.data?.filtros;
+  // A card waits with '…' while its figures load; a refused or failed request leaves no figure to wait for.
+  const sinCifra = resumen.isError ? '—' : '…';
   const estado = (q: { isLoading: boolean; isError: boolean }) => ({
     loading: q.isLoading,
     error: q.isError,
@@ -298,17 +304,17 @@ export function ReportesPage() {
           <Tarjeta
             testId="card-operaciones"
             titulo="Operaciones"
-            valor={resumen.data ? formatAmount(String(resumen.data.operaciones), 0) : '…'}
+            valor={resumen.data ? formatAmount(String(resumen.data.operaciones), 0) : sinCifra}
             detalle={ESTADO_LABEL[s.estado ?? 'completada']}
           />
-          <Tarjeta testId="card-volumen" titulo="Volumen en guaraníes" valor={resumen.data ? pyg(resumen.data.volumen_pyg) : '…'} />
+          <Tarjeta testId="card-volumen" titulo="Volumen en guaraníes" valor={resumen.data ? pyg(resumen.data.volumen_pyg) : sinCifra} />
           <Tarjeta
             testId="card-margen"
             titulo="Margen de la casa"
-            valor={resumen.data ? pyg(resumen.data.margen_pyg) : '…'}
+            valor={resumen.data ? pyg(resumen.data.margen_pyg) : sinCifra}
             detalle="Contra el precio base de cada operación"
           />
-          <Tarjeta testId="card-promedio" titulo="Margen por operación" valor={resumen.data ? pyg(resumen.data.margen_promedio_pyg) : '…'} detalle="Promedio" />
+          <Tarjeta testId="card-promedio" titulo="Margen por operación" valor={resumen.data ? pyg(resumen.data.margen_promedio_pyg) : sinCifra} detalle="Promedio" />
         </div>
       )}
 
@@ -475,7 +481,7 @@ export function ReportesPage() {
           </>
         )}
         <Seccion titulo="Stock de las terminales, ahora" id="sec-stock">
-          <StockTabla filas={stock.data} estado={{ loading: stock.isLoading, error: stock.isError }} />
+          <StockTabla filas={stock.data} estado={{ loading: stock.isLoading, error: stock.isError && !tauserInexistente }} vacio={tauserInexistente} />
           {puedeFijarMinimos && <UmbralForm divisas={divisasDeStock} />}
         </Seccion>
       </div>

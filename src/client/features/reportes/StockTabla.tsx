@@ -4,7 +4,7 @@ import { stockBajoResumen } from './stockBajo';
 import { Tabla } from './Piezas';
 
 /** Stock per Tauser (rows) and currency (columns): the value held, flagged when below the currency's minimum. */
-export function StockTabla({ filas, estado }: { filas: StockRecord[] | undefined; estado: { loading: boolean; error: boolean } }) {
+export function StockTabla({ filas, estado, vacio = 'Ninguna terminal activa tiene billetes.' }: { filas: StockRecord[] | undefined; estado: { loading: boolean; error: boolean }; vacio?: string }) {
   const divisas = [...new Set((filas ?? []).map((f) => f.divisa))].sort();
   const tausers = new Map<string, { nombre: string; celdas: Map<string, StockRecord> }>();
   for (const f of filas ?? []) {
@@ -27,6 +27,7 @@ export function StockTabla({ filas, estado }: { filas: StockRecord[] | undefined
       <Tabla
         label="Stock por Tauser y divisa"
         estado={estado}
+        vacio={vacio}
         rows={[...tausers].map(([id, t]) => ({ id, ...t }))}
         rowKey={(r) => r.id}
         cols={[

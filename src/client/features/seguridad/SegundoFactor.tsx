@@ -54,12 +54,13 @@ function Activar({ onDone }: { onDone: (codes: string[]) => void }) {
         <div className="h-44 w-44 rounded border border-slate-200 bg-white p-1" aria-label="Código QR" dangerouslySetInnerHTML={{ __html: enrolment.qr_svg }} />
         <div className="min-w-0">
           <p className="label">Secreto</p>
-          {/* Groups of 4 with a line break allowed only between them; no spaces in the text, so a copy is the plain secret. */}
+          {/* Groups of 4 with a line break allowed only between them; no spaces in the text, so a copy is the plain secret.
+              The gap follows a group, so a wrapped line ends with it and the next starts flush. */}
           <code data-testid="mfa-secret" className="block rounded bg-slate-100 px-2 py-1 font-mono text-sm tracking-wider">
-            {gruposDeCuatro(enrolment.secret).map((g, i) => (
+            {gruposDeCuatro(enrolment.secret).map((g, i, todos) => (
               <Fragment key={i}>
                 {i > 0 && <wbr />}
-                <span className={i > 0 ? 'ml-[1ch]' : undefined}>{g}</span>
+                <span className={i < todos.length - 1 ? 'mr-[1ch]' : undefined}>{g}</span>
               </Fragment>
             ))}
           </code>
@@ -196,7 +197,7 @@ export function SegundoFactor() {
       <h2 className="text-lg font-semibold">Verificación en dos pasos</h2>
       {status.data?.enrollment_required && !codes && (
         <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
-          {MF.enrollmentRequired}
+          {MF.enrollmentRequiredAqui}
         </p>
       )}
       {body()}

@@ -108,6 +108,10 @@ describe('bad filters answer 400 with field messages', () => {
     expect((await app.api('GET', '/reportes/ganancias/export/?formato=doc', { token: viewer })).body.formato).toBeDefined();
     expect((await app.api('GET', '/reportes/ganancias/transacciones/?page=x', { token: viewer })).status).toBe(400);
     expect((await app.api('GET', '/reportes/terminales/stock/?tauser=x', { token: viewer })).status).toBe(400);
+    // A well-formed id naming no Tauser is refused as on every other report, not answered as an empty stock.
+    const nadie = await app.api('GET', '/reportes/terminales/stock/?tauser=00000000-0000-0000-0000-000000000000', { token: viewer });
+    expect(nadie.status).toBe(400);
+    expect(nadie.body).toEqual({ tauser: ['Elegí un Tauser existente.'] });
   });
 });
 
@@ -286,6 +290,10 @@ describe('exports', () => {
     const resumen = wb.getWorksheet('Resumen')!;
     const margen = resumen.getColumn(1).values.indexOf('Margen PYG');
     expect(resumen.getRow(margen).getCell(2).value).toBe(44368);
+    // As the screen's cards: the average per operation too, and the period as people write it.
+    const porOperacion = resumen.getColumn(1).values.indexOf('Margen por operación');
+    expect(resumen.getRow(porOperacion).getCell(2).value).toBe(11092);
+    expect(resumen.getRow(1).values).toEqual([undefined, 'Desde', '01/11/2026']);
     const tx = wb.getWorksheet('Transacciones')!;
     expect(tx.rowCount).toBe(5);
     let total = 0;
@@ -370,6 +378,7 @@ describe('the head of the files', () => {
     expect(head).not.toMatch(/\(id\)/);
     // Read by people: dates and the operation as they write them (the CSV keeps ISO dates and codes).
     expect(head).toContain('Desde: 01/11/2026   Hasta: 30/11/2026');
+    expect(textos.slice(textos.indexOf('Resumen'))).toContain('Margen por operación');
     const porDivisa = textos.slice(textos.indexOf('Por divisa'));
     expect(porDivisa).toContain('Venta');
     expect(porDivisa).not.toContain('venta');

@@ -7,6 +7,8 @@ import * as repo from './reportes.repository';
 import { pdfDelReporte } from './reportes.pdf';
 import { ENCABEZADO_LINEAS, OPERACION, TITULO_DIMENSION, evolucionDeArchivo, filtrosLegibles } from './reportes.textos';
 import { minorUnits } from '../../../shared/minorUnits';
+import { margenPorOperacion } from '../../../shared/reportes';
+import { Decimal } from '../../../shared/money';
 
 /** Rows read per round trip while streaming the operations (keyset over the listing's order). */
 const CHUNK = 5000;
@@ -80,10 +82,11 @@ async function csv(res: Response, plan: ExportPlan, deps: Deps) {
 }
 
 /**
- * Cells of amounts are numbers: guaraníes are integers and foreign amounts and rates carry at most
- * 4 decimals, so each decimal string round-trips through a double exactly (≤ 15 significant digits).
+ * Cells of amounts are numbers: a decimal string of at most 15 significant digits round-trips through
+ * the cell's double exactly. A longer one (a total past ₲ 10¹⁵, a rate of 12 integer digits) would
+ * lose digits there, and a spreadsheet keeps 15 at most: it goes as text, every digit kept.
  */
-const num = (v: string) => Number(v);
+export const num = (v: string): number | string => (new Decimal(v).sd() <= 15 ? Number(v) : v);
 const FORMATO_PYG = '#,##0';
 /** A foreign amount with its currency's minor units (DESIGN §6): US$ 1.234,50, ¥ 1.234. */
 const formatoDivisa = (codigo: string | null) => {
@@ -120,6 +123,9 @@ async function xlsx(res: Response, plan: ExportPlan, deps: Deps) {
   const mar = hoja.addRow(['Margen PYG', num(resumen.margen_pyg)]);
   mar.getCell(2).numFmt = FORMATO_PYG;
   mar.commit();
+  const prom = hoja.addRow(['Margen por operación', num(margenPorOperacion(resumen))]);
+  prom.getCell(2).numFmt = FORMATO_PYG;
+  prom.commit();
   hoja.commit();
 
   DIMENSIONES.forEach((dim, i) => {

@@ -5,6 +5,7 @@ import * as repo from './reportes.repository';
 import { textoPdf } from '../../../shared/pdfTexto';
 import { OPERACION, TITULO_DIMENSION, evolucionDeArchivo, filtrosLegibles, numeroEsPy } from './reportes.textos';
 import { diaEsPy, mesEsPy } from '../../../shared/fechas';
+import { margenPorOperacion } from '../../../shared/reportes';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;
@@ -76,11 +77,12 @@ export async function pdfDelReporte(db: Db, f: ReporteFiltros, tz: string): Prom
   const w = new Escritor(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
   w.texto('Reporte de ganancias', { size: 16, bold: true });
   // People read this file: dates as they write them (the CSV keeps ISO dates for programs).
-  w.piezas(filtrosLegibles(f, nombres, diaEsPy).map(([k, v]) => `${k}: ${v}`));
+  w.piezas(filtrosLegibles(f, nombres).map(([k, v]) => `${k}: ${v}`));
   w.tabla('Resumen', ['Cifra', 'Valor'], [200, 160], [
     ['Operaciones', numeroEsPy(String(resumen.operaciones))],
     ['Volumen PYG', numeroEsPy(resumen.volumen_pyg)],
     ['Margen PYG', numeroEsPy(resumen.margen_pyg)],
+    ['Margen por operación', numeroEsPy(margenPorOperacion(resumen))],
   ]);
   DIMENSIONES.forEach((dim, i) => {
     if (dim === 'divisa') {

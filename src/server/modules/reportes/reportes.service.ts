@@ -3,7 +3,7 @@ import { audit } from '../../lib/audit';
 import { fieldError, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
 import { PAGE_SIZE, pageWith } from '../../lib/pagination';
 import { Decimal } from '../../../shared/money';
-import { MAX_PERIODOS, periodoPorDefecto, periodos, periodosMsg } from '../../../shared/reportes';
+import { MAX_PERIODOS, margenPorOperacion, periodoPorDefecto, periodos, periodosMsg } from '../../../shared/reportes';
 import type { Agrupacion, Dimension, ReporteFiltros, UmbralInput } from '../../../shared/schemas/reportes';
 import * as repo from './reportes.repository';
 
@@ -53,8 +53,7 @@ async function filtrosDe(ctx: ServiceCtx, input: Filtros, tz: string): Promise<R
 export async function resumen(ctx: ServiceCtx, input: Filtros, tz: string) {
   const filtros = await filtrosDe(ctx, input, tz);
   const c = await repo.resumen(ctx.db, filtros, tz);
-  const promedio = c.operaciones === 0 ? '0' : new Decimal(c.margen_pyg).div(c.operaciones).toDecimalPlaces(0).toFixed(0);
-  return { filtros, ...c, margen_promedio_pyg: promedio };
+  return { filtros, ...c, margen_promedio_pyg: margenPorOperacion(c) };
 }
 
 export async function porDimension(ctx: ServiceCtx, dim: Dimension, input: Filtros, tz: string) {
@@ -84,7 +83,11 @@ export async function listado(ctx: ServiceCtx, input: Filtros & { page: number }
   return pageWith(c.operaciones, page, results);
 }
 
-export const stock = (ctx: ServiceCtx, input: { tauser?: string }) => repo.stockDeTerminales(ctx.db, input.tauser);
+/** The stock now, of every active Tauser or the one asked for (an id naming none: 400, as on the other reports). */
+export async function stock(ctx: ServiceCtx, input: { tauser?: string }) {
+  if (input.tauser && !(await repo.tauserExiste(ctx.db, input.tauser))) throw fieldError('tauser', FILTRO_DESCONOCIDO.tauser);
+  return repo.stockDeTerminales(ctx.db, input.tauser);
+}
 
 export const listarUmbrales = (ctx: ServiceCtx) => repo.umbrales(ctx.db);
 

@@ -12,12 +12,12 @@ describe('numeroEsPy', () => {
 
 describe('filtrosLegibles', () => {
   const periodo = { fecha_desde: '2026-11-01', fecha_hasta: '2026-11-30', estado: 'completada' } as const;
-  it('names each filtered record as the screen does, never by its id', () => {
+  it('names each filtered record as the screen does, never by its id, and the period as people write it', () => {
     const tauser = '1a99ae25-ce8a-4005-bd86-383805bb2c87';
     const categoria = '5e0c3f0a-8d7b-4c1e-9f55-2b1f4d6a7c90';
     const f = { ...periodo, divisa: 2, operacion: 'venta', metodo: 4, operador: 1, tauser, categoria } as const;
     expect(filtrosLegibles(f, { divisa: 'USD', metodo: 'Efectivo', operador: 'Ana Pérez', tauser: 'TAU-001 — Centro', categoria: 'VIP' })).toEqual([
-      ['Desde', '2026-11-01'], ['Hasta', '2026-11-30'], ['Estado', 'COMPLETADA'], ['Divisa', 'USD'], ['Operación del cliente', 'Venta'],
+      ['Desde', '01/11/2026'], ['Hasta', '30/11/2026'], ['Estado', 'COMPLETADA'], ['Divisa', 'USD'], ['Operación del cliente', 'Venta'],
       ['Método', 'Efectivo'], ['Operador', 'Ana Pérez'], ['Tauser', 'TAU-001 — Centro'], ['Categoría de cliente', 'VIP'],
     ]);
   });

@@ -1,6 +1,7 @@
 import type { Agrupacion, Dimension, ReporteFiltros } from '../../../shared/schemas/reportes';
 import { agrupacionQueCabe } from '../../../shared/reportes';
 import { ESTADO_LABEL } from '../../../shared/transacciones';
+import { diaEsPy } from '../../../shared/fechas';
 import type { NombresDeFiltros } from './reportes.repository';
 
 /** Titles and headings of the exports (Spanish, as the screen shows them). */
@@ -28,14 +29,14 @@ export const OPERACION = { compra: 'Compra', venta: 'Venta' } as const;
 
 /**
  * The filters as label and value, for the head of the XLSX and PDF files: records by the name the
- * screen shows (`nombres`, from `nombresDeFiltros`), an id that names nothing by its number;
- * `fecha` writes the period's dates (the PDF as people here do).
+ * screen shows (`nombres`, from `nombresDeFiltros`), an id that names nothing by its number, and the
+ * period's dates as people here write them (both files are read by people; the CSV keeps ISO dates).
  */
-export function filtrosLegibles(f: ReporteFiltros, nombres: NombresDeFiltros = {}, fecha: (iso: string) => string = (iso) => iso): [string, string][] {
+export function filtrosLegibles(f: ReporteFiltros, nombres: NombresDeFiltros = {}): [string, string][] {
   const nombre = (n: string | null | undefined, id: number | string) => n ?? `n.º ${id} (no existe)`;
   const out: [string, string][] = [
-    ['Desde', fecha(f.fecha_desde)],
-    ['Hasta', fecha(f.fecha_hasta)],
+    ['Desde', diaEsPy(f.fecha_desde)],
+    ['Hasta', diaEsPy(f.fecha_hasta)],
     ['Estado', (ESTADO_LABEL as Record<string, string>)[f.estado] ?? f.estado],
   ];
   if (f.divisa !== undefined) out.push(['Divisa', nombre(nombres.divisa, f.divisa)]);
