@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { desglosar, repartirPago, totalDesglose, type StockNota } from './desglose';
+import { desglosar, parteEnNotas, totalDesglose, type StockNota } from './desglose';
 
 /** Largest note first while it fits and stock lasts: what a naive terminal would do. */
 function greedy(monto: number, stock: StockNota[]) {
@@ -123,14 +123,52 @@ describe('desglosar', () => {
   });
 });
 
-describe('repartirPago', () => {
-  it('pays the multiple of the smallest note in notes and the rest in guaraníes at the applied rate, half-up', () => {
-    expect(repartirPago('134.14', 1, '7455.1750', false)).toEqual({ enNotas: 134, restoDivisa: '0.14', restoPyg: '1044' });
-    expect(repartirPago('134.14', 5, '7455.1750', false)).toEqual({ enNotas: 130, restoDivisa: '4.14', restoPyg: '30864' });
-    // 0.5 × 7000 = 3500 exactly; 0.07 × 7150.5 = 500.535 → 501 (half-up)
-    expect(repartirPago('0.07', 1, '7150.5000', false)).toEqual({ enNotas: 0, restoDivisa: '0.07', restoPyg: '501' });
+describe('parteEnNotas', () => {
+  const sinTope = (dens: number[], monto: number) => dens.map((denominacion) => ({ denominacion, disponibles: Math.floor(monto / denominacion) }));
+  it('forms the whole amount when the notes can, though the notes do not divide each other', () => {
+    // ₲ 2.000 and 5.000: 725.000 is 7 × 100.000 + 20.000 + 5.000, not 724.000 in notes and ₲ 1.000 in coins.
+    expect(parteEnNotas('725000', PYG, 2000)).toEqual({
+      enNotas: 725000,
+      notas: [{ denominacion: 100000, cantidad: 7 }, { denominacion: 20000, cantidad: 1 }, { denominacion: 5000, cantidad: 1 }],
+    });
+    expect(parteEnNotas('15', sinTope([2, 5, 10, 20], 15), 2)).toEqual({ enNotas: 15, notas: [{ denominacion: 10, cantidad: 1 }, { denominacion: 5, cantidad: 1 }] });
+    expect(parteEnNotas('50', sinTope([20, 50, 100], 50), 20)).toEqual({ enNotas: 50, notas: [{ denominacion: 50, cantidad: 1 }] });
+    // Without the ₲ 2.000 notes the ₲ 5.000 one still pays it.
+    expect(parteEnNotas('725000', PYG.filter((s) => s.denominacion !== 2000), 2000)?.enNotas).toBe(725000);
   });
-  it('never splits a guaraní payout', () => {
-    expect(repartirPago('725000', 2000, '1', true)).toEqual({ enNotas: 725000, restoDivisa: '0', restoPyg: '0' });
+
+  it('leaves below the smallest note only what no note can form; the cents of a foreign amount', () => {
+    expect(parteEnNotas('134.14', sinTope([1, 5, 10, 20, 50, 100], 134), 1)).toMatchObject({ enNotas: 134 });
+    expect(parteEnNotas('1005500', sinTope([2000, 5000, 10000, 20000, 50000, 100000], 1005500), 2000)).toMatchObject({ enNotas: 1005000 });
+    expect(parteEnNotas('1500', PYG, 2000)).toEqual({ enNotas: 0, notas: [] });
+    // Stock short of the ₲ 5.000: the ₲ 1.000 below the smallest note goes in coins.
+    const corto = [{ denominacion: 100000, disponibles: 7 }, { denominacion: 20000, disponibles: 1 }, { denominacion: 5000, disponibles: 0 }, { denominacion: 2000, disponibles: 5 }];
+    expect(parteEnNotas('725000', corto, 2000)).toEqual({ enNotas: 724000, notas: [{ denominacion: 100000, cantidad: 7 }, { denominacion: 20000, cantidad: 1 }, { denominacion: 2000, cantidad: 2 }] });
+  });
+
+  it('null when the notes held cannot come within one smallest note of the amount; everything is the rest without notes in use', () => {
+    expect(parteEnNotas('725000', [{ denominacion: 100000, disponibles: 7 }], 2000)).toBeNull();
+    expect(parteEnNotas('725000', [], 2000)).toBeNull();
+    expect(parteEnNotas('0.99', [], 1)).toEqual({ enNotas: 0, notas: [] });
+    expect(parteEnNotas('100.60', [], 0)).toEqual({ enNotas: 0, notas: [] });
+  });
+
+  it('property: the notes add up to the part, the rest is below the smallest note, and no larger part is formable', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 300_000 }), fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 6, maxLength: 6 }), (monto, cuenta) => {
+        const stock = PYG.map((s, i) => ({ ...s, disponibles: cuenta[i] }));
+        const r = parteEnNotas(String(monto), stock, 2000);
+        if (!r) {
+          // Nothing between one smallest note below and the amount is formable.
+          for (let n = monto; n > monto - 2000 && n >= 0; n--) expect(desglosar(n, stock)).toBeNull();
+          return;
+        }
+        expect(totalDesglose(r.notas)).toBe(r.enNotas);
+        expect(monto - r.enNotas).toBeGreaterThanOrEqual(0);
+        expect(monto - r.enNotas).toBeLessThan(2000);
+        for (let n = monto; n > r.enNotas; n--) expect(desglosar(n, stock)).toBeNull();
+      }),
+      { numRuns: 100 },
+    );
   });
 });

@@ -7,7 +7,7 @@
  * Pure: amounts and denominations are whole numbers of the currency's unit (notes have no cents).
  */
 
-import { dec, roundMinor } from './money';
+import { dec } from './money';
 
 export interface StockNota {
   /** Face value, a positive whole number (e.g. 100000 for ₲ 100.000, 100 for US$ 100). */
@@ -131,19 +131,27 @@ function planMinimo(target: number, notas: readonly StockNota[], g: number): num
 export const totalDesglose = (notas: readonly NotaEntregada[]) => notas.reduce((t, n) => t + n.denominacion * n.cantidad, 0);
 
 /**
- * How a payout in foreign currency is split (DESIGN §7, terminal side): the multiple of the smallest
- * active note is paid in notes; what is below it is paid in guaraníes at the transaction's applied
- * rate, rounded half-up to whole guaraníes. A guaraní payout is never split (`resto` 0).
+ * The notes part of an amount paid out or taken in (DESIGN §7): the largest whole amount the notes
+ * form exactly within stock, at most `monto` and less than the smallest note in use (`notaMinima`) below
+ * it, in the fewest notes; the rest (below the smallest note) goes in coins or guaraníes. Notes that
+ * do not divide each other form amounts that no multiple of the smallest one does: ₲ 725.000 is
+ * 7 × 100.000 + 20.000 + 5.000 (not ₲ 724.000 in notes and ₲ 1.000 in coins), R$ 15 is 10 + 5.
+ * Null when the notes held cannot form any such amount. Without notes in use everything is the rest.
  */
-export function repartirPago(monto: string, notaMinima: number, tasaAplicada: string, esBase: boolean): { enNotas: number; restoDivisa: string; restoPyg: string } {
+export function parteEnNotas(monto: string, stock: readonly StockNota[], notaMinima: number): { enNotas: number; notas: NotaEntregada[] } | null {
   assertWhole(notaMinima, 'La nota mínima');
   const total = dec(monto);
-  if (esBase) {
-    if (!total.isInteger()) throw new RangeError(`Un pago en guaraníes no tiene decimales: ${monto}`);
-    return { enNotas: total.toNumber(), restoDivisa: '0', restoPyg: '0' };
+  if (notaMinima === 0) return { enNotas: 0, notas: [] };
+  const entero = total.floor().toNumber();
+  if (!Number.isSafeInteger(entero)) return null;
+  // Only multiples of the held notes' gcd can be formed; between the amount and one smallest note
+  // below it there are few (₲: 725.000 and 724.000), each one bounded plan.
+  const g = stock.filter((s) => s.disponibles > 0 && s.denominacion > 0).reduce((acc, s) => gcd(acc, s.denominacion), 0);
+  const paso = g || Number.MAX_SAFE_INTEGER;
+  const piso = total.minus(notaMinima);
+  for (let n = entero - (entero % paso); n >= 0 && piso.lt(n); n -= paso) {
+    const notas = desglosar(n, stock);
+    if (notas) return { enNotas: n, notas };
   }
-  if (notaMinima <= 0) return { enNotas: 0, restoDivisa: total.toString(), restoPyg: roundMinor(total.times(tasaAplicada), 'PYG') };
-  const enNotas = total.div(notaMinima).floor().times(notaMinima);
-  const resto = total.minus(enNotas);
-  return { enNotas: enNotas.toNumber(), restoDivisa: resto.toString(), restoPyg: roundMinor(resto.times(tasaAplicada), 'PYG') };
+  return null;
 }

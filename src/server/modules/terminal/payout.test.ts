@@ -46,6 +46,28 @@ describe('planEntrega', () => {
     expect(plan.recibidas).toEqual({ divisa: 'USD', notas: [{ denominacion: 5, cantidad: 1 }, { denominacion: 1, cantidad: 3 }], monedas: '0.25' });
   });
 
+  it('notes that do not divide each other: the amount in notes, not the multiple of the smallest note plus coins', () => {
+    // A sale of R$ 15 takes in 10 + 5 (it recorded 10 + 2 + 2 and R$ 1 "in coins" the customer never gave).
+    const brl = { codigo: 'BRL', monto: '15', denominaciones: [2, 5, 10, 20, 50, 100, 200] };
+    const venta = planEntrega('108750', PYG, PYG, '7250', brl)!;
+    expect(venta.recibidas).toEqual({ divisa: 'BRL', notas: [{ denominacion: 10, cantidad: 1 }, { denominacion: 5, cantidad: 1 }], monedas: '0' });
+    // ₲ 108.750 out: the most the notes form (108.000), the ₲ 750 below the smallest note in coins.
+    expect(venta.notas).toEqual([{ denominacion: 100000, cantidad: 1 }, { denominacion: 2000, cantidad: 4 }]);
+    expect(venta.monedas_pyg).toBe('750');
+    // ₲ 725.000 out uses the ₲ 5.000 note: no coins.
+    expect(planEntrega('725000', PYG, PYG, '7250', { ...brl, monto: '100' })!).toMatchObject({
+      notas: [{ denominacion: 100000, cantidad: 7 }, { denominacion: 20000, cantidad: 1 }, { denominacion: 5000, cantidad: 1 }],
+      monedas_pyg: '0',
+    });
+    // ₲ 1.005.000 taken in is 10 × 100.000 + 5.000.
+    const compra = planEntrega('136.05', stock('USD', false, [[100, 5], [20, 5], [10, 5], [5, 5], [1, 5]]), PYG, '7350', { ...origenPyg, monto: '1005000' })!;
+    expect(compra.recibidas.notas).toEqual([{ denominacion: 100000, cantidad: 10 }, { denominacion: 5000, cantidad: 1 }]);
+    expect(compra.recibidas.monedas).toBe('0');
+    // $U 50 bought is one $U 50 note, not 2 × $U 20 and the rest in guaraníes.
+    const uyu = stock('UYU', false, [[20, 5], [50, 5], [100, 5]]);
+    expect(planEntrega('50', uyu, PYG, '184.5', { ...origenPyg, monto: '9225' })!).toMatchObject({ notas: [{ denominacion: 50, cantidad: 1 }], resto_pyg: '0' });
+  });
+
   it('guaraníes settled through a method other than cash: a sale pays none out, a purchase takes none in', () => {
     const sinBilletes = stock('PYG', true, []);
     const venta = planEntrega('725000', sinBilletes, sinBilletes, '7250', { codigo: 'USD', monto: '100', denominaciones: [1, 5, 10, 20, 50, 100] }, false)!;

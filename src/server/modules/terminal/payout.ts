@@ -1,5 +1,5 @@
-import { desglosar, repartirPago, totalDesglose, type NotaEntregada, type StockNota } from '../../../shared/desglose';
-import { Decimal, dec } from '../../../shared/money';
+import { parteEnNotas, type NotaEntregada, type StockNota } from '../../../shared/desglose';
+import { Decimal, dec, roundMinor } from '../../../shared/money';
 import type { Entrega } from '../../../shared/schemas/terminal';
 
 export interface DivisaNotas {
@@ -11,24 +11,19 @@ export interface DivisaNotas {
 
 const notaMinima = (stock: readonly StockNota[]) => (stock.length ? Math.min(...stock.map((s) => s.denominacion)) : 0);
 
-/** A guaraní amount: whole multiples of the smallest note in notes (within stock), the rest in coins. */
+/** A guaraní amount: notes within stock for all but what is below the smallest note (parteEnNotas), that in coins. */
 function pagarPyg(monto: string, pyg: DivisaNotas): { notas: NotaEntregada[]; monedas: string } | null {
-  const total = dec(monto);
-  const min = notaMinima(pyg.stock);
-  if (min === 0) return total.isZero() ? { notas: [], monedas: '0' } : { notas: [], monedas: total.toString() };
-  const enNotas = total.div(min).floor().times(min);
-  const notas = desglosar(enNotas.toNumber(), pyg.stock);
-  if (!notas) return null;
-  return { notas, monedas: total.minus(enNotas).toString() };
+  const parte = parteEnNotas(monto, pyg.stock, notaMinima(pyg.stock));
+  if (!parte) return null;
+  return { notas: parte.notas, monedas: dec(monto).minus(parte.enNotas).toString() };
 }
 
 /**
  * What the terminal pays for `monto` of `destino` (DESIGN §7): a guaraní payout in notes (the part
- * below the smallest note in coins); a foreign one in its notes for the multiple of its smallest
- * note and the rest in guaraníes at the applied rate (repartirPago), at most what the customer paid for
- * it, itself paid as above. Null
- * when the stock cannot pay it. `recibidas`: the origin amount in the fewest notes (unbounded),
- * the part below the smallest note in coins. Without `pygEnEfectivo` (guaraniesEnEfectivo) the
+ * below the smallest note in coins); a foreign one in its notes for all but what is below its smallest
+ * note (parteEnNotas) and that rest in guaraníes at the applied rate, half-up, at most what the customer
+ * paid for it, itself paid as above. Null when the stock cannot pay it. `recibidas`: the origin amount
+ * in the fewest notes (unbounded), the part below the smallest note in coins. Without `pygEnEfectivo` (guaraniesEnEfectivo) the
  * guaraníes are the method's: a sale pays none out, a purchase takes none in (`pyg_con_metodo`).
  */
 export function planEntrega(
@@ -47,14 +42,14 @@ export function planEntrega(
   if (destino.esBase) {
     restoPyg = dec(monto).toString();
   } else {
-    const split = repartirPago(monto, notaMinima(destino.stock), tasaAplicada, false);
-    const n = desglosar(split.enNotas, destino.stock);
-    if (!n) return null;
-    notas = n;
+    const parte = parteEnNotas(monto, destino.stock, notaMinima(destino.stock));
+    if (!parte) return null;
+    notas = parte.notas;
+    const alaTasa = roundMinor(dec(monto).minus(parte.enNotas).times(tasaAplicada), 'PYG');
     // Never more guaraníes for the cents than the customer paid for them: the amount was rounded half-up
     // to the cent, so at the applied rate the cents can be worth up to half a cent more (decisions.md, "Money").
-    const pagadoPorResto = Decimal.max(0, dec(origen.monto).minus(dec(String(split.enNotas)).times(tasaAplicada)).floor());
-    restoPyg = Decimal.min(split.restoPyg, pagadoPorResto).toString();
+    const pagadoPorResto = Decimal.max(0, dec(origen.monto).minus(dec(String(parte.enNotas)).times(tasaAplicada)).floor());
+    restoPyg = Decimal.min(alaTasa, pagadoPorResto).toString();
   }
   const enPyg = pagarPyg(restoPyg, pyg);
   if (!enPyg) return null;
@@ -69,12 +64,13 @@ export function planEntrega(
   };
 }
 
+/** Money taken in: the amount as the fewest notes of the currency (any number of each), the part below the smallest note as coins. */
 function recibir(origen: { codigo: string; monto: string; denominaciones: number[] }) {
   const total = dec(origen.monto);
   const min = origen.denominaciones.length ? Math.min(...origen.denominaciones) : 0;
-  if (min === 0) return { divisa: origen.codigo, notas: [], monedas: total.toString() };
-  const enNotas = total.div(min).floor().times(min).toNumber();
-  const stock = origen.denominaciones.map((d) => ({ denominacion: d, disponibles: Math.floor(enNotas / d) }));
-  const notas = desglosar(enNotas, stock) ?? [];
-  return { divisa: origen.codigo, notas, monedas: total.minus(totalDesglose(notas)).toString() };
+  const entero = total.floor().toNumber();
+  const stock = origen.denominaciones.map((d) => ({ denominacion: d, disponibles: Math.floor(entero / d) }));
+  // Never null: unbounded notes always form the multiple of the smallest one.
+  const parte = parteEnNotas(origen.monto, stock, min) ?? { enNotas: 0, notas: [] };
+  return { divisa: origen.codigo, notas: parte.notas, monedas: total.minus(parte.enNotas).toString() };
 }

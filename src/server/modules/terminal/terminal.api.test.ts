@@ -333,6 +333,26 @@ describe('processing at the terminal', () => {
     expect(await cantidad(t, 'USD', 5)).toBe(10);
   });
 
+  it('cash taken in is recorded as the notes that form it: ₲ 1.005.000 is 10 × 100.000 + 5.000 (not 2 × 2.000 and coins)', async () => {
+    const t = await tauser(app);
+    await surtir(t);
+    const c = await app.api('POST', '/operaciones/crear-transaccion/', {
+      token: vip.token,
+      body: { cliente_id: vip.clienteId, divisa_origen: w.pyg, divisa_destino: w.usd, monto: '1005000', metodo_id: w.metodos.EFECTIVO, tauser_id: t },
+    });
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    const p = await app.api('PATCH', `/operaciones/transacciones/${c.body.id}/confirmar-pago/`, { token: vip.token, body: { terminos_aceptados: true } });
+    expect(p.status, JSON.stringify(p.body)).toBe(200);
+    const hecho = await app.api('POST', `/tauser/terminal/transacciones/${c.body.codigo}/procesar/`, { token: await terminalToken(t), body: {} });
+    expect(hecho.status, JSON.stringify(hecho.body)).toBe(200);
+    expect(hecho.body.entrega.recibidas).toEqual({ divisa: 'PYG', notas: [{ denominacion: 100000, cantidad: 10 }, { denominacion: 5000, cantidad: 1 }], monedas: '0' });
+    // The stock holds the notes that went in, less those paid out for the cents.
+    const salio = (v: number) => hecho.body.entrega.notas_pyg.find((n: { denominacion: number }) => n.denominacion === v)?.cantidad ?? 0;
+    expect(await cantidad(t, 'PYG', 5000)).toBe(10 + 1 - salio(5000));
+    expect(await cantidad(t, 'PYG', 2000)).toBe(10 - salio(2000));
+    expect(await cantidad(t, 'PYG', 100000)).toBe(10 + 10 - salio(100000));
+  });
+
   it('two terminals of the Tauser process in parallel: one completes, stock decremented once', async () => {
     for (const v of [1, 5, 10, 20, 50]) await cargar(t1, 'USD', v, 10);
     for (const v of [2000, 5000, 10000]) await cargar(t1, 'PYG', v, 10);

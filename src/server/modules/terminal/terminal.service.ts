@@ -7,7 +7,7 @@ import { conflict, fieldError, forbidden, notFound, unauthorized } from '../../l
 import { requirePerms } from '../../lib/permissions';
 import { consume, type Limiters } from '../../lib/rateLimit';
 import { PAGE_SIZE, pageWith } from '../../lib/pagination';
-import { repartirPago, desglosar, type StockNota } from '../../../shared/desglose';
+import { parteEnNotas, type StockNota } from '../../../shared/desglose';
 import { dec } from '../../../shared/money';
 import { DIVISA_MSG } from '../../../shared/schemas/divisas';
 import { P } from '../../../shared/permissions';
@@ -158,16 +158,13 @@ export async function puedePagar(ctx: ServiceCtx, input: { divisa: number; monto
   const divisa = await repo.findDivisa(ctx.db, input.divisa);
   if (!divisa) throw fieldError('divisa', DIVISA_MSG.divisaNoExiste);
   exigirDecimales(input.monto, divisa.codigo);
-  const esBase = divisa.es_base;
   const dens = await repo.activeDenominaciones(ctx.db, input.divisa);
   const stock = await repo.stockLibreDeDivisas(ctx.db, [input.divisa]);
   const tausers = await repo.tausersActivos(ctx.db);
   const min = dens.length ? Math.min(...dens.map((d) => d.denominacion)) : 0;
-  const enNotas = esBase || min === 0 ? dec(input.monto).floor().toNumber() : repartirPago(input.monto, min, '1', false).enNotas;
-  const objetivo = esBase && min > 0 ? dec(String(enNotas)).div(min).floor().times(min).toNumber() : enNotas;
   return tausers.map((t) => {
     const propio: StockNota[] = stock.filter((s) => s.tauser_id === t.id_tauser).map((s) => ({ denominacion: s.denominacion, disponibles: s.cantidad }));
-    return { idTauser: t.id_tauser, codigo: t.codigo, nombre: t.nombre, puede_pagar: desglosar(objetivo, propio) !== null };
+    return { idTauser: t.id_tauser, codigo: t.codigo, nombre: t.nombre, puede_pagar: parteEnNotas(input.monto, propio, min) !== null };
   });
 }
 
