@@ -69,11 +69,11 @@ describe('simulate, crear-transaccion, reconfirmar-tasa and history agree to the
             descuento: c.descuento, comisionMetodo: c.comisionBanco ?? '0.00', destinoCodigo: c.compra ? 'USD' : 'PYG',
           });
         } catch (e) {
-          // The pure function refuses (an amount that would receive nothing): so do both calls, with its message.
+          // The pure function refuses (an amount that would receive nothing): so do both calls, with its message on `monto`.
           expect(sim.status).toBe(400);
-          expect(sim.body).toEqual({ detail: (e as Error).message });
+          expect(sim.body).toEqual({ monto: [(e as Error).message] });
           const t = await app.api('POST', '/operaciones/crear-transaccion/', { token: user.token, body: { ...payload, tauser_id: tauserId } });
-          expect(t.body).toEqual({ detail: (e as Error).message });
+          expect(t.body).toEqual({ monto: [(e as Error).message] });
           return;
         }
         expect(sim.status, JSON.stringify(sim.body)).toBe(200);
@@ -93,7 +93,8 @@ describe('simulate, crear-transaccion, reconfirmar-tasa and history agree to the
           expected.tc_final, expected.monto_destino, sim.body.monto_origen,
         ]);
       }),
-      { numRuns: 25 },
+      // Always once: a sale that receives nothing (US$ 0,01 at ₲ 0,1), the refusal path.
+      { numRuns: 25, examples: [[{ compra: false, pyg: '1000', usd: '0.01', descuento: '0.00', rate: ['0.1000', '0.0000', '0.0000'], comisionBanco: null }]] },
     );
   });
 });
