@@ -17,9 +17,9 @@ export async function seed(db: Db, opts: { admin: { username: string; password?:
     await seedDemoDivisas(db);
     await seedDemoMetodos(db, DEMO_CUSTOMER.username);
     await seedDemoTausers(db);
-    // Last: needs the demo currencies, clients, methods and Tausers.
-    await seedDemoTransacciones(db);
     await seedDemoTerminal(db);
+    // Last: needs the demo currencies, clients, methods, Tausers and their notes (a paid operation sets its payout aside).
+    await seedDemoTransacciones(db);
   }
   return admin;
 }

@@ -3,6 +3,8 @@ import type { Db } from '../index';
 import { DEMO_CUSTOMER } from './demo';
 import { cotizar } from '../../modules/simulacion/simulacion.service';
 import { nuevoCodigo } from '../../modules/transacciones/codigo';
+import { enTerminal } from '../../modules/transacciones/transacciones.service';
+import { reservarPago, type PlanPago } from '../../modules/terminal/plan';
 import type { EstadoTransaccion } from '../../../shared/transacciones';
 
 interface Plan {
@@ -87,7 +89,7 @@ export async function seedDemoTransacciones(db: Db) {
       const inicio = sql<Date>`now() - make_interval(hours => ${p.hace})`;
       const pagada = p.estado === 'en_proceso' || p.estado === 'completada' || p.estado === 'fallida';
       const cerrada = p.estado !== 'pendiente' && p.estado !== 'en_proceso';
-      await trx
+      const fila = await trx
         .insertInto('transacciones')
         .values({
           codigo: nuevoCodigo(),
@@ -123,7 +125,17 @@ export async function seedDemoTransacciones(db: Db) {
             : null,
         })
         .onConflict((oc) => oc.column('codigo').doNothing())
-        .execute();
+        .returning('id')
+        .executeTakeFirst();
+      if (fila && p.estado === 'en_proceso') {
+        // Paid as a payment is: its payout planned on the terminal's notes and set aside, so the kiosk pays
+        // what the customer was told and settles the guaraníes by the operation's method.
+        const plan = await reservarPago(trx, enTerminal(tauser.id_tauser, q), fila.id).catch(() => null);
+        if (plan) {
+          const planPago: PlanPago = { entrega: plan.entrega, recibidas: plan.recibidas };
+          await trx.updateTable('transacciones').set({ reserva: JSON.stringify(plan.reserva), plan_pago: JSON.stringify(planPago) }).where('id', '=', fila.id).execute();
+        }
+      }
     }
   });
 }

@@ -46,6 +46,13 @@ describe('demo transactions seed', () => {
       expect([t.tasa_aplicada, t.monto_destino]).toEqual([expected.tc_final, expected.monto_destino]);
       expect(t.monto_pyg).toBe(compra ? t.monto_origen : t.monto_destino);
     }
+    // The paid one is paid as a payment is: its payout set aside, its guaraníes settled by its method
+    // (by transfer, the kiosk asks for no cash).
+    const pagada = r.body.find((t: { estado: string }) => t.estado === 'en_proceso');
+    expect(pagada.entrega_prevista).not.toBeNull();
+    const enEfectivo = pagada.metodo_financiero_detalle.nombre === 'EFECTIVO';
+    expect(pagada.entrega_prevista.pyg_con_metodo).toBe(enEfectivo ? '0' : pagada.monto_origen);
+    expect((await app.db.selectFrom('transacciones').select('reserva').where('id', '=', pagada.id).executeTakeFirstOrThrow()).reserva).not.toBeNull();
   });
 
   it('a restart after the demo instances were renamed (or their bank, number or platform edited) adds no copies', async () => {

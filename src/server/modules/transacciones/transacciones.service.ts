@@ -220,7 +220,8 @@ const snapshot = (c: Cotizacion) => ({
 });
 
 /** A quote's figures as the chosen terminal pays them out and takes them in. */
-const enTerminal = (tauserId: string, c: Cotizacion): FigurasTerminal => ({
+/** A quote's figures as the terminal plans them (creation, payment, the demo's paid operation). */
+export const enTerminal = (tauserId: string, c: Cotizacion): FigurasTerminal => ({
   tauserId,
   destino: c.destino,
   montoDestino: c.montoDestino,
