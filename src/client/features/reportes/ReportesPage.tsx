@@ -109,6 +109,7 @@ export function ReportesPage() {
   const rangoLargo = evolucion.error?.data?.fields?.fecha_desde?.[0];
   // A link naming a currency, method, operator, Tauser or category that does not exist: the server says which.
   const filtroInexistente = (['divisa', 'metodo', 'operador', 'tauser', 'categoria'] as const).map((k) => resumen.error?.data?.fields?.[k]?.[0]).find(Boolean);
+  const sinFiguras = rangoInvalido || !!filtroInexistente;
   // The stock follows only the Tauser filter: one naming no Tauser is said in its table, not as a failure.
   const tauserInexistente = stock.error?.data?.fields?.tauser?.[0];
   const algunError =
@@ -215,7 +216,7 @@ export function ReportesPage() {
         actions={
           <div className="flex flex-wrap gap-2" role="group" aria-label="Exportar">
             {(['csv', 'xlsx', 'pdf'] as const).map((f) => (
-              <button key={f} type="button" className="btn-secondary" disabled={!!exportando || rangoInvalido} onClick={() => void exportar(f)}>
+              <button key={f} type="button" className="btn-secondary" disabled={!!exportando || sinFiguras} onClick={() => void exportar(f)}>
                 {exportando === f ? 'Generando…' : `Exportar ${f === 'xlsx' ? 'Excel' : f.toUpperCase()}`}
               </button>
             ))}
@@ -298,8 +299,8 @@ export function ReportesPage() {
         </p>
       )}
 
-      {/* Dates in the wrong order ask for nothing: no figures stand in for an answer that never comes. */}
-      {!rangoInvalido && (
+      {/* Dates in the wrong order ask for nothing, a filter naming nothing gets no figures: no figures stand in for an answer that never comes. */}
+      {!sinFiguras && (
         <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-live="polite">
           <Tarjeta
             testId="card-operaciones"
@@ -319,7 +320,7 @@ export function ReportesPage() {
       )}
 
       <div className="grid grid-cols-1 gap-6">
-        {!rangoInvalido && (
+        {!sinFiguras && (
           <>
             <Seccion titulo="Evolución del volumen y del margen" id="sec-evolucion">
               <div className="mb-3 flex flex-wrap gap-2" role="group" aria-label="Agrupación">
