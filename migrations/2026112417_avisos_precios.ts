@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 /**
  * Every change to what prices are made of (currencies, their rates, the financial methods) sends
  * a NOTIFY on `cambio_precios` when its transaction commits, whoever made it: the server
- * processes drop their cached public rates and pricing catalogue on it (lib/readCache.ts).
+ * processes drop their cached public rates and pricing catalogue on it (lib/keptPrices.ts).
  * Statement-level: one notice per statement, and PostgreSQL folds equal notices of one transaction.
  */
 const TABLES = ['divisas', 'tasas', 'metodos_financieros'] as const;

@@ -21,7 +21,7 @@ export const setSecret = (db: Db, id: string, hash: string | null) =>
 /**
  * Notes reserved per Tauser (one, or every one) and denomination: the payouts of paid operations
  * still to be collected (en_proceso, not overdue), but `excepto`'s own (0: none; ids start at 1).
- * The partial index of migration 2026113000 holds exactly the rows this reads.
+ * The partial index of migration 2026113000 holds the paid rows with a reservation: few, whatever the history.
  */
 const reservados = (excepto: number, tauserId?: string) => sql`
   select t.tauser_id, r.denominacion_id, sum(r.cantidad)::int as cantidad

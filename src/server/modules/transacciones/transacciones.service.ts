@@ -107,7 +107,8 @@ const transicionInvalida = (estado: string, accion: Transicion) => invalidTransi
 
 /**
  * 409 for a transition the current state forbids; an overdue row found on the way is marked expirada.
- * Outside a transaction only (the refusal would roll the mark back): inside one, use porQueNo.
+ * Inside a transaction (the kiosk's completion) the refusal rolls the mark back, which is harmless:
+ * every read presents an overdue row as expirada and the sweeper marks it. After a zero-row UPDATE use porQueNo.
  */
 export async function rechazarTransicion(db: Db, row: Pick<TransaccionRow, 'id' | 'estado'>, accion: Transicion): Promise<never> {
   if (row.estado === 'expirada') await expirarSiVencida(db, row.id);
@@ -219,8 +220,7 @@ const snapshot = (c: Cotizacion) => ({
   comision_metodo: c.comisionMetodo,
 });
 
-/** A quote's figures as the chosen terminal pays them out and takes them in. */
-/** A quote's figures as the terminal plans them (creation, payment, the demo's paid operation). */
+/** A quote's figures as the chosen terminal pays them out and takes them in (creation, payment, the demo's paid operation). */
 export const enTerminal = (tauserId: string, c: Cotizacion): FigurasTerminal => ({
   tauserId,
   destino: c.destino,
