@@ -16,6 +16,8 @@ export const MA = {
   cannotChangeOwnRoles: 'No puede modificar sus propios roles.',
   roleExceedsOwnPerms: 'No puede asignar ni quitar roles con permisos que usted no tiene.',
   permsExceedOwn: 'No puede otorgar ni quitar permisos que usted no tiene.',
+  roleOutranks: 'Este rol tiene permisos que usted no tiene: solo puede modificarlo quien los tenga todos.',
+  ownRoleMfa: 'No puede cambiar la verificación en dos pasos de un rol que usted tiene.',
   clienteNotFound: (id: string) => `Cliente no encontrado: ${id}`,
   roleNotFound: (id: number) => `Rol no encontrado: ${id}`,
   clienteNotAssigned: 'El cliente no está asignado a este usuario.',

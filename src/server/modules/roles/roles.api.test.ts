@@ -160,6 +160,41 @@ describe('PUT /api/roles/:id/', () => {
   });
 });
 
+describe('a role that outranks its editor', () => {
+  it('is changed only by whoever holds all its permissions: not its name, its second factor nor the permissions the editor holds', async () => {
+    const editor = await userWith(app, [P.changeGroup, P.viewTasa]);
+    const alto = (await app.api('POST', '/roles/', { token: admin, body: { name: uniq('Alto'), permissions: ids(P.viewTasa, P.deleteUser), requiere_mfa: true } })).body;
+    const grupos = await snapshot(app, 'auth_group');
+    const links = await snapshot(app, 'auth_group_permissions');
+    for (const body of [
+      { name: alto.name, permissions: alto.permissions, requiere_mfa: false },
+      { name: uniq('Renombrado'), permissions: alto.permissions },
+      { name: alto.name, permissions: ids(P.deleteUser) },
+    ]) {
+      const r = await app.api('PUT', `/roles/${alto.id}/`, { token: editor.token, body });
+      expect(r.status, JSON.stringify(body)).toBe(403);
+      expect(r.body.detail).toBe(MA.roleOutranks);
+    }
+    expect(await snapshot(app, 'auth_group')).toEqual(grupos);
+    expect(await snapshot(app, 'auth_group_permissions')).toEqual(links);
+    // A role within the editor's permissions stays theirs to change.
+    const bajo = (await app.api('POST', '/roles/', { token: admin, body: { name: uniq('Bajo'), permissions: ids(P.viewTasa) } })).body;
+    expect((await app.api('PUT', `/roles/${bajo.id}/`, { token: editor.token, body: { name: uniq('Bajo2'), permissions: [], requiere_mfa: true } })).status).toBe(200);
+  });
+
+  it('a non-superuser cannot change the second-factor rule of a role they hold', async () => {
+    const editor = await userWith(app, [P.changeGroup]);
+    const propio = (await app.api('POST', '/roles/', { token: admin, body: { name: uniq('Propio'), permissions: ids(P.changeGroup) } })).body;
+    await app.db.insertInto('user_groups').values({ user_id: editor.id, group_id: propio.id }).execute();
+    const r = await app.api('PUT', `/roles/${propio.id}/`, { token: editor.token, body: { name: propio.name, permissions: propio.permissions, requiere_mfa: true } });
+    expect(r.status).toBe(403);
+    expect(r.body.detail).toBe(MA.ownRoleMfa);
+    expect((await app.api('GET', `/roles/${propio.id}/`, { token: admin })).body.requiere_mfa).toBe(false);
+    // Its name stays theirs to change.
+    expect((await app.api('PUT', `/roles/${propio.id}/`, { token: editor.token, body: { name: uniq('Propio2'), permissions: propio.permissions } })).status).toBe(200);
+  });
+});
+
 describe('DELETE /api/roles/:id/', () => {
   it('deletes for real; holders lose its permissions at once; the audit keeps who held it', async () => {
     const role = (await app.api('POST', '/roles/', { token: admin, body: { name: uniq('Temporal'), permissions: ids(P.viewTauser) } })).body;

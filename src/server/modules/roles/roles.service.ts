@@ -71,7 +71,10 @@ export async function create(ctx: ServiceCtx, input: RoleBody): Promise<RoleReco
   );
 }
 
-/** PUT: name and the whole permission set. The Cliente role keeps its name (registration gives it). */
+/**
+ * PUT: name and the whole permission set. The Cliente role keeps its name (registration gives it). A
+ * non-superuser changes only what they could create: permissions they hold, on a role holding no others.
+ */
 export async function update(ctx: ServiceCtx, id: number, input: RoleBody): Promise<RoleRecord> {
   const ids = [...new Set(input.permissions)];
   return withUniqueFields(
@@ -90,8 +93,13 @@ export async function update(ctx: ServiceCtx, id: number, input: RoleBody): Prom
         const removed = before.permissions.filter((p) => !ids.includes(p));
         const allCodes = await permissionCodes(trx, [...ids, ...removed]);
         assertWithinOwn(ctx.actor, [...added, ...removed].map((p) => allCodes.get(p)!), MA.permsExceedOwn);
+        // As for users and deleting a role: one holding permissions the editor lacks is changed only by
+        // whoever holds them all (its name, its second-factor rule, the permissions the editor does hold).
+        assertWithinOwn(ctx.actor, before.permissions.map((p) => allCodes.get(p)!), MA.roleOutranks);
 
         const mfaChanged = input.requiere_mfa !== undefined && input.requiere_mfa !== before.requiere_mfa;
+        // Lifting the rule from one's own role would lift it from oneself (as changing one's own roles is refused).
+        if (mfaChanged && !ctx.actor.isSuperuser && (await roleHolders(trx, id)).includes(ctx.actor.id)) throw forbidden(MA.ownRoleMfa);
         await updateRoleRow(trx, id, { ...(input.name !== row.name && { name: input.name }), ...(mfaChanged && { requiere_mfa: input.requiere_mfa }) });
         await removeRolePermissions(trx, id, removed);
         await addRolePermissions(trx, id, added);
