@@ -1,5 +1,4 @@
 import { formatAmount } from './format';
-import { Decimal } from './money';
 
 /** Groupings of the figures (REST `ganancias/por_<x>/`). Kept free of zod: the route's URL parser reads them. */
 export const DIMENSIONES = ['divisa', 'metodo', 'operador', 'tauser', 'categoria'] as const;
@@ -8,10 +7,6 @@ export const AGRUPACIONES = ['dia', 'semana', 'mes'] as const;
 export type Agrupacion = (typeof AGRUPACIONES)[number];
 export const FORMATOS = ['csv', 'xlsx', 'pdf'] as const;
 export type Formato = (typeof FORMATOS)[number];
-
-/** 'Margen por operación': the margin over the count, to whole guaraníes (half away from zero); 0 without operations. */
-export const margenPorOperacion = (c: { operaciones: number; margen_pyg: string }): string =>
-  c.operaciones === 0 ? '0' : new Decimal(c.margen_pyg).div(c.operaciones).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed(0);
 
 /** The most periods one evolution holds (a daily series of about 2 years and 9 months). */
 export const MAX_PERIODOS = 1000;

@@ -7,7 +7,7 @@ import * as repo from './reportes.repository';
 import { pdfDelReporte } from './reportes.pdf';
 import { ENCABEZADO_LINEAS, OPERACION, TITULO_DIMENSION, evolucionDeArchivo, filtrosLegibles } from './reportes.textos';
 import { minorUnits } from '../../../shared/minorUnits';
-import { margenPorOperacion } from '../../../shared/reportes';
+import { margenPorOperacion } from './reportes.service';
 import { Decimal } from '../../../shared/money';
 
 /** Rows read per round trip while streaming the operations (keyset over the listing's order). */

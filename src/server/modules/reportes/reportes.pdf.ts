@@ -5,7 +5,7 @@ import * as repo from './reportes.repository';
 import { textoPdf } from '../../../shared/pdfTexto';
 import { OPERACION, TITULO_DIMENSION, evolucionDeArchivo, filtrosLegibles, numeroEsPy } from './reportes.textos';
 import { diaEsPy, mesEsPy } from '../../../shared/fechas';
-import { margenPorOperacion } from '../../../shared/reportes';
+import { margenPorOperacion } from './reportes.service';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;

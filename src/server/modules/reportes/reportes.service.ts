@@ -3,9 +3,13 @@ import { audit } from '../../lib/audit';
 import { fieldError, throwIfFieldErrors, type FieldErrors } from '../../lib/errors';
 import { PAGE_SIZE, pageWith } from '../../lib/pagination';
 import { Decimal } from '../../../shared/money';
-import { MAX_PERIODOS, margenPorOperacion, periodoPorDefecto, periodos, periodosMsg } from '../../../shared/reportes';
+import { MAX_PERIODOS, periodoPorDefecto, periodos, periodosMsg } from '../../../shared/reportes';
 import type { Agrupacion, Dimension, ReporteFiltros, UmbralInput } from '../../../shared/schemas/reportes';
 import * as repo from './reportes.repository';
+
+/** 'Margen por operación': the margin over the count, to whole guaraníes (half away from zero); 0 without operations. */
+export const margenPorOperacion = (c: { operaciones: number; margen_pyg: string }): string =>
+  c.operaciones === 0 ? '0' : new Decimal(c.margen_pyg).div(c.operaciones).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed(0);
 
 type Filtros = Omit<ReporteFiltros, 'fecha_desde' | 'fecha_hasta'> & { fecha_desde?: string; fecha_hasta?: string };
 
