@@ -147,6 +147,17 @@ describe('save failures keep the modal open with the spec toast', () => {
     await dialog(page).getByRole('button', { name: 'Guardar' }).click();
     await toast(page, MA.toast.roleUpdateError);
     await dialog(page).getByRole('heading', { name: 'Editar rol' }).waitFor();
+    // A refusal with a reason (a role that outranks its editor) says it after the spec's text.
+    await page.unroute(procedureUrl('roles.update'));
+    await page.route(procedureUrl('roles.update'), (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { message: MA.roleOutranks, code: -32603, data: { code: 'FORBIDDEN', httpStatus: 403 } } }),
+      }),
+    );
+    await dialog(page).getByRole('button', { name: 'Guardar' }).click();
+    await toast(page, `${MA.toast.roleUpdateError} ${MA.roleOutranks}`);
     await page.context().close();
   });
 

@@ -14,6 +14,7 @@ export const MA = {
   superuserOnly: 'Solo un superusuario puede modificar a otro superusuario.',
   outranked: 'Este usuario tiene permisos que usted no tiene: solo puede modificarlo quien los tenga todos.',
   cannotChangeOwnRoles: 'No puede modificar sus propios roles.',
+  cannotChangeOwnClientes: 'No puede modificar sus propios clientes asignados.',
   roleExceedsOwnPerms: 'No puede asignar ni quitar roles con permisos que usted no tiene.',
   permsExceedOwn: 'No puede otorgar ni quitar permisos que usted no tiene.',
   roleOutranks: 'Este rol tiene permisos que usted no tiene: solo puede modificarlo quien los tenga todos.',

@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
 import { MA } from '../../../shared/messagesAdmin';
+import { conMotivo } from '../../lib/errors';
 
 /**
  * Every mutation of the roles feature: each hook owns its cache invalidation and its toasts
@@ -21,7 +22,8 @@ export function useCrearRol() {
       toast.success(MA.toast.roleCreated);
       return utils.roles.invalidate();
     },
-    onError: () => toast.error(MA.toast.roleCreateError),
+    // A refusal's reason (a permission the editor lacks) follows the spec's text, as on the users screen.
+    onError: (e) => toast.error(conMotivo(MA.toast.roleCreateError, e)),
   });
 }
 
@@ -32,7 +34,7 @@ export function useEditarRol() {
       toast.success(MA.toast.roleUpdated);
       return refreshHolders(utils);
     },
-    onError: () => toast.error(MA.toast.roleUpdateError),
+    onError: (e) => toast.error(conMotivo(MA.toast.roleUpdateError, e)),
   });
 }
 
@@ -45,7 +47,7 @@ export function useEliminarRol() {
     },
     onError: (e) => {
       console.error('Error al eliminar el rol', e);
-      toast.error(MA.toast.roleDeleteError);
+      toast.error(conMotivo(MA.toast.roleDeleteError, e));
     },
   });
 }

@@ -324,6 +324,20 @@ describe('client assignment and the current client', () => {
     expect(await snapshot(app, 'user_clientes')).toEqual(before);
   });
 
+  it('nobody but a superuser assigns clients to themselves (they would act for any client): 403, nothing changes', async () => {
+    const assigner = await userWith(app, [P.assignClients, P.viewCliente]);
+    const c = await createCliente(app, admin, idCategoria);
+    const before = await snapshot(app, 'user_clientes');
+    const r = await app.api('POST', `/usuarios/${assigner.id}/asignar_clientes/`, { token: assigner.token, body: { clientes: [c.idCliente] } });
+    expect(r.status).toBe(403);
+    expect(r.body.detail).toBe(MA.cannotChangeOwnClientes);
+    expect(await snapshot(app, 'user_clientes')).toEqual(before);
+    // A superuser may (the seeded admin acts for the clients they assign themselves).
+    const su = await app.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+    const own = await app.api('POST', `/usuarios/${su.id}/asignar_clientes/`, { token: admin, body: { clientes: [c.idCliente] } });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+  });
+
   it('set_cliente_actual refuses a client not assigned (403) and an inactive one (400), changing nothing', async () => {
     const customer = await userWith(app, []);
     const mine = await createCliente(app, admin, idCategoria);

@@ -176,9 +176,13 @@ export async function deactivate(ctx: ServiceCtx, id: number): Promise<UserRecor
   });
 }
 
-/** Replaces the user's clients. When the current client is no longer among them it is cleared. */
+/**
+ * Replaces the user's clients. When the current client is no longer among them it is cleared. Not one's
+ * own (but a superuser's): acting for a client is given by someone else, as one's roles are.
+ */
 export async function asignarClientes(ctx: ServiceCtx, id: number, clientes: string[]): Promise<UserRecord> {
   const { actor } = ctx;
+  if (!actor.isSuperuser && actor.id === id) throw forbidden(MA.cannotChangeOwnClientes);
   const ids = [...new Set(clientes)];
   return ctx.db.transaction().execute(async (trx) => {
     const cur = await lockUser(trx, id);
