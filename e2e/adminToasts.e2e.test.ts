@@ -157,7 +157,7 @@ describe('save failures keep the modal open with the spec toast', () => {
       }),
     );
     await dialog(page).getByRole('button', { name: 'Guardar' }).click();
-    await toast(page, `${MA.toast.roleUpdateError} ${MA.roleOutranks}`);
+    await toast(page, `${MA.toast.roleUpdateError}. ${MA.roleOutranks}`);
     await page.context().close();
   });
 

@@ -80,7 +80,7 @@ describe('staff told why they may not change a user who holds more permissions',
     await page.keyboard.press('Escape');
 
     await desactivar(page, otro.username, fila);
-    await page.getByText(`${MA.toast.genericError} ${MA.outranked}`).waitFor();
+    await page.getByText(`${MA.toast.genericError}. ${MA.outranked}`).waitFor();
     const row = await e.server.database.db.selectFrom('users').select(['is_active', 'last_name']).where('username', '=', otro.username).executeTakeFirstOrThrow();
     expect(row.is_active).toBe(true);
     expect(row.last_name).not.toBe('Cambiado');

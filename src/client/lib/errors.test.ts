@@ -31,7 +31,9 @@ describe('conMotivo', () => {
     new TRPCClientError(message, { result: { error: { message, code: -32600, data } } } as never);
   it("adds the reason of a 403 to the screen's text; any other failure keeps the text alone", () => {
     const motivo = 'Este usuario tiene permisos que usted no tiene: solo puede modificarlo quien los tenga todos.';
-    expect(conMotivo('Ha ocurrido un error', answered(motivo, { code: 'FORBIDDEN', httpStatus: 403 }))).toBe(`Ha ocurrido un error ${motivo}`);
+    expect(conMotivo('Ha ocurrido un error', answered(motivo, { code: 'FORBIDDEN', httpStatus: 403 }))).toBe(`Ha ocurrido un error. ${motivo}`);
+    // A text that already ends a sentence gets no second period.
+    expect(conMotivo('Ha ocurrido un error al actualizar el usuario.', answered(motivo, { code: 'FORBIDDEN', httpStatus: 403 }))).toBe(`Ha ocurrido un error al actualizar el usuario. ${motivo}`);
     expect(conMotivo('Ha ocurrido un error', answered('Error interno', { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 }))).toBe('Ha ocurrido un error');
     expect(conMotivo('Ha ocurrido un error', answered('Datos inválidos.', { code: 'BAD_REQUEST', httpStatus: 400 }))).toBe('Ha ocurrido un error');
     expect(conMotivo('Ha ocurrido un error', new TRPCClientError('Failed to fetch'))).toBe('Ha ocurrido un error');

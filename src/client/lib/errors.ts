@@ -1,4 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
+import toast from 'react-hot-toast';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
 interface ErrorData {
@@ -59,10 +60,24 @@ export function reglaRechazada(err: unknown): string | null {
  * why instead of a bare 'Ha ocurrido un error'.
  */
 export function conMotivo(texto: string, err: unknown): string {
-  if (!serverAnswered(err)) return texto;
-  const status = (err.data as { httpStatus?: number } | undefined)?.httpStatus;
-  return status === 403 && err.message ? `${texto} ${err.message}` : texto;
+  const motivo = motivoDeRechazo(err);
+  if (!motivo) return texto;
+  // Spec texts like 'No se pudo actualizar el rol' end without a period: the reason is its own sentence.
+  return `${texto}${/[.!?…]$/.test(texto) ? '' : '.'} ${motivo}`;
 }
+
+const motivoDeRechazo = (err: unknown): string | null => {
+  if (!serverAnswered(err)) return null;
+  const status = (err.data as { httpStatus?: number } | undefined)?.httpStatus;
+  return status === 403 && err.message ? err.message : null;
+};
+
+/** How long an error toast with a reason stays: a sentence or two to read, not the 1 s of a bare text. */
+export const TOAST_MOTIVO_MS = 6000;
+
+/** The error toast of a refused change: `conMotivo`'s text, kept long enough to read when it says why. */
+export const toastConMotivo = (texto: string, err: unknown) =>
+  toast.error(conMotivo(texto, err), motivoDeRechazo(err) ? { duration: TOAST_MOTIVO_MS } : undefined);
 
 /**
  * The server answered that the thing asked for does not exist for this user: 404 (unknown, or another

@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
 import { MA } from '../../../shared/messagesAdmin';
-import { conMotivo } from '../../lib/errors';
+import { toastConMotivo } from '../../lib/errors';
 
 /**
  * Every mutation of the roles feature: each hook owns its cache invalidation and its toasts
@@ -23,7 +23,7 @@ export function useCrearRol() {
       return utils.roles.invalidate();
     },
     // A refusal's reason (a permission the editor lacks) follows the spec's text, as on the users screen.
-    onError: (e) => toast.error(conMotivo(MA.toast.roleCreateError, e)),
+    onError: (e) => toastConMotivo(MA.toast.roleCreateError, e),
   });
 }
 
@@ -34,7 +34,7 @@ export function useEditarRol() {
       toast.success(MA.toast.roleUpdated);
       return refreshHolders(utils);
     },
-    onError: (e) => toast.error(conMotivo(MA.toast.roleUpdateError, e)),
+    onError: (e) => toastConMotivo(MA.toast.roleUpdateError, e),
   });
 }
 
@@ -47,7 +47,7 @@ export function useEliminarRol() {
     },
     onError: (e) => {
       console.error('Error al eliminar el rol', e);
-      toast.error(conMotivo(MA.toast.roleDeleteError, e));
+      toastConMotivo(MA.toast.roleDeleteError, e);
     },
   });
 }

@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
 import { trpc } from '../../trpc';
 import { session } from '../../session/store';
-import { conMotivo } from '../../lib/errors';
+import { toastConMotivo } from '../../lib/errors';
 import { MA } from '../../../shared/messagesAdmin';
 import type { UserRecord } from '../../../shared/schemas/usuarios';
 
@@ -34,7 +34,7 @@ export function useEditarUsuario() {
       toast.success(MA.toast.userUpdated);
       return utils.usuarios.invalidate();
     },
-    onError: (e) => toast.error(conMotivo(MA.toast.userUpdateError, e)),
+    onError: (e) => toastConMotivo(MA.toast.userUpdateError, e),
   });
 }
 
@@ -57,7 +57,7 @@ export function useCambiarEstadoUsuario() {
         await utils.usuarios.invalidate();
       } catch (e) {
         console.error('Error al cambiar el estado del usuario', e);
-        toast.error(conMotivo(MA.toast.genericError, e));
+        toastConMotivo(MA.toast.genericError, e);
       }
     },
   };
@@ -73,7 +73,7 @@ export function useAsignarClientes() {
     },
     onError: (e) => {
       console.error('Error al asignar clientes', e);
-      toast.error(conMotivo(MA.toast.clientesUpdateError, e));
+      toastConMotivo(MA.toast.clientesUpdateError, e);
     },
   });
 }
@@ -87,7 +87,7 @@ export function useAsignarRoles() {
     },
     onError: (e) => {
       console.error('Error al asignar roles', e);
-      toast.error(conMotivo(MA.toast.rolesUpdateError, e));
+      toastConMotivo(MA.toast.rolesUpdateError, e);
     },
   });
 }

@@ -177,6 +177,8 @@ describe('a role that outranks its editor', () => {
     }
     expect(await snapshot(app, 'auth_group')).toEqual(grupos);
     expect(await snapshot(app, 'auth_group_permissions')).toEqual(links);
+    // Saving it as it is changes nothing, and is no refusal.
+    expect((await app.api('PUT', `/roles/${alto.id}/`, { token: editor.token, body: { name: alto.name, permissions: alto.permissions, requiere_mfa: true } })).status).toBe(200);
     // A role within the editor's permissions stays theirs to change.
     const bajo = (await app.api('POST', '/roles/', { token: admin, body: { name: uniq('Bajo'), permissions: ids(P.viewTasa) } })).body;
     expect((await app.api('PUT', `/roles/${bajo.id}/`, { token: editor.token, body: { name: uniq('Bajo2'), permissions: [], requiere_mfa: true } })).status).toBe(200);

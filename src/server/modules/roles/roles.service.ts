@@ -93,18 +93,20 @@ export async function update(ctx: ServiceCtx, id: number, input: RoleBody): Prom
         const removed = before.permissions.filter((p) => !ids.includes(p));
         const allCodes = await permissionCodes(trx, [...ids, ...removed]);
         assertWithinOwn(ctx.actor, [...added, ...removed].map((p) => allCodes.get(p)!), MA.permsExceedOwn);
+        const mfaChanged = input.requiere_mfa !== undefined && input.requiere_mfa !== before.requiere_mfa;
+        const cambia = added.length > 0 || removed.length > 0 || input.name !== row.name || mfaChanged;
         // As for users and deleting a role: one holding permissions the editor lacks is changed only by
         // whoever holds them all (its name, its second-factor rule, the permissions the editor does hold).
-        assertWithinOwn(ctx.actor, before.permissions.map((p) => allCodes.get(p)!), MA.roleOutranks);
+        // Saving it unchanged changes nothing and is answered as such.
+        if (cambia) assertWithinOwn(ctx.actor, before.permissions.map((p) => allCodes.get(p)!), MA.roleOutranks);
 
-        const mfaChanged = input.requiere_mfa !== undefined && input.requiere_mfa !== before.requiere_mfa;
         // Lifting the rule from one's own role would lift it from oneself (as changing one's own roles is refused).
         if (mfaChanged && !ctx.actor.isSuperuser && (await roleHolders(trx, id)).includes(ctx.actor.id)) throw forbidden(MA.ownRoleMfa);
         await updateRoleRow(trx, id, { ...(input.name !== row.name && { name: input.name }), ...(mfaChanged && { requiere_mfa: input.requiere_mfa }) });
         await removeRolePermissions(trx, id, removed);
         await addRolePermissions(trx, id, added);
         const after = (await findRole(trx, id))!;
-        if (added.length || removed.length || input.name !== row.name || mfaChanged) {
+        if (cambia) {
           await audit(trx, { actorId: ctx.actor.id, action: 'update', entity: ENTITY, entityId: id, before: withCodes(before, allCodes), after: withCodes(after, codes) });
         }
         return after;
