@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import { fieldError } from '../../lib/errors';
-import { desglosar } from '../../../shared/desglose';
+import { parteEnNotas } from '../../../shared/desglose';
 import { dec } from '../../../shared/money';
 import { MAX_BILLETES, TERMINAL_MSG, type Entrega } from '../../../shared/schemas/terminal';
 import { OP_MSG, guaraniesEnEfectivo } from '../../../shared/transacciones';
@@ -133,11 +133,12 @@ export async function motivoNoEntregable(db: Db, divisa: DivisaEntregada, monto:
   const dens = [...new Set((await repo.activeDenominaciones(db, divisa.id)).map((d) => d.denominacion))].sort((a, b) => a - b);
   if (dens.length === 0) return null;
   const total = dec(monto);
-  const formable = (n: number) => desglosar(n, dens.map((d) => ({ denominacion: d, disponibles: Math.floor(n / d) }))) !== null;
-  if (total.isInteger() && formable(total.toNumber())) return null;
-  // A suggestion: the largest multiple of the smallest note below the amount, when the notes form it.
-  const abajo = total.div(dens[0]).floor().times(dens[0]).toNumber();
-  return TERMINAL_MSG.montoEnBilletes(divisa.codigo, divisa.simbolo, dens, abajo > 0 && formable(abajo) ? abajo : null);
+  const entero = total.floor().toNumber();
+  const notas = dens.map((d) => ({ denominacion: d, disponibles: Math.floor(entero / d) }));
+  // A suggestion: the largest amount below it the notes form (R$ 17 for R$ 17,50: 10 + 5 + 2).
+  const abajo = parteEnNotas(monto, notas, dens[0])?.enNotas ?? 0;
+  if (total.isInteger() && abajo === entero) return null;
+  return TERMINAL_MSG.montoEnBilletes(divisa.codigo, divisa.simbolo, dens, abajo > 0 ? abajo : null);
 }
 
 /** An operation's foreign amount must be one the terminal takes in (400 on monto). Guaraníes are not checked: coins. */

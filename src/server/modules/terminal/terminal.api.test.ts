@@ -516,6 +516,21 @@ describe('the operation path offers only what the chosen terminal can do', () =>
     expect((await real('100.50', 'false')).status).toBe(200);
     expect((await real('100', 'true')).status).toBe(200);
     expect(await deCliente()).toBe(antes + 2);
+    // Notes that do not divide each other: the example is the most the notes form below the amount
+    // (US$ 17 = 10 + 5 + 2 for 17,50 with no US$ 1 note), not a multiple of the smallest note (16).
+    const previa = await app.db.selectFrom('denominaciones').select(['id', 'is_active']).where('divisa_id', '=', w.usd).where('denominacion', '=', 2).executeTakeFirst();
+    const dos = previa ?? (await app.db.insertInto('denominaciones').values({ divisa_id: w.usd, denominacion: 2 }).returning(['id', 'is_active']).executeTakeFirstOrThrow());
+    await app.db.updateTable('denominaciones').set({ is_active: true }).where('id', '=', dos.id).execute();
+    await app.db.updateTable('denominaciones').set({ is_active: false }).where('id', '=', den.USD[1]).execute();
+    try {
+      expect(await real('17.50', true)).toMatchObject({ status: 400, body: { monto: [TERMINAL_MSG.montoEnBilletes('USD', 'US$', [2, 5, 10, 20, 50, 100], 17)] } });
+      expect((await real('17', true)).status).toBe(200);
+      expect(await real('3', true)).toMatchObject({ status: 400, body: { monto: [TERMINAL_MSG.montoEnBilletes('USD', 'US$', [2, 5, 10, 20, 50, 100], 2)] } });
+    } finally {
+      await app.db.updateTable('denominaciones').set({ is_active: true }).where('id', '=', den.USD[1]).execute();
+      if (previa) await app.db.updateTable('denominaciones').set({ is_active: previa.is_active }).where('id', '=', dos.id).execute();
+      else await app.db.deleteFrom('denominaciones').where('id', '=', dos.id).execute();
+    }
   });
 
   it('a payment reserves its payout: no later payment, creation or withdrawal counts on those notes until it is cancelled', async () => {
