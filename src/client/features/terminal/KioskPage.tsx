@@ -58,7 +58,8 @@ function Pago({ entrega }: { entrega: Entrega }) {
     <>
       <Notas notas={entrega.notas} codigo={entrega.divisa} />
       <Notas notas={entrega.notas_pyg} codigo="PYG" />
-      {entrega.monedas_pyg !== '0' && <p>Monedas: ₲ {formatAmount(entrega.monedas_pyg, 0)}</p>}
+      {/* Written as the note lines above it are (code, then the figure). */}
+      {entrega.monedas_pyg !== '0' && <p>Monedas: PYG {formatAmount(entrega.monedas_pyg, 0)}</p>}
     </>
   );
 }
