@@ -115,10 +115,16 @@ describe('terminal kiosk and receipt', () => {
     const page = await kioskoCon(tx.codigo);
     await page.getByRole('button', { name: 'Ya inserté el dinero' }).click();
     await page.getByRole('heading', { name: 'Transacción completada' }).waitFor();
+    const retiro = (await page.getByRole('region', { name: 'Entrega' }).textContent())!;
     await page.context().close();
     const { entrega } = await e2e.server.database.db.selectFrom('transacciones').select('entrega').where('id', '=', tx.id).executeTakeFirstOrThrow();
     const pagado = entrega as Entrega;
     expect(Number(pagado.resto_pyg)).toBeGreaterThan(0);
+    // The kiosk names the same guaraníes as one figure before the notes and coins that make them up.
+    expect(retiro).toContain(`Por lo que no llega al billete más chico: PYG ${formatAmount(pagado.resto_pyg, 0)}`);
+    // In coins alone it says so on that line, not again below it.
+    if (pagado.notas_pyg.length === 0) expect(retiro).toContain(`PYG ${formatAmount(pagado.resto_pyg, 0)} en monedas`);
+    expect(retiro.includes('Monedas:')).toBe(pagado.notas_pyg.length > 0 && pagado.monedas_pyg !== '0');
     expect(dice).toContain(
       `Retirá ${formatAmount(String(totalDesglose(pagado.notas)), 0, 'US$')} en billetes y ${formatAmount(pagado.resto_pyg, 0, '₲')} por lo que no llega al billete más chico.`,
     );

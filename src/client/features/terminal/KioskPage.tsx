@@ -54,12 +54,22 @@ function Screen({ children, info }: { children: ReactNode; info?: TerminalInfo |
 
 /** What the terminal pays out: notes of the currency, guaraní notes and coins for what is below the smallest note. */
 function Pago({ entrega }: { entrega: Entrega }) {
+  const resto = entrega.resto_pyg !== '0';
+  const soloMonedas = resto && entrega.notas_pyg.length === 0;
   return (
     <>
       <Notas notas={entrega.notas} codigo={entrega.divisa} />
+      {/* A foreign payout's guaraníes as one figure first (the one the customer's screens named), then how they
+          come: guaraní notes and coins, or coins alone (said on the same line). */}
+      {resto && (
+        <p className="mt-2">
+          Por lo que no llega al billete más chico: PYG {formatAmount(entrega.resto_pyg, 0)}
+          {soloMonedas && ' en monedas'}
+        </p>
+      )}
       <Notas notas={entrega.notas_pyg} codigo="PYG" />
       {/* Written as the note lines above it are (code, then the figure). */}
-      {entrega.monedas_pyg !== '0' && <p>Monedas: PYG {formatAmount(entrega.monedas_pyg, 0)}</p>}
+      {entrega.monedas_pyg !== '0' && !soloMonedas && <p>Monedas: PYG {formatAmount(entrega.monedas_pyg, 0)}</p>}
     </>
   );
 }
