@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -48,6 +48,7 @@ function tcpProxy(target: { host: string; port: number }) {
 
 let child: ChildServer | undefined;
 let dbName: string | undefined;
+const dataDir = mkdtempSync(join(tmpdir(), 'cambio-outage-'));
 afterAll(async () => {
   if (child && child.proc.exitCode === null) {
     child.proc.kill('SIGKILL');
@@ -59,6 +60,7 @@ afterAll(async () => {
     await c.query(`drop database if exists ${dbName} with (force)`);
     await c.end();
   }
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function until<T>(what: string, probe: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
@@ -85,7 +87,7 @@ describe('PostgreSQL restart', () => {
     const viaProxy = new URL(SERVER_URL);
     viaProxy.host = `127.0.0.1:${proxy.port}`;
     viaProxy.pathname = `/${dbName}`;
-    child = await startChildServer({ DATABASE_URL: viaProxy.toString(), DATA_DIR: mkdtempSync(join(tmpdir(), 'cambio-outage-')) });
+    child = await startChildServer({ DATABASE_URL: viaProxy.toString(), DATA_DIR: dataDir });
     const token = await childAdminToken(child.url);
     expect((await call(child.url, 'GET', '/usuarios/', undefined, token)).status).toBe(200);
     expect((await call(child.url, 'GET', '/health/')).body).toMatchObject({ status: 'ok', database: 'ok' });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -19,6 +19,7 @@ const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const dbName = `cambio_2p_${process.pid}_${randomBytes(4).toString('hex')}`;
 const procs: ChildProcess[] = [];
+const dirs: string[] = [];
 let A = '';
 let B = '';
 let dbUrl = '';
@@ -27,7 +28,7 @@ function start(databaseUrl: string): Promise<string> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: REDIS, PORT: '0', LOG_LEVEL: 'info', SEED_DEMO: 'true',
-      JWT_SECRET: 'two-processes-secret-two-processes-secret-0123', ADMIN_PASSWORD: 'admin-2p', DATA_DIR: mkdtempSync(join(tmpdir(), 'cambio-2p-')),
+      JWT_SECRET: 'two-processes-secret-two-processes-secret-0123', ADMIN_PASSWORD: 'admin-2p', DATA_DIR: dirs[dirs.push(mkdtempSync(join(tmpdir(), 'cambio-2p-'))) - 1],
       EXPIRY_SWEEP: '1s',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -84,6 +85,7 @@ afterAll(async () => {
   await admin.connect();
   await admin.query(`drop database if exists ${dbName} with (force)`);
   await admin.end();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
 }, 60_000);
 
 describe('two server processes over one PostgreSQL and one Redis', () => {

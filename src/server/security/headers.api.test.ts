@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -73,8 +73,8 @@ describe('security headers', () => {
 describe('the web client page', () => {
   let server: Server;
   let url: string;
+  const dir = mkdtempSync(join(tmpdir(), 'cambio-client-'));
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cambio-client-'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>');
     const env = loadEnv({ JWT_SECRET: 'x'.repeat(40), DATA_DIR: dir, MAP_STYLE_URL: 'https://tiles.example.org/styles/calles.json' } as NodeJS.ProcessEnv);
     const services = createServices(env, { log: createLogger('silent'), mailer: { send: async () => undefined } });
@@ -84,7 +84,10 @@ describe('the web client page', () => {
     });
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
+  afterAll(async () => {
+    await new Promise<void>((ok) => server.close(() => ok()));
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('gets a fresh nonce for the toasts style element, matching its CSP', async () => {
     const a = await fetch(`${url}/divisas`);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -10,12 +10,13 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 
 /**
  * A database for servers run as child processes: a fresh PostgreSQL database when
- * TEST_DATABASE_URL is set (dropped by `drop`), otherwise a PGlite folder in a temp DATA_DIR.
+ * TEST_DATABASE_URL is set, otherwise a PGlite folder in a temp DATA_DIR; `drop` removes both.
  */
 export async function childDatabase(): Promise<{ env: Record<string, string>; url?: string; drop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cambio-child-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { env: { DATA_DIR: dataDir }, drop: async () => undefined };
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  if (!serverUrl) return { env: { DATA_DIR: dataDir }, drop: async () => removeDir() };
   const name = `cambio_c_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -31,6 +32,7 @@ export async function childDatabase(): Promise<{ env: Record<string, string>; ur
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
+      removeDir();
     },
   };
 }
