@@ -42,14 +42,15 @@ describe("a Tauser's stock follows the currencies' notes at once", () => {
     await modal.getByRole('button', { name: 'Agregar' }).click();
     await modal.getByRole('row').filter({ hasText: 'US$ 1.000' }).waitFor();
     await page.keyboard.press('Escape');
-    expect(await billetesDelTauser(page)).toContain('USD 1.000');
+    // The modal first shows what was loaded before and then the refreshed list: wait for the condition.
+    await expect.poll(() => billetesDelTauser(page)).toContain('USD 1.000');
 
     const otra = await denominacionesUsd(page);
     await otra.getByRole('row').filter({ hasText: 'US$ 1.000' }).getByRole('button', { name: 'Desactivar' }).click();
     await otra.getByRole('row').filter({ hasText: 'US$ 1.000' }).getByRole('button', { name: 'Activar' }).waitFor();
     await page.keyboard.press('Escape');
     // Out of use with none in the terminal: nothing left to load or withdraw, so it is no longer offered.
-    expect((await billetesDelTauser(page)).filter((o) => o.startsWith('USD 1.000'))).toEqual([]);
+    await expect.poll(async () => (await billetesDelTauser(page)).filter((o) => o.startsWith('USD 1.000'))).toEqual([]);
     await page.close();
   });
 
