@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { desglosar, parteEnNotas, totalDesglose, type StockNota } from './desglose';
+import { desglosar, parteEnNotas, sinTope, totalDesglose, type StockNota } from './desglose';
 
 /** Largest note first while it fits and stock lasts: what a naive terminal would do. */
 function greedy(monto: number, stock: StockNota[]) {
@@ -124,7 +124,6 @@ describe('desglosar', () => {
 });
 
 describe('parteEnNotas', () => {
-  const sinTope = (dens: number[], monto: number) => dens.map((denominacion) => ({ denominacion, disponibles: Math.floor(monto / denominacion) }));
   it('forms the whole amount when the notes can, though the notes do not divide each other', () => {
     // ₲ 2.000 and 5.000: 725.000 is 7 × 100.000 + 20.000 + 5.000, not 724.000 in notes and ₲ 1.000 in coins.
     expect(parteEnNotas('725000', PYG, 2000)).toEqual({

@@ -130,6 +130,10 @@ function planMinimo(target: number, notas: readonly StockNota[], g: number): num
 /** Sum of a breakdown: Σ denominación × cantidad. */
 export const totalDesglose = (notas: readonly NotaEntregada[]) => notas.reduce((t, n) => t + n.denominacion * n.cantidad, 0);
 
+/** Every note of `denominaciones` as many times as it fits in `monto`: money handed in, with no stock limit. */
+export const sinTope = (denominaciones: readonly number[], monto: number): StockNota[] =>
+  denominaciones.map((denominacion) => ({ denominacion, disponibles: Math.floor(monto / denominacion) }));
+
 /**
  * The notes part of an amount paid out or taken in (DESIGN §7): the largest whole amount the notes
  * form exactly within stock, at most `monto` and less than the smallest note in use (`notaMinima`) below

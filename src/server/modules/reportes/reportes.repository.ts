@@ -312,8 +312,6 @@ export async function stockDeTerminales(db: Db, tauser: string | undefined): Pro
   return r.rows;
 }
 
-export const tauserExiste = async (db: Db, id: string) => !!(await db.selectFrom('tausers').select('id_tauser').where('id_tauser', '=', id).executeTakeFirst());
-
 export const umbrales = (db: Db) =>
   db
     .selectFrom('umbrales_stock as u')

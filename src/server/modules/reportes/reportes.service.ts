@@ -6,6 +6,7 @@ import { Decimal } from '../../../shared/money';
 import { MAX_PERIODOS, periodoPorDefecto, periodos, periodosMsg } from '../../../shared/reportes';
 import type { Agrupacion, Dimension, ReporteFiltros, UmbralInput } from '../../../shared/schemas/reportes';
 import * as repo from './reportes.repository';
+import { findTauser } from '../tauser/tauser.repository';
 
 /** 'Margen por operación': the margin over the count, to whole guaraníes (half away from zero); 0 without operations. */
 export const margenPorOperacion = (c: { operaciones: number; margen_pyg: string }): string =>
@@ -89,7 +90,7 @@ export async function listado(ctx: ServiceCtx, input: Filtros & { page: number }
 
 /** The stock now, of every active Tauser or the one asked for (an id naming none: 400, as on the other reports). */
 export async function stock(ctx: ServiceCtx, input: { tauser?: string }) {
-  if (input.tauser && !(await repo.tauserExiste(ctx.db, input.tauser))) throw fieldError('tauser', FILTRO_DESCONOCIDO.tauser);
+  if (input.tauser && !(await findTauser(ctx.db, input.tauser))) throw fieldError('tauser', FILTRO_DESCONOCIDO.tauser);
   return repo.stockDeTerminales(ctx.db, input.tauser);
 }
 

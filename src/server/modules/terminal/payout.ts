@@ -1,4 +1,4 @@
-import { parteEnNotas, type NotaEntregada, type StockNota } from '../../../shared/desglose';
+import { parteEnNotas, sinTope, type NotaEntregada, type StockNota } from '../../../shared/desglose';
 import { Decimal, dec, roundMinor } from '../../../shared/money';
 import type { Entrega } from '../../../shared/schemas/terminal';
 
@@ -68,9 +68,7 @@ export function planEntrega(
 function recibir(origen: { codigo: string; monto: string; denominaciones: number[] }) {
   const total = dec(origen.monto);
   const min = origen.denominaciones.length ? Math.min(...origen.denominaciones) : 0;
-  const entero = total.floor().toNumber();
-  const stock = origen.denominaciones.map((d) => ({ denominacion: d, disponibles: Math.floor(entero / d) }));
   // Never null: unbounded notes always form the multiple of the smallest one.
-  const parte = parteEnNotas(origen.monto, stock, min) ?? { enNotas: 0, notas: [] };
+  const parte = parteEnNotas(origen.monto, sinTope(origen.denominaciones, total.floor().toNumber()), min) ?? { enNotas: 0, notas: [] };
   return { divisa: origen.codigo, notas: parte.notas, monedas: total.minus(parte.enNotas).toString() };
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import { fieldError } from '../../lib/errors';
-import { parteEnNotas } from '../../../shared/desglose';
+import { parteEnNotas, sinTope } from '../../../shared/desglose';
 import { dec } from '../../../shared/money';
 import { MAX_BILLETES, TERMINAL_MSG, type Entrega } from '../../../shared/schemas/terminal';
 import { OP_MSG, guaraniesEnEfectivo } from '../../../shared/transacciones';
@@ -134,9 +134,8 @@ export async function motivoNoEntregable(db: Db, divisa: DivisaEntregada, monto:
   if (dens.length === 0) return null;
   const total = dec(monto);
   const entero = total.floor().toNumber();
-  const notas = dens.map((d) => ({ denominacion: d, disponibles: Math.floor(entero / d) }));
   // A suggestion: the largest amount below it the notes form (R$ 17 for R$ 17,50: 10 + 5 + 2).
-  const abajo = parteEnNotas(monto, notas, dens[0])?.enNotas ?? 0;
+  const abajo = parteEnNotas(monto, sinTope(dens, entero), dens[0])?.enNotas ?? 0;
   if (total.isInteger() && abajo === entero) return null;
   return TERMINAL_MSG.montoEnBilletes(divisa.codigo, divisa.simbolo, dens, abajo > 0 ? abajo : null);
 }
